@@ -1,0 +1,694 @@
+"""Dice for all three rule sets: one seeded generator per encounter and a log of every roll (C-1).
+
+Every face comes through :meth:`Dice._die`, so three things hold at one place: the random stream is
+one seeded generator whose state is just ``(seed, draws)``; every face lands on a *tape* that the
+journal stores and replay feeds back; and faces typed in by hand (C-2) are checked against the die
+and marked.
+
+>>> d = Dice(seed=3)
+>>> r = d.roll("2d6+1")
+>>> r.total == sum(r.faces) + 1
+True
+>>> d.trait(8).tn
+4
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from .errors import DiceError
+
+__all__ = [
+    "Dice",
+    "DieRoll",
+    "Roll",
+    "TraitResult",
+    "OpposedResult",
+    "PickResult",
+    "parse",
+    "parse_table",
+    "parse_trait",
+    "roll",
+    "multi_action_penalty",
+    "MAX_DICE",
+    "MAX_ACES",
+]
+
+MAX_DICE = 1000
+"""Most dice one expression may roll: protects a live kernel from ``1000000d6``."""
+
+MAX_ACES = 100
+"""Most aces one die may chain; a typed-in chain longer than this is refused."""
+
+TRAIT_DICE = (4, 6, 8, 10, 12)
+
+
+class DieRoll(NamedTuple):
+    """One die as rolled: its sides, every face of its chain of aces, whether it counted."""
+
+    sides: int
+    faces: tuple[int, ...]
+    kept: bool = True
+    label: str = ""
+
+    @property
+    def value(self) -> int:
+        return sum(self.faces)
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The record of one roll: what, why, who, every die and the total (C-1)."""
+
+    expr: str
+    total: int | float
+    dice: tuple[DieRoll, ...]
+    purpose: str = ""
+    actor: str = ""
+    manual: bool = False
+    """True when any face was typed in by hand (C-2)."""
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        return tuple(f for d in self.dice for f in d.faces)
+
+    def describe(self) -> str:
+        """The faces as a GM reads them: ``d8! [8+3] wild d6! [2] -> 11``."""
+        parts = []
+        for d in self.dice:
+            chain = "+".join(str(f) for f in d.faces)
+            label = f"{d.label} " if d.label else ""
+            mark = "" if d.kept else " (dropped)"
+            parts.append(f"{label}d{d.sides}[{chain}]{mark}")
+        hand = " (by hand)" if self.manual else ""
+        total = _num(self.total)
+        return f"{self.expr}: {' '.join(parts)} = {total}{hand}"
+
+    __str__ = describe
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "expr": self.expr,
+            "total": self.total,
+            "dice": [[d.sides, list(d.faces), d.kept, d.label] for d in self.dice],
+            "purpose": self.purpose,
+            "actor": self.actor,
+            "manual": self.manual,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Roll":
+        return cls(
+            expr=data["expr"],
+            total=data["total"],
+            dice=tuple(DieRoll(s, tuple(f), k, lab) for s, f, k, lab in data["dice"]),
+            purpose=data.get("purpose", ""),
+            actor=data.get("actor", ""),
+            manual=data.get("manual", False),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TraitResult:
+    """A Savage Worlds trait roll (C-3): the kept total against TN, raises, critical failure."""
+
+    total: int
+    tn: int
+    success: bool
+    raises: int
+    critical_failure: bool
+    roll: Roll
+
+    @property
+    def trait_faces(self) -> tuple[int, ...]:
+        return self.roll.dice[0].faces
+
+    @property
+    def wild_faces(self) -> tuple[int, ...] | None:
+        for d in self.roll.dice[1:]:
+            if d.label == "wild":
+                return d.faces
+        return None
+
+    def __str__(self) -> str:
+        verdict = "critical failure" if self.critical_failure else (
+            f"success, {self.raises} raise(s)" if self.success else "failure")
+        return f"{self.roll.describe()} vs TN {self.tn}: {verdict}"
+
+
+@dataclass(frozen=True, slots=True)
+class OpposedResult:
+    """An opposed roll (C-3): the actor wins only above the defender and at TN 4 or more."""
+
+    attacker: TraitResult
+    defender: TraitResult
+    attacker_wins: bool
+    raises: int
+    """Full 4s by which the winner's total beats the loser's (0 when the defender holds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PickResult:
+    """A value picked from an equally likely list (C-6)."""
+
+    value: float
+    face: int
+    table: tuple[float, ...]
+    roll: Roll
+
+
+def _num(x: float | int | Fraction) -> str:
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return str(x)
+
+
+def multi_action_penalty(actions: int) -> int:
+    """C-4: -2 to every action roll for each action beyond the first in one turn."""
+    if actions < 0:
+        raise ValueError(f"C-4: a turn cannot hold {actions} actions")
+    return -2 * max(0, actions - 1)
+
+
+# --- expressions -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DiceTerm:
+    """``[count]d<sides>[!][kh|kl<keep>]`` with a sign."""
+
+    sign: int
+    count: int
+    sides: int
+    explode: bool = False
+    keep: tuple[str, int] | None = None
+
+    def __str__(self) -> str:
+        s = f"{self.count if self.count != 1 else ''}d{self.sides}{'!' if self.explode else ''}"
+        if self.keep:
+            s += f"{self.keep[0]}{self.keep[1]}"
+        return s
+
+
+@dataclass(frozen=True, slots=True)
+class Expression:
+    """A parsed dice expression; ``str()`` gives its normal form."""
+
+    dice: tuple[DiceTerm, ...]
+    modifier: int
+
+    def __str__(self) -> str:
+        out = ""
+        for t in self.dice:
+            out += ("-" if t.sign < 0 else ("+" if out else "")) + str(t)
+        if self.modifier or not out:
+            out += f"{self.modifier:+d}" if out else str(self.modifier)
+        return out
+
+
+def parse(expr: str) -> Expression:
+    """Parse ``2d6+1``, ``d8!``, ``4d6kh3``, ``d4-2`` into an :class:`Expression`.
+
+    >>> str(parse(" 2D6 + 1"))
+    '2d6+1'
+    >>> parse("2d6+")
+    Traceback (most recent call last):
+    ...
+    gmkit.errors.DiceError: expected a die or a number after '+' at position 4 in '2d6+'
+      2d6+
+          ^
+    """
+    if not isinstance(expr, str):
+        raise DiceError(f"a dice expression must be text, got {type(expr).__name__}")
+    s = expr.lower()
+    n = len(s)
+    i = 0
+    terms: list[DiceTerm] = []
+    modifier = 0
+    total_dice = 0
+
+    def skip() -> None:
+        nonlocal i
+        while i < n and s[i] in " \t":
+            i += 1
+
+    def number() -> int | None:
+        nonlocal i
+        start = i
+        while i < n and s[i].isdigit():
+            i += 1
+        return int(s[start:i]) if i > start else None
+
+    skip()
+    if i >= n:
+        raise DiceError("empty dice expression", expr, 0)
+    sign = 1
+    if s[i] in "+-":
+        sign = -1 if s[i] == "-" else 1
+        i += 1
+        skip()
+    after = "start"
+    while True:
+        start = i
+        count = number()
+        if i < n and s[i] == "d":
+            i += 1
+            sides_at = i
+            sides = number()
+            if sides is None:
+                raise DiceError("expected the number of sides after 'd'", expr, sides_at)
+            if sides < 1:
+                raise DiceError("a die needs at least 1 side", expr, sides_at)
+            c = 1 if count is None else count
+            if c < 1:
+                raise DiceError("roll at least one die", expr, start)
+            total_dice += c
+            if total_dice > MAX_DICE:
+                raise DiceError(f"more than {MAX_DICE} dice in one roll", expr, start)
+            explode = False
+            if i < n and s[i] == "!":
+                if sides < 2:
+                    raise DiceError("a d1 cannot ace: it would never stop", expr, i)
+                explode = True
+                i += 1
+            keep = None
+            if s.startswith(("kh", "kl"), i):
+                kind = s[i : i + 2]
+                i += 2
+                k_at = i
+                k = number()
+                if k is None:
+                    raise DiceError(f"expected how many dice to keep after '{kind}'", expr, k_at)
+                if not 1 <= k <= c:
+                    raise DiceError(f"cannot keep {k} of {c} dice", expr, k_at)
+                keep = (kind, k)
+            terms.append(DiceTerm(sign, c, sides, explode, keep))
+        elif count is not None:
+            modifier += sign * count
+        else:
+            got = repr(s[i]) if i < n else "the end"
+            where = "at the start" if after == "start" else f"after {after!r}"
+            raise DiceError(f"expected a die or a number {where}, got {got}"
+                            if i < n else f"expected a die or a number {where}", expr, i)
+        skip()
+        if i >= n:
+            break
+        if s[i] not in "+-":
+            raise DiceError(f"unexpected {s[i]!r}", expr, i)
+        after = s[i]
+        sign = -1 if s[i] == "-" else 1
+        i += 1
+        skip()
+    return Expression(tuple(terms), modifier)
+
+
+def parse_table(table: str | Sequence[float]) -> tuple[float, ...]:
+    """Parse a C-6 list of equally likely values, ``0.5-1-1.5-2-2.5-3``.
+
+    >>> parse_table("0.5-1-1.5")
+    (0.5, 1.0, 1.5)
+    >>> parse_table("1--2")
+    Traceback (most recent call last):
+    ...
+    gmkit.errors.DiceError: C-6: expected a number at position 2 in '1--2'
+      1--2
+        ^
+    """
+    if not isinstance(table, str):
+        values = tuple(float(v) for v in table)
+        if not values:
+            raise DiceError("C-6: a table needs at least one value")
+        return values
+    text = table.strip()
+    offset = len(table) - len(table.lstrip())
+    if not text:
+        raise DiceError("C-6: empty damage table", table, 0)
+    values: list[float] = []
+    pos = 0
+    for chunk in text.split("-"):
+        stripped = chunk.strip()
+        at = offset + pos + (len(chunk) - len(chunk.lstrip()))
+        try:
+            if not stripped or stripped.startswith(("+", "-")):
+                raise ValueError
+            value = float(stripped.replace(",", "."))
+            if value != value or value in (float("inf"),):
+                raise ValueError
+        except ValueError:
+            raise DiceError("C-6: expected a number", table, at) from None
+        values.append(value)
+        pos += len(chunk) + 1
+    return tuple(values)
+
+
+def parse_trait(die: int | str | None) -> tuple[int, int]:
+    """A trait die as ``(sides, modifier)``: ``8``, ``"d8"``, ``"d12+1"``; None means unskilled d4-2."""
+    if die is None or die == "unskilled":
+        return 4, -2
+    if isinstance(die, int):
+        sides, mod = die, 0
+    else:
+        e = parse(die)
+        if len(e.dice) != 1 or e.dice[0].count != 1 or e.dice[0].keep or e.dice[0].sign < 0:
+            raise DiceError(f"C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got {die!r}")
+        sides, mod = e.dice[0].sides, e.modifier
+    if sides not in TRAIT_DICE:
+        raise DiceError(f"C-3: a trait die is d4, d6, d8, d10 or d12, got d{sides}")
+    return sides, mod
+
+
+# --- the generator ----------------------------------------------------------------------------
+
+
+class Dice:
+    """One encounter's dice: seeded, logged, saveable, and open to faces typed in by hand."""
+
+    seed: int
+    """The seed the stream started from."""
+    draws: int
+    """How many random draws the stream has made: with ``seed``, the whole state."""
+    log: list[Roll]
+    """Every roll, in order."""
+    tape: list[int]
+    """Every face in order, as the journal keeps it; ``manual_marks`` indexes the hand-typed ones."""
+    manual_marks: list[int]
+
+    def __init__(self, seed: int | None = None, *, record: bool = True):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise DiceError(f"C-1: a seed is a whole number, got {seed!r}")
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._random = self._rng.random
+        self.draws = 0
+        self.record = record
+        self.log = []
+        self.tape = []
+        self.manual_marks = []
+        self._hand: list[int] = []
+        self._feed: list[tuple[int, bool]] = []
+        self._manual_in_roll = False
+
+    # state -------------------------------------------------------------------------------
+
+    def getstate(self) -> dict[str, int]:
+        """The whole random state: a resumed encounter continues the same stream from it."""
+        return {"seed": self.seed, "draws": self.draws}
+
+    def setstate(self, state: dict[str, int]) -> None:
+        seed, draws = state["seed"], state["draws"]
+        if seed != self.seed or draws < self.draws:
+            self._rng.seed(seed)
+            self.seed = seed
+            self.draws = 0
+        r = self._random
+        for _ in range(draws - self.draws):
+            r()
+        self.draws = draws
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything needed to put the dice back exactly, for an all-or-nothing resolution."""
+        return (self._rng.getstate(), self.draws, len(self.log), len(self.tape),
+                len(self.manual_marks), list(self._hand), list(self._feed))
+
+    def restore(self, snap: tuple[Any, ...]) -> None:
+        rng, self.draws, nlog, ntape, nmarks, hand, feed = snap
+        self._rng.setstate(rng)
+        del self.log[nlog:]
+        del self.tape[ntape:]
+        del self.manual_marks[nmarks:]
+        self._hand = list(hand)
+        self._feed = list(feed)
+
+    # hand and replay -----------------------------------------------------------------------
+
+    def enter(self, *faces: int) -> None:
+        """Queue faces rolled elsewhere (C-2): the next dice take them, in order, before the generator."""
+        for f in faces:
+            if not isinstance(f, int) or isinstance(f, bool) or f < 1:
+                raise DiceError(f"C-2: a typed-in face is a whole number from 1, got {f!r}")
+        self._hand.extend(faces)
+
+    @property
+    def pending_hand(self) -> tuple[int, ...]:
+        return tuple(self._hand)
+
+    def clear_hand(self) -> None:
+        self._hand.clear()
+
+    def feed(self, faces: Iterable[int], manual: Iterable[int] = ()) -> None:
+        """Replay: the next draws return these recorded faces; generated ones still advance the stream."""
+        marks = set(manual)
+        self._feed = [(f, i in marks) for i, f in enumerate(faces)]
+        self._feed.reverse()
+
+    @property
+    def feeding(self) -> bool:
+        return bool(self._feed)
+
+    # the one source of faces ------------------------------------------------------------------
+
+    def _die(self, sides: int) -> int:
+        if self._feed:
+            face, manual = self._feed.pop()
+            if not manual:
+                self.draws += 1
+                self._random()
+            if not 1 <= face <= sides:
+                raise DiceError(f"C-1: replayed face {face} does not fit a d{sides}: the journal "
+                                f"does not match this encounter")
+        elif self._hand:
+            face = self._hand[0]
+            if face > sides:
+                raise DiceError(f"C-2: a d{sides} cannot show {face}")
+            self._hand.pop(0)
+            manual = True
+        else:
+            self.draws += 1
+            face = int(self._random() * sides) + 1
+            manual = False
+        if self.record:
+            if manual:
+                self.manual_marks.append(len(self.tape))
+                self._manual_in_roll = True
+            self.tape.append(face)
+        elif manual:
+            self._manual_in_roll = True
+        return face
+
+    def _chain(self, sides: int, explode: bool) -> tuple[int, ...]:
+        face = self._die(sides)
+        if not explode or face != sides:
+            return (face,)
+        faces = [face]
+        while face == sides:
+            if len(faces) > MAX_ACES:
+                raise DiceError(f"C-3: more than {MAX_ACES} aces in a row on a d{sides}")
+            face = self._die(sides)
+            faces.append(face)
+        return tuple(faces)
+
+    def _log(self, r: Roll) -> Roll:
+        if self.record:
+            self.log.append(r)
+        return r
+
+    def _take_manual(self) -> bool:
+        m = self._manual_in_roll
+        self._manual_in_roll = False
+        return m
+
+    # public rolls --------------------------------------------------------------------------
+
+    def roll(self, expr: str | Expression, purpose: str = "", actor: str = "",
+             faces: Sequence[int] | None = None) -> Roll:
+        """Roll an expression; with ``faces``, take those typed-in faces instead (C-2), all of them.
+
+        >>> Dice(seed=1).roll("d8!", faces=[8, 3]).total
+        11
+        """
+        e = parse(expr) if isinstance(expr, str) else expr
+        if faces is not None:
+            return self._roll_by_hand(e, faces, purpose, actor)
+        self._manual_in_roll = False
+        dice: list[DieRoll] = []
+        total = e.modifier
+        for t in e.dice:
+            group = [DieRoll(t.sides, self._chain(t.sides, t.explode)) for _ in range(t.count)]
+            if t.keep:
+                kind, k = t.keep
+                order = sorted(range(len(group)), key=lambda j: sum(group[j].faces),
+                               reverse=(kind == "kh"))
+                keep_idx = set(order[:k])
+                group = [g if j in keep_idx else g._replace(kept=False) for j, g in enumerate(group)]
+            total += t.sign * sum(g.value for g in group if g.kept)
+            dice.extend(group)
+        return self._log(Roll(str(e), total, tuple(dice), purpose, actor, self._take_manual()))
+
+    def _roll_by_hand(self, e: Expression, faces: Sequence[int], purpose: str, actor: str) -> Roll:
+        faces = list(faces)
+        for f in faces:
+            if not isinstance(f, int) or isinstance(f, bool):
+                raise DiceError(f"C-2: a typed-in face is a whole number, got {f!r}")
+        # check the whole entry before touching the stream or the log
+        need = 0
+        it = iter(faces)
+        for t in e.dice:
+            for _ in range(t.count):
+                while True:
+                    try:
+                        f = next(it)
+                    except StopIteration:
+                        raise DiceError(f"C-2: {str(e)!r} needs more faces than the {len(faces)} "
+                                        f"typed in") from None
+                    need += 1
+                    if not 1 <= f <= t.sides:
+                        raise DiceError(f"C-2: a d{t.sides} cannot show {f}")
+                    if not (t.explode and f == t.sides):
+                        break
+        if need != len(faces):
+            raise DiceError(f"C-2: {str(e)!r} takes {need} faces here, {len(faces)} were typed in")
+        saved = self._hand
+        self._hand = faces
+        try:
+            return self.roll(e, purpose, actor)
+        finally:
+            self._hand = saved
+
+    def trait(self, die: int | str | None, modifier: int = 0, wild: bool = True, tn: int = 4,
+              purpose: str = "", actor: str = "") -> TraitResult:
+        """A Savage Worlds trait roll (C-3): trait die aces, a Wild Card adds a Wild Die, keep the higher.
+
+        ``die`` is 4..12, ``"d8"``, ``"d12+1"``, or None for unskilled (d4-2).
+        """
+        sides, base = parse_trait(die) if not (type(die) is int and die in TRAIT_DICE) else (die, 0)
+        mod = base + modifier
+        self._manual_in_roll = False
+        tf = self._chain(sides, True)
+        tsum = sum(tf)
+        crit = False
+        if wild:
+            wf = self._chain(6, True)
+            wsum = sum(wf)
+            best = tsum if tsum >= wsum else wsum
+            dice = (DieRoll(sides, tf, tsum >= wsum), DieRoll(6, wf, wsum > tsum, "wild"))
+            crit = tf[0] == 1 and wf[0] == 1
+        else:
+            best = tsum
+            if tf[0] == 1:
+                # [decision] an Extra's natural 1 is a critical failure when a further d6 also shows 1
+                check = self._die(6)
+                crit = check == 1
+                dice = (DieRoll(sides, tf), DieRoll(6, (check,), False, "check"))
+            else:
+                dice = (DieRoll(sides, tf),)
+        total = best + mod
+        success = (not crit) and total >= tn
+        raises = (total - tn) // 4 if success else 0
+        if mod:
+            expr = f"d{sides}!{mod:+d}"
+        else:
+            expr = f"d{sides}!"
+        if wild:
+            expr += " wild"
+        r = self._log(Roll(expr, total, dice, purpose, actor, self._take_manual()))
+        return TraitResult(total, tn, success, raises, crit, r)
+
+    def opposed(self, attacker: int | str | None, defender: int | str | None, *,
+                attacker_mod: int = 0, defender_mod: int = 0,
+                attacker_wild: bool = True, defender_wild: bool = True,
+                purpose: str = "", actor: str = "", target: str = "") -> OpposedResult:
+        """An opposed roll (C-3): both roll; the actor needs TN 4 and a higher total; ties hold."""
+        a = self.trait(attacker, attacker_mod, attacker_wild, 4, purpose, actor)
+        d = self.trait(defender, defender_mod, defender_wild, 4, purpose, target)
+        wins = a.success and a.total > d.total
+        margin = a.total - d.total
+        return OpposedResult(a, d, wins, margin // 4 if wins else 0)
+
+    def damage(self, expr: str | Expression, raise_bonus: bool = False, purpose: str = "",
+               actor: str = "") -> Roll:
+        """Savage Worlds damage (C-4): every die aces; a raise on the attack adds +1d6 (acing too)."""
+        e = parse(expr) if isinstance(expr, str) else expr
+        terms = tuple(DiceTerm(t.sign, t.count, t.sides, t.sides >= 2, t.keep) for t in e.dice)
+        if raise_bonus:
+            terms += (DiceTerm(1, 1, 6, True),)
+        return self.roll(Expression(terms, e.modifier), purpose, actor)
+
+    def d18(self, purpose: str = "", actor: str = "") -> Roll:
+        """The 1..18 roll (C-5): a d6 plus a three-faced die showing 0, 6 or 12."""
+        self._manual_in_roll = False
+        six = self._die(6)
+        three = self._die(3)
+        total = six + 6 * (three - 1)
+        return self._log(Roll("d18", total, (DieRoll(6, (six,)), DieRoll(3, (three,), True, "x6")),
+                              purpose, actor, self._take_manual()))
+
+    def d(self, sides: int, purpose: str = "", actor: str = "") -> Roll:
+        """One plain die: the d10s of S, the d6 roll-offs of F."""
+        if not isinstance(sides, int) or sides < 1:
+            raise DiceError(f"a die needs a whole number of sides from 1, got {sides!r}")
+        self._manual_in_roll = False
+        f = self._die(sides)
+        return self._log(Roll(f"d{sides}", f, (DieRoll(sides, (f,)),), purpose, actor,
+                              self._take_manual()))
+
+    def pick(self, table: str | Sequence[float], purpose: str = "", actor: str = "") -> PickResult:
+        """Pick from an equally likely list (C-6) with a die of as many faces as values."""
+        values = parse_table(table)
+        r = self.d(len(values), purpose, actor)
+        face = int(r.total)
+        label = table if isinstance(table, str) else "-".join(_num(v) for v in values)
+        rec = Roll(f"{label} (d{len(values)})", values[face - 1], r.dice, purpose, actor, r.manual)
+        if self.record:
+            self.log[-1] = rec
+        return PickResult(values[face - 1], face, values, rec)
+
+    # vectorised path ---------------------------------------------------------------------------
+
+    def trait_many(self, n: int, die: int | str = 8, modifier: int = 0, wild: bool = True,
+                   tn: int = 4) -> "Any":
+        """``n`` trait totals at once with numpy, for simulation: no per-roll log, own sub-stream.
+
+        The draws come from a numpy generator seeded from this stream, so the encounter's own
+        stream advances by exactly one draw whatever ``n`` is. Returns a numpy int array of totals;
+        critical failures are reported as a total of ``-1000``.
+        """
+        import numpy as np
+
+        sides, base = parse_trait(die)
+        sub = self._die(2**31 - 1)
+        gen = np.random.default_rng(sub)
+        trait = _explode_many(gen, sides, n)
+        if wild:
+            w = _explode_many(gen, 6, n)
+            best = np.maximum(trait, w)
+            crit = (trait == 1) & (w == 1)
+        else:
+            best = trait
+            crit = (trait == 1) & (gen.integers(1, 7, n) == 1)
+        totals = best + base + modifier
+        totals[crit] = -1000
+        return totals
+
+
+def _explode_many(gen: Any, sides: int, n: int) -> Any:
+    import numpy as np
+
+    total = gen.integers(1, sides + 1, n)
+    live = total == sides
+    idx = np.nonzero(live)[0]
+    while idx.size:
+        more = gen.integers(1, sides + 1, idx.size)
+        total[idx] += more
+        idx = idx[more == sides]
+    return total
+
+
+def roll(expr: str, seed: int | None = None) -> Roll:
+    """The short face: ``gmkit.dice.roll("2d6+3")``. Pass a seed for a repeatable roll."""
+    return (Dice(seed) if seed is not None else Dice()).roll(expr)

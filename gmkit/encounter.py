@@ -1,0 +1,491 @@
+"""The encounter: a board plus a record, shared by all three rule sets.
+
+An engine (``DragonDuel``, ``SpaceBattle``, ``Skirmish``) subclasses :class:`Encounter` and fills in
+four things: ``_setup`` (the board from the scenario), ``validate_order`` (refuse with
+:class:`~gmkit.errors.IllegalOrder`), ``_resolve`` (orders to events, applied to the board) and
+``outcome``. Everything else lives here once:
+
+* orders stay secret until resolved; re-submitting replaces an order and stamps it as arriving now;
+* every step (order, withdrawal, reorder, typed-in faces, note, resolution, undo) is one line of a
+  JSON Lines journal, appended and fsynced as it happens;
+* a resolution is all-or-nothing: an error inside it puts board, record and dice back as they were;
+* undo and resume rebuild the board by replaying the journal, feeding every recorded face back, so
+  even dice typed in by hand replay exactly and the random stream continues where it stood.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import os
+import warnings
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Iterable, Mapping
+
+from . import __version__
+from .dice import Dice
+from .errors import EncounterOver, GmkitError, IllegalOrder, JournalError
+from .events import ALL, GM, Event
+from .orders import Order, order_from_json, order_registry, order_to_json
+
+__all__ = ["Encounter", "JOURNAL_FORMAT", "canonical_hash", "read_journal"]
+
+JOURNAL_FORMAT = 1
+
+_SYSTEMS: dict[str, type["Encounter"]] = {}
+
+
+def canonical_hash(scenario: Mapping[str, Any]) -> str:
+    """A scenario's identity: the SHA-256 of its canonical JSON."""
+    text = json.dumps(scenario, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_journal(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
+    """Header, entries and the byte length of the good part of a journal.
+
+    A last line cut off mid-write is skipped with a warning; damage anywhere else is an error.
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        raise JournalError(f"cannot read journal {p}: {e.strerror}") from None
+    lines = raw.split(b"\n")
+    entries: list[dict[str, Any]] = []
+    good = 0
+    pos = 0
+    for i, line in enumerate(lines):
+        end = pos + len(line) + 1
+        if not line.strip():
+            pos = end
+            continue
+        try:
+            entry = json.loads(line.decode("utf-8"))
+            if not isinstance(entry, dict):
+                raise ValueError("not an object")
+        except (ValueError, UnicodeDecodeError):
+            rest = b"".join(lines[i + 1 :]).strip()
+            if not rest:
+                from .i18n import format_message
+
+                warnings.warn(format_message("core.journal.truncated", path=str(p)), stacklevel=3)
+                break
+            raise JournalError(f"journal {p}: line {i + 1} is damaged") from None
+        entries.append(entry)
+        good = min(end, len(raw))
+        pos = end
+    if not entries or "gmkit" not in entries[0] or "system" not in entries[0]:
+        raise JournalError(f"{p} is not a gmkit journal (no header line)")
+    return entries[0], entries[1:], good
+
+
+class Encounter:
+    """Board plus record: orders in, events out, every step journaled."""
+
+    system: ClassVar[str] = ""
+    """The rule set's name in scenarios and journals: ``dragons``, ``space``, ``fantasy``."""
+    order_types: ClassVar[tuple[type, ...]] = ()
+    """The order classes the journal may hold for this engine."""
+
+    scenario: dict[str, Any]
+    """The validated scenario as plain JSON data."""
+    seed: int
+    dice: Dice
+    """The one generator of this encounter (C-1)."""
+    record: list[Event]
+    """Every resolved event, in order: the truth the views show."""
+    state: Any
+    """The board: plain data owned by the engine; all of it is restored on undo."""
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.system:
+            _SYSTEMS[cls.system] = cls
+
+    def __init__(self, scenario: Mapping[str, Any], seed: int | None = None, *,
+                 journal: str | Path | None = None, record: bool = True):
+        self.scenario = self._validate_scenario(scenario)
+        if seed is None:
+            seed = self.scenario.get("seed")
+        self.dice = Dice(seed, record=record)
+        self.seed = self.dice.seed
+        self.record = []
+        self.resolutions = 0
+        self._pending: dict[str, Order] = {}
+        self._arrival: list[str] = []
+        self._entries: list[dict[str, Any]] = []
+        self._journal: Path | None = None
+        self._listeners: list[Callable[[str], None]] = []
+        self._registry = order_registry(self.order_types)
+        self._setup()
+        if journal is not None:
+            p = Path(journal)
+            if p.exists() and p.stat().st_size > 0:
+                raise JournalError(f"journal {p} already exists: resume it with "
+                                   f"{type(self).__name__}.resume({str(p)!r}) or choose a new file")
+            self._journal = p
+            self._write_lines([self._header()], truncate=True)
+
+    # --- what an engine provides ------------------------------------------------------------
+
+    @classmethod
+    def from_scenario(cls, source: str | Path | Mapping[str, Any], seed: int | None = None,
+                      **kw: Any) -> "Encounter":
+        """An encounter from a YAML file or plain data, validated by the engine's scenario model."""
+        from .scenario import load_scenario
+
+        model = load_scenario(source, cls.system or None)
+        return cls(model.model_dump(mode="json"), seed, **kw)
+
+    @classmethod
+    def _validate_scenario(cls, scenario: Mapping[str, Any]) -> dict[str, Any]:
+        """Validated plain JSON data: by the engine's registered model, or as given for the base."""
+        if cls.system:
+            from .scenario import validate_scenario
+
+            return validate_scenario(scenario, system=cls.system).model_dump(mode="json")
+        return json.loads(json.dumps(dict(scenario)))
+
+    def _setup(self) -> None:
+        """Build ``self.state`` from ``self.scenario``."""
+        self.state = {}
+
+    def validate_order(self, actor: str, order: Order) -> None:
+        """Raise :class:`IllegalOrder` naming the rule when ``order`` may not be given now."""
+
+    def _resolve(self, orders: list[tuple[str, Order]]) -> None:
+        """Apply the orders (in arrival order) to the board and emit events."""
+        raise NotImplementedError
+
+    @property
+    def round(self) -> int:
+        """The number of the round being played (engines with turns keep their own count)."""
+        return self.resolutions + 1
+
+    @property
+    def is_over(self) -> bool:
+        return False
+
+    def outcome(self) -> dict[str, Any] | None:
+        """``{"winner": side or None, "reason": key, ...}`` once the fight has ended, else None."""
+        return None
+
+    def participants(self) -> list[str]:
+        return []
+
+    def side_of(self, actor: str) -> str | None:
+        return None
+
+    def awaiting(self) -> list[str]:
+        """Who is expected to give an order before the next resolution."""
+        return []
+
+    def autopilot(self, actor: str) -> Order | None:
+        """A legal order for ``actor`` from the engine's simple policy, or None for "no order"."""
+        return None
+
+    def _snapshot(self) -> Any:
+        return copy.deepcopy(self.state)
+
+    def _restore(self, snap: Any) -> None:
+        self.state = snap
+
+    # --- orders -------------------------------------------------------------------------------
+
+    def submit(self, actor: str, order: Order) -> None:
+        """Take a secret order; a second order from the same actor replaces the first."""
+        if self.is_over:
+            raise EncounterOver("the fight is over: no more orders")
+        if not isinstance(order, tuple(self.order_types) or Order):
+            raise IllegalOrder("C-1", f"{order!r} is not an order of {type(self).__name__}")
+        self.validate_order(actor, order)
+        self._apply_submit(actor, order)
+        self._journal_entry({"op": "submit", "actor": actor, "order": order_to_json(order)})
+
+    def _apply_submit(self, actor: str, order: Order) -> None:
+        self._pending[actor] = order
+        if actor in self._arrival:
+            self._arrival.remove(actor)
+        self._arrival.append(actor)
+
+    def withdraw(self, actor: str) -> None:
+        """Take back an actor's order before the round resolves."""
+        if actor not in self._pending:
+            raise IllegalOrder("D-1", f"{actor} has no order to withdraw")
+        self._apply_withdraw(actor)
+        self._journal_entry({"op": "withdraw", "actor": actor})
+
+    def _apply_withdraw(self, actor: str) -> None:
+        del self._pending[actor]
+        self._arrival.remove(actor)
+
+    def reorder(self, actors: Iterable[str]) -> None:
+        """The GM sets the arrival order of the orders received (it breaks ties, D-3)."""
+        new = list(actors)
+        if sorted(new) != sorted(self._arrival):
+            raise IllegalOrder("D-1", f"the new order must list exactly the orders received: "
+                                      f"{', '.join(self._arrival) or 'none'}")
+        self._arrival = new
+        self._journal_entry({"op": "reorder", "order": new})
+
+    @property
+    def orders_received(self) -> list[str]:
+        """Who has sent an order, in arrival order; the orders themselves stay hidden."""
+        return list(self._arrival)
+
+    def pending_order(self, actor: str) -> Order | None:
+        """The GM's look at one received order (never shown in a player view)."""
+        return self._pending.get(actor)
+
+    def enter_faces(self, *faces: int) -> None:
+        """Faces rolled at the table (C-2): the next dice of the resolution take them in order."""
+        self.dice.enter(*faces)
+        self._journal_entry({"op": "enter", "faces": list(faces)})
+
+    def note(self, text: str, visibility: str = GM) -> Event:
+        """A GM note in the record (GM-only unless said otherwise)."""
+        ev = Event(self.round, "GM", "note", "core.gm_note", {"text": str(text)}, visibility=visibility)
+        self.record.append(ev)
+        self._journal_entry({"op": "note", "text": str(text), "visibility": visibility})
+        return ev
+
+    # --- resolution ---------------------------------------------------------------------------
+
+    def resolve_round(self, *, autopilot: bool = False) -> list[Event]:
+        """Resolve the orders received; all-or-nothing. Returns the new events.
+
+        With ``autopilot=True`` every actor still awaited gets the engine's autopilot order first.
+        """
+        if self.is_over:
+            raise EncounterOver("the fight is over")
+        if autopilot:
+            for actor in self.awaiting():
+                if actor not in self._pending:
+                    order = self.autopilot(actor)
+                    if order is not None:
+                        self.submit(actor, order)
+        start = len(self.record)
+        tape0 = len(self.dice.tape)
+        marks0 = len(self.dice.manual_marks)
+        self._transaction(self._resolve_pending)
+        faces = self.dice.tape[tape0:]
+        manual = [m - tape0 for m in self.dice.manual_marks[marks0:]]
+        new = self.record[start:]
+        self._journal_entry({"op": "resolve", "faces": faces, "manual": manual,
+                                 "hand": list(self.dice.pending_hand),
+                                 "events": [e.to_json() for e in new]})
+        return new
+
+    def _resolve_pending(self) -> None:
+        orders = [(a, self._pending[a]) for a in self._arrival]
+        self._resolve(orders)
+        self._pending.clear()
+        self._arrival.clear()
+        self.resolutions += 1
+
+    def _transaction(self, fn: Callable[[], None]) -> None:
+        snap = (self._snapshot(), self.dice.snapshot(), len(self.record), dict(self._pending),
+                list(self._arrival), self.resolutions)
+        try:
+            fn()
+        except BaseException:
+            state, dice, nrec, pending, arrival, res = snap
+            self._restore(state)
+            self.dice.restore(dice)
+            del self.record[nrec:]
+            self._pending, self._arrival, self.resolutions = pending, arrival, res
+            raise
+
+    def run(self, max_rounds: int = 100) -> dict[str, Any] | None:
+        """Play to the end with the autopilot for every missing order (for templates, simulations)."""
+        for _ in range(max_rounds):
+            if self.is_over:
+                break
+            self.resolve_round(autopilot=True)
+        return self.outcome()
+
+    # --- undo, save, resume -----------------------------------------------------------------
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        """The effective journal entries (undone ones removed)."""
+        return list(self._entries)
+
+    def undo(self) -> dict[str, Any]:
+        """Step back over the last journal entry (a resolution, an order, a note...). Returns it."""
+        if not self._entries:
+            raise GmkitError("nothing to undo")
+        last = self._entries[-1]
+        fresh = self._rebuilt(self._entries[:-1])
+        self._adopt(fresh)
+        self._write_lines([{"op": "undo"}])
+        self._notify("undo")
+        return last
+
+    def _rebuilt(self, entries: list[dict[str, Any]], strict: bool = True) -> "Encounter":
+        fresh = type(self)(self.scenario, self.seed)
+        for entry in entries:
+            fresh._replay(entry, strict)
+        return fresh
+
+    def _adopt(self, other: "Encounter") -> None:
+        keep = {"_journal": self._journal, "_listeners": self._listeners}
+        self.__dict__.update(other.__dict__)
+        self.__dict__.update(keep)
+
+    def _replay(self, entry: dict[str, Any], strict: bool = True) -> None:
+        op = entry.get("op")
+        if op == "submit":
+            order = order_from_json(entry["order"], self._registry)
+            self._apply_submit(entry["actor"], order)
+        elif op == "withdraw":
+            self._apply_withdraw(entry["actor"])
+        elif op == "reorder":
+            self._arrival = list(entry["order"])
+        elif op == "enter":
+            self.dice.enter(*entry["faces"])
+        elif op == "note":
+            self.record.append(Event(self.round, "GM", "note", "core.gm_note", {"text": entry["text"]},
+                                     visibility=entry.get("visibility", GM)))
+        elif op == "resolve":
+            start = len(self.record)
+            self.dice.feed(entry["faces"], entry.get("manual", ()))
+            try:
+                self._transaction(self._resolve_pending)
+            finally:
+                left = self.dice.feeding
+                self.dice.feed(())
+            self.dice._hand = list(entry.get("hand", []))
+            got = [e.to_json() for e in self.record[start:]]
+            want = entry.get("events")
+            if want is not None and _canon(got) != _canon(want) or left:
+                msg = (f"journal replay of resolution {self.resolutions} differs from what was "
+                       f"recorded (another gmkit version or a changed scenario?)")
+                if strict:
+                    raise JournalError(msg)
+                warnings.warn(msg, stacklevel=2)
+        else:
+            raise JournalError(f"unknown journal entry {op!r}")
+        self._entries.append(entry)
+
+    def _header(self) -> dict[str, Any]:
+        return {"gmkit": __version__, "journal": JOURNAL_FORMAT, "system": self.system,
+                "seed": self.seed, "scenario_hash": canonical_hash(self.scenario),
+                "scenario": self.scenario}
+
+    def save(self, path: str | Path) -> Path:
+        """Write the whole journal to ``path`` (header, then every effective entry)."""
+        p = Path(path)
+        lines = [self._header(), *self._entries]
+        tmp = p.with_name(p.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, p)
+        return p
+
+    @classmethod
+    def resume(cls, path: str | Path, scenario: Mapping[str, Any] | None = None, *,
+               autosave: bool = True, strict: bool = True) -> "Encounter":
+        """Rebuild an encounter from its journal: same board, same record, same next rolls.
+
+        With ``scenario``, the journal must belong to it. With ``autosave`` the journal goes on
+        being appended to.
+        """
+        header, lines, good = read_journal(path)
+        system = header.get("system")
+        target = cls if cls.system else _SYSTEMS.get(str(system))
+        if target is None:
+            raise JournalError(f"{path}: no engine for system {system!r} is loaded")
+        if target.system and system != target.system:
+            raise JournalError(f"{path} is a {system!r} journal, not a {target.system!r} one")
+        if scenario is not None:
+            mine = target._validate_scenario(scenario)
+            if canonical_hash(mine) != header.get("scenario_hash"):
+                raise JournalError(f"{path} was written for another scenario "
+                                   f"({header['scenario'].get('name', '?')!r}); refusing to mix them")
+        enc = target(header["scenario"], header["seed"])
+        stack: list[dict[str, Any]] = []
+        for entry in lines:
+            if entry.get("op") == "undo":
+                if stack:
+                    stack.pop()
+            else:
+                stack.append(entry)
+        for entry in stack:
+            enc._replay(entry, strict)
+        if autosave:
+            p = Path(path)
+            if good < p.stat().st_size:
+                with open(p, "r+b") as f:
+                    f.truncate(good)
+            enc._journal = p
+        return enc
+
+    @classmethod
+    def from_journal(cls, path: str | Path, **kw: Any) -> "Encounter":
+        return cls.resume(path, **kw)
+
+    def _journal_entry(self, entry: dict[str, Any]) -> None:
+        self._entries.append(entry)
+        self._write_lines([entry])
+        self._notify(entry["op"])
+
+    def _write_lines(self, lines: list[dict[str, Any]], truncate: bool = False) -> None:
+        if self._journal is None:
+            return
+        with open(self._journal, "w" if truncate else "a", encoding="utf-8") as f:
+            for line in lines:
+                f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    @property
+    def journal_path(self) -> Path | None:
+        return self._journal
+
+    def autosave(self, path: str | Path) -> None:
+        """Start journaling to ``path`` now: the history so far is written first."""
+        self.save(path)
+        self._journal = Path(path)
+
+    # --- listeners and views ------------------------------------------------------------------
+
+    def observe(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(op)`` after every journaled step (widgets redraw on it)."""
+        self._listeners.append(callback)
+
+    def _notify(self, op: str) -> None:
+        for cb in list(self._listeners):
+            cb(op)
+
+    def events_for(self, side: str | None = None) -> list[Event]:
+        """The record as a player of ``side`` may see it (None: the GM's full record)."""
+        return [e for e in self.record if e.visible_to(side)]
+
+    def story(self, lang: str | None = None, side: str | None = None) -> list[str]:
+        """The record as sentences, in the chosen language."""
+        return [e.text(lang) for e in self.events_for(side)]
+
+    def __repr__(self) -> str:
+        received = ", ".join(self._arrival) or "none"
+        state = "over" if self.is_over else f"round {self.round}"
+        return (f"<{type(self).__name__} {self.scenario.get('name', '')!r} seed={self.seed} "
+                f"{state}, {len(self.record)} events, orders received: {received}>")
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        rows = "".join(
+            f"<tr><td>{e.round}</td><td>{escape(e.actor)}</td><td>{escape(e.text())}</td></tr>"
+            for e in self.record)
+        return (f"<div><b>{escape(repr(self))}</b><table><tr><th>#</th><th>who</th><th>what</th></tr>"
+                f"{rows}</table></div>")
+
+
+def _canon(events: list[dict[str, Any]]) -> str:
+    return json.dumps(events, sort_keys=True, ensure_ascii=False)

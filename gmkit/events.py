@@ -1,0 +1,86 @@
+"""Events: what a resolution did, with its rolls and who may see it.
+
+The record of an encounter is a list of events. Each one names a message key and its parameters, so
+the same record tells the story in English or Russian, and each carries a visibility so that a
+player's view can leave out what that player may not know (a cloaked ship's cell, a GM note).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .dice import Roll
+
+__all__ = ["Event", "ALL", "GM", "sides_only"]
+
+ALL = "all"
+"""Everyone may see the event."""
+GM = "gm"
+"""Only the GM may see the event."""
+
+
+def sides_only(*sides: str) -> str:
+    """Visibility for the GM and the named sides only (a cloaked ship's own side, say)."""
+    if not sides:
+        return GM
+    return "sides:" + "|".join(sides)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of a resolution: a move, a roll's outcome, a wound, a ship destroyed."""
+
+    round: int
+    actor: str
+    kind: str
+    key: str
+    """Message key in the catalogue (``dragons.attack.hit``)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """Parameters for the message; plain JSON values."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """Machine-readable detail for views and summaries; plain JSON values."""
+    rolls: tuple[Roll, ...] = ()
+    visibility: str = ALL
+
+    def visible_to(self, side: str | None) -> bool:
+        """Whether a player of ``side`` may see this event; ``None`` is the GM, who sees all."""
+        if side is None or self.visibility == ALL:
+            return True
+        if self.visibility == GM:
+            return False
+        if self.visibility.startswith("sides:"):
+            return side in self.visibility[6:].split("|")
+        return False
+
+    def text(self, lang: str | None = None) -> str:
+        """The event as a sentence in the catalogue's language."""
+        from .i18n import format_message
+
+        return format_message(self.key, lang, **self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"round": self.round, "actor": self.actor, "kind": self.kind,
+                               "key": self.key}
+        if self.params:
+            out["params"] = self.params
+        if self.data:
+            out["data"] = self.data
+        if self.rolls:
+            out["rolls"] = [r.to_json() for r in self.rolls]
+        if self.visibility != ALL:
+            out["visibility"] = self.visibility
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "Event":
+        return cls(
+            round=d["round"], actor=d["actor"], kind=d["kind"], key=d["key"],
+            params=d.get("params", {}), data=d.get("data", {}),
+            rolls=tuple(Roll.from_json(r) for r in d.get("rolls", ())),
+            visibility=d.get("visibility", ALL),
+        )
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)

@@ -1,0 +1,119 @@
+"""The message catalogue, in English and Russian.
+
+Messages live in ``messages/<domain>.json``, one file per part of gmkit (``core``, ``dragons``,
+``space``, ``fantasy``, ``ui``, ``report``), each key holding both languages side by side, so a key
+cannot quietly exist in one language only (a test checks it). Parameters use ``str.format``; a
+parameter given as ``{"key": "..."}`` is itself translated, and ``{n:plural:wound|wounds}`` picks a
+plural form (three forms for Russian: ``{n:plural:рана|раны|ран}``).
+
+>>> format_message("core.roll", "en", actor="Ash", roll="d8!: d8[5] = 5")
+'Ash rolls d8!: d8[5] = 5'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import json
+import string
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterator
+
+__all__ = ["LANGUAGES", "set_language", "get_language", "language", "format_message", "catalogue",
+           "MessageError", "t"]
+
+LANGUAGES = ("en", "ru")
+
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("gmkit_language", default="en")
+
+
+class MessageError(KeyError):
+    """A message key that no catalogue file holds."""
+
+
+def set_language(lang: str) -> None:
+    """Choose the language messages are shown in by default (``"en"`` or ``"ru"``)."""
+    _current.set(_check(lang))
+
+
+def get_language() -> str:
+    return _current.get()
+
+
+@contextlib.contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Show messages in ``lang`` inside a ``with`` block only."""
+    token = _current.set(_check(lang))
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _check(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    return lang
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every key with its texts per language, read once from the package's JSON files."""
+    merged: dict[str, dict[str, str]] = {}
+    folder = resources.files(__package__) / "messages"
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if not entry.name.endswith(".json"):
+            continue
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        for key, texts in data.items():
+            if key in merged:
+                raise ValueError(f"message key {key!r} is defined twice (second time in {entry.name})")
+            merged[key] = texts
+    return merged
+
+
+def _plural(n: int, forms: list[str], lang: str) -> str:
+    n = abs(int(n))
+    if lang == "ru" and len(forms) == 3:
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+    return forms[0] if n == 1 else forms[-1]
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def format_field(self, value: Any, spec: str) -> str:
+        if spec.startswith("plural:"):
+            return _plural(value, spec[7:].split("|"), self.lang)
+        if isinstance(value, float) and value.is_integer() and not spec:
+            return str(int(value))
+        return super().format_field(value, spec)
+
+
+def _param(value: Any, lang: str) -> Any:
+    if isinstance(value, dict) and "key" in value:
+        inner = {k: v for k, v in value.items() if k != "key"}
+        return format_message(value["key"], lang, **inner)
+    if isinstance(value, list):
+        return ", ".join(str(_param(v, lang)) for v in value)
+    return value
+
+
+def format_message(key: str, lang: str | None = None, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (default: the current language) with its parameters."""
+    lang = _check(lang) if lang else _current.get()
+    texts = catalogue().get(key)
+    if texts is None:
+        raise MessageError(f"no message {key!r} in the catalogue")
+    template = texts.get(lang) or texts["en"]
+    values = {k: _param(v, lang) for k, v in params.items()}
+    return _Formatter(lang).format(template, **values)
+
+
+t = format_message
