@@ -1,53 +1,38 @@
-"""The ``gmkit`` command: ``gmkit roll "d8!" --seed 3``, ``gmkit --version``; more verbs join as they land."""
+"""The ``gmkit`` command. Each verb is a module in :mod:`gmkit.commands` with ``add_parser``."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import pkgutil
 import sys
 from typing import Sequence
 
-from . import __version__
+from . import __version__, commands
 
 __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="gmkit", description="A game master's workbook: dice, encounters, reports.")
+    p = argparse.ArgumentParser(prog="gmkit",
+                                description="A game master's workbook: dice, encounters, reports.")
     p.add_argument("--version", action="version", version=f"gmkit {__version__}")
+    p.add_argument("--lang", choices=["en", "ru"], default=None, help="language of messages")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-
-    r = sub.add_parser("roll", help="roll a dice expression, or a Savage Worlds trait with --trait")
-    r.add_argument("expression", help='e.g. "2d6+1", "d8!", "4d6kh3"; with --trait: "d8", "d12+1"')
-    r.add_argument("--seed", type=int, default=None, help="seed for a repeatable roll")
-    r.add_argument("--times", type=int, default=1, help="how many times to roll")
-    r.add_argument("--trait", action="store_true", help="Savage Worlds trait roll (C-3)")
-    r.add_argument("--extra", action="store_true", help="with --trait: an Extra (no Wild Die)")
-    r.add_argument("--tn", type=int, default=4, help="with --trait: target number (default 4)")
-    r.add_argument("--lang", choices=["en", "ru"], default=None)
-    r.set_defaults(func=_roll)
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.add_parser(sub)
     return p
-
-
-def _roll(args: argparse.Namespace) -> int:
-    from .dice import Dice
-
-    if args.times < 1:
-        print("gmkit roll: --times must be at least 1", file=sys.stderr)
-        return 2
-    dice = Dice(args.seed)
-    for _ in range(args.times):
-        if args.trait:
-            print(dice.trait(args.expression, wild=not args.extra, tn=args.tn))
-        else:
-            print(dice.roll(args.expression))
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from .errors import GmkitError
+    from .i18n import set_language
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.lang:
+        set_language(args.lang)
     if not getattr(args, "command", None):
         parser.print_help()
         return 0

@@ -319,10 +319,10 @@ def parse_table(table: str | Sequence[float]) -> tuple[float, ...]:
         ^
     """
     if not isinstance(table, str):
-        values = tuple(float(v) for v in table)
-        if not values:
+        given = tuple(float(v) for v in table)
+        if not given:
             raise DiceError("C-6: a table needs at least one value")
-        return values
+        return given
     text = table.strip()
     offset = len(table) - len(table.lstrip())
     if not text:
@@ -572,6 +572,7 @@ class Dice:
         tf = self._chain(sides, True)
         tsum = sum(tf)
         crit = False
+        dice: tuple[DieRoll, ...]
         if wild:
             wf = self._chain(6, True)
             wsum = sum(wf)

@@ -173,7 +173,32 @@ class Encounter:
         return None
 
     def participants(self) -> list[str]:
+        """Every participant's name, in scenario order."""
         return []
+
+    def sides(self) -> list[str]:
+        """Every side's name, in order of first appearance."""
+        seen: list[str] = []
+        for p in self.participants():
+            s = self.side_of(p)
+            if s is not None and s not in seen:
+                seen.append(s)
+        return seen
+
+    def board(self, side: str | None = None) -> dict[str, Any]:
+        """The board as plain JSON data, as a player of ``side`` sees it (None: the GM's view).
+
+        Views (charts, maps, tables, reports) draw from this and never from ``state`` directly,
+        so hidden information is removed in one place.
+        """
+        return {"system": self.system, "round": self.round, "over": self.is_over}
+
+    def summary(self) -> dict[str, Any]:
+        """A machine-readable summary for templates and simulations (winner, rounds, per participant)."""
+        out = self.outcome() or {}
+        return {"system": self.system, "scenario": self.scenario.get("name", ""), "seed": self.seed,
+                "over": self.is_over, "rounds": out.get("rounds", self.resolutions),
+                "winner": out.get("winner"), "participants": []}
 
     def side_of(self, actor: str) -> str | None:
         return None
@@ -185,6 +210,14 @@ class Encounter:
     def autopilot(self, actor: str) -> Order | None:
         """A legal order for ``actor`` from the engine's simple policy, or None for "no order"."""
         return None
+
+    def emit(self, kind: str, actor: str, key: str, params: dict[str, Any] | None = None, *,
+             data: dict[str, Any] | None = None, rolls: tuple[Any, ...] = (),
+             visibility: str = ALL) -> Event:
+        """Append an event to the record (engines call this from ``_resolve``)."""
+        ev = Event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls), visibility)
+        self.record.append(ev)
+        return ev
 
     def _snapshot(self) -> Any:
         return copy.deepcopy(self.state)
