@@ -45,6 +45,7 @@ MAX_ACES = 100
 """Most aces one die may chain; a typed-in chain longer than this is refused."""
 
 TRAIT_DICE = (4, 6, 8, 10, 12)
+_TRAIT_EXPR: dict[tuple[int, int, bool], str] = {}
 
 
 class DieRoll(NamedTuple):
@@ -566,39 +567,42 @@ class Dice:
 
         ``die`` is 4..12, ``"d8"``, ``"d12+1"``, or None for unskilled (d4-2).
         """
-        sides, base = parse_trait(die) if not (type(die) is int and die in TRAIT_DICE) else (die, 0)
-        mod = base + modifier
+        if type(die) is int and die in TRAIT_DICE:
+            sides, mod = die, modifier
+        else:
+            sides, base = parse_trait(die)
+            mod = base + modifier
         self._manual_in_roll = False
-        tf = self._chain(sides, True)
+        chain = self._chain
+        tf = chain(sides, True)
         tsum = sum(tf)
-        crit = False
         dice: tuple[DieRoll, ...]
         if wild:
-            wf = self._chain(6, True)
+            wf = chain(6, True)
             wsum = sum(wf)
             best = tsum if tsum >= wsum else wsum
             dice = (DieRoll(sides, tf, tsum >= wsum), DieRoll(6, wf, wsum > tsum, "wild"))
             crit = tf[0] == 1 and wf[0] == 1
+        elif tf[0] == 1:
+            # [decision] an Extra's natural 1 is a critical failure when a further d6 also shows 1
+            check = self._die(6)
+            best, crit = tsum, check == 1
+            dice = (DieRoll(sides, tf), DieRoll(6, (check,), False, "check"))
         else:
-            best = tsum
-            if tf[0] == 1:
-                # [decision] an Extra's natural 1 is a critical failure when a further d6 also shows 1
-                check = self._die(6)
-                crit = check == 1
-                dice = (DieRoll(sides, tf), DieRoll(6, (check,), False, "check"))
-            else:
-                dice = (DieRoll(sides, tf),)
+            best, crit = tsum, False
+            dice = (DieRoll(sides, tf),)
         total = best + mod
-        success = (not crit) and total >= tn
-        raises = (total - tn) // 4 if success else 0
-        if mod:
-            expr = f"d{sides}!{mod:+d}"
-        else:
-            expr = f"d{sides}!"
-        if wild:
-            expr += " wild"
-        r = self._log(Roll(expr, total, dice, purpose, actor, self._take_manual()))
-        return TraitResult(total, tn, success, raises, crit, r)
+        success = total >= tn and not crit
+        key = (sides, mod, wild)
+        expr = _TRAIT_EXPR.get(key)
+        if expr is None:
+            expr = _TRAIT_EXPR[key] = f"d{sides}!{mod:+d}{' wild' if wild else ''}".replace("!+0", "!")
+        manual = self._manual_in_roll
+        self._manual_in_roll = False
+        r = Roll(expr, total, dice, purpose, actor, manual)
+        if self.record:
+            self.log.append(r)
+        return TraitResult(total, tn, success, (total - tn) // 4 if success else 0, crit, r)
 
     def opposed(self, attacker: int | str | None, defender: int | str | None, *,
                 attacker_mod: int = 0, defender_mod: int = 0,
