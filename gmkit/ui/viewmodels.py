@@ -138,7 +138,7 @@ def chart_traces(model: Mapping[str, Any]) -> list[dict[str, Any]]:
     traces: list[dict[str, Any]] = []
     for d in model["dragons"]:
         pts = d["trail"] + [[d["speed"], d["height"]]]
-        traces.append({"type": "scatter", "mode": "lines", "name": f"trail {d['name']}",
+        traces.append({"type": "scatter", "mode": "lines", "name": f"trail {escape(d['name'])}",
                        "x": [p[0] for p in pts], "y": [p[1] for p in pts],
                        "line": {"color": d["color"], "width": 1, "dash": "dot"},
                        "hoverinfo": "skip", "showlegend": False})
