@@ -1,0 +1,146 @@
+"""Fantasy skirmish odds (F): the d18 against armour class, special attacks, damage tables.
+
+All finite, so all exact. The d18 is uniform over 1..18 (C-5).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from ..dice import parse_table
+from .core import Odds
+
+__all__ = ["d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table", "strike",
+           "table_values"]
+
+
+def d18_ge(t: int) -> Fraction:
+    """P(d18 >= t) for the 1..18 roll (C-5)."""
+    return Fraction(min(18, max(0, 19 - t)), 18)
+
+
+def d18_needed(ac: int) -> int | None:
+    """F-2: the d18 total needed to hit armour class ``ac``; None when it cannot be hit.
+
+    ``17 - AC`` from AC -1 (18) to AC 15 (2) and on past it (AC 16 needs 1, AC 17 needs 0: always);
+    AC -2 needs 18 and then a 6 on a d6 (see :func:`d18_hit`); AC -3 and below cannot be hit.
+
+    >>> d18_needed(0), d18_needed(15), d18_needed(-2), d18_needed(-3)
+    (17, 2, 18, None)
+    """
+    if ac <= -3:
+        return None
+    if ac == -2:
+        return 18
+    return 17 - ac
+
+
+@lru_cache(maxsize=1024)
+def d18_hit(ac: int, modifier: int = 0) -> Odds:
+    """F-2: the chance to hit AC ``ac`` with d18 + ``modifier`` ("easier to hit by N" is +N).
+
+    [decision, as the table reads] the modifier shifts the d18 total against ``17 - AC`` at every
+    AC, the ends included: AC 16+ needs 1 or less, so it always hits unless made harder; AC -2 needs
+    18 on the modified roll and then a plain 6 on a d6; AC -3..-5 cannot be hit whatever the modifier.
+
+    >>> d18_hit(0).chance, d18_hit(-2).chance, d18_hit(-3).chance
+    (Fraction(1, 9), Fraction(1, 108), Fraction(0, 1))
+    """
+    need = d18_needed(ac)
+    if need is None:
+        p = Fraction(0)
+    else:
+        p = d18_ge(need - modifier)
+        if ac == -2:
+            p *= Fraction(1, 6)
+    m = f"{modifier:+d}" if modifier else ""
+    return Odds("d18", f"d18{m} vs AC {ac}", (("hit", p), ("miss", 1 - p)), p)
+
+
+def protection_roll(number: int, wisdom_mod: int = 0) -> Fraction:
+    """F-5: P(d18 + Wisdom modifier >= the protection number)."""
+    return d18_ge(number - wisdom_mod)
+
+
+@lru_cache(maxsize=1024)
+def special(trigger: int, protection: int | None = None, wisdom_mod: int = 0, *,
+            ac: int | None = None, modifier: int = 0) -> Odds:
+    """F-4, F-5: after a hit, a d18 at or above ``trigger`` makes the special attack instead of the
+    normal one, and the target avoids it with d18 + Wisdom >= the protection number.
+
+    Outcomes given a hit: ``normal`` (no trigger), ``avoided``, ``effect``; with ``ac`` the hit roll
+    (F-2) comes first and ``miss`` is added. ``chance`` is ``effect``. No protection number: it
+    cannot be avoided.
+
+    >>> special(16, 6).chance
+    Fraction(5, 108)
+    """
+    trig = d18_ge(trigger)
+    save = protection_roll(protection, wisdom_mod) if protection is not None else Fraction(0)
+    hit = d18_hit(ac, modifier).chance if ac is not None else Fraction(1)
+    outcomes: list[tuple[str, Fraction]] = []
+    if ac is not None:
+        outcomes.append(("miss", 1 - hit))
+    outcomes += [("normal", hit * (1 - trig)), ("avoided", hit * trig * save),
+                 ("effect", hit * trig * (1 - save))]
+    pr = f" PR{protection}" if protection is not None else ""
+    w = f" (Wisdom {wisdom_mod:+d})" if wisdom_mod else ""
+    vs = f", d18{modifier:+d} vs AC {ac}" if ac is not None else ""
+    return Odds("special", f"special {trigger}{pr}{w}{vs}", tuple(outcomes), outcomes[-1][1])
+
+
+def _frac(v: float) -> Fraction:
+    return Fraction(str(v)) if isinstance(v, float) else Fraction(v)
+
+
+def table_values(text: str, modifier: float = 0) -> dict[Fraction, Fraction]:
+    """C-6: each value of ``a-b-c`` equally likely (plus ``modifier``): value -> chance, exact."""
+    values = parse_table(text)
+    n = len(values)
+    out: dict[Fraction, Fraction] = {}
+    for v in values:
+        key = _frac(v) + _frac(modifier)
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, n)
+    return dict(sorted(out.items()))
+
+
+def _show(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
+
+
+@lru_cache(maxsize=1024)
+def table(text: str, modifier: float = 0) -> Odds:
+    """C-6 (F-3): the distribution of a damage table such as ``0.5-1-1.5-2-2.5-3``.
+
+    Outcome keys are the values (``"1.5"``); ``chance`` is P(damage > 0). ``mean`` of the table is
+    :func:`table_mean`.
+
+    >>> float(table("0-1-2").chance)
+    0.6666666666666666
+    """
+    dist = table_values(text, modifier)
+    outcomes = tuple((_show(v), p) for v, p in dist.items())
+    labels = tuple((k, k) for k, _ in outcomes)
+    positive = sum((p for v, p in dist.items() if v > 0), Fraction(0))
+    m = f" {modifier:+g}" if modifier else ""
+    return Odds("table", f"{text}{m} (d{len(parse_table(text))})", outcomes, positive, labels=labels)
+
+
+def table_mean(text: str, modifier: float = 0) -> Fraction:
+    """The average damage of a C-6 table, exactly."""
+    return sum((v * p for v, p in table_values(text, modifier).items()), Fraction(0))
+
+
+@lru_cache(maxsize=1024)
+def strike(ac: int, damage_table: str, modifier: int = 0, damage_bonus: float = 0) -> Odds:
+    """One F strike as a whole: the d18 to hit (F-2), then the damage table (C-6, F-3).
+
+    Outcomes: ``miss`` and then each damage value; ``chance`` is the hit chance.
+    """
+    hit = d18_hit(ac, modifier).chance
+    dist = table_values(damage_table, damage_bonus)
+    outcomes = (("miss", 1 - hit),) + tuple((_show(v), hit * p) for v, p in dist.items())
+    labels = tuple((_show(v), _show(v)) for v in dist)
+    m = f"{modifier:+d}" if modifier else ""
+    return Odds("strike", f"d18{m} vs AC {ac}, {damage_table}", outcomes, hit, labels=labels)

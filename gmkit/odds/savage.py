@@ -1,0 +1,245 @@
+"""Savage Worlds odds for D (C-3, C-4): trait rolls, opposed rolls, damage and the attack as a whole.
+
+A trait total has a closed form: an acing die's survival ``P(X >= t)`` is exact for every ``t``
+(:func:`~gmkit.odds.core.exploding_ge`), the Wild Die is independent, so
+``P(max >= t) = 1 - (1 - P(T >= t)) (1 - P(W >= t))``; a critical failure is a trait 1 with a d6 1
+(the Wild Die for a Wild Card, a further d6 for an Extra [C-3 decision]): ``1/(6 * sides)`` both
+ways. Trait, damage and attack odds are therefore exact; opposed rolls sum over the defender's
+totals and stop when the rest weighs less than :data:`~gmkit.odds.core.ERROR_BOUND`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable
+
+from ..dice import TRAIT_DICE, multi_action_penalty, parse, parse_trait
+from ..errors import DiceError
+from .core import ERROR_BOUND, Dist, Odds, exploding_ge
+
+__all__ = ["trait", "opposed", "damage", "attack", "trait_ge", "wound_penalty"]
+
+Die = int | str | None
+
+
+def wound_penalty(wounds: int) -> int:
+    """D-8 / C-3: -1 per Wound to every roll, at most -3."""
+    if wounds < 0:
+        raise ValueError(f"D-8: wounds cannot be negative, got {wounds}")
+    return -min(wounds, 3)
+
+
+def _trait_die(die: Die) -> tuple[int, int]:
+    if type(die) is int and die in TRAIT_DICE:
+        return die, 0
+    return parse_trait(die)
+
+
+def _describe(sides: int, mod: int, wild: bool) -> str:
+    from ..i18n import format_message
+
+    who = format_message("term.wild_card" if wild else "term.extra")
+    m = f"{mod:+d}" if mod else ""
+    return f"d{sides}{m} {who}"
+
+
+@lru_cache(maxsize=4096)
+def trait_ge(sides: int, mod: int, wild: bool, t: int) -> Fraction:
+    """P(not a critical failure and total >= t) for one trait roll (C-3), exactly."""
+    need = t - mod
+    p_t = exploding_ge(sides, need)
+    if wild:
+        p = 1 - (1 - p_t) * (1 - exploding_ge(6, need))
+    else:
+        p = p_t
+    if 1 >= need:  # a critical failure shows 1 (+mod) and would have reached t
+        p -= Fraction(1, 6 * sides)
+    return p
+
+
+def _crit(sides: int) -> Fraction:
+    """C-3: trait die 1 and a d6 1 (Wild Die, or an Extra's further d6)."""
+    return Fraction(1, 6 * sides)
+
+
+def _raise_outcomes(ge: Callable[[int], Fraction], tn: int,
+                    max_raises: int) -> list[tuple[str, Fraction]]:
+    out = [("success", ge(tn) - ge(tn + 4))]
+    for k in range(1, max_raises):
+        out.append((f"raise_{k}", ge(tn + 4 * k) - ge(tn + 4 * k + 4)))
+    out.append((f"raise_{max_raises}+", ge(tn + 4 * max_raises)))
+    return out
+
+
+@lru_cache(maxsize=2048)
+def trait(die: Die = 8, modifier: int = 0, wild: bool = True, tn: int = 4, *, actions: int = 1,
+          wounds: int = 0, max_raises: int = 3) -> Odds:
+    """The chances of one trait roll (C-3): critical failure, failure, success with k raises.
+
+    ``die`` is 4..12, ``"d8"``, ``"d12+1"`` or None (unskilled d4-2); ``actions`` applies the
+    multi-action penalty (C-4) and ``wounds`` the wound penalty (D-8). Outcomes: ``critical_failure``,
+    ``failure``, ``success`` (no raise), ``raise_1`` .. ``raise_{max_raises}+``; ``chance`` is success.
+
+    >>> trait(4).chance, trait(12).chance
+    (Fraction(5, 8), Fraction(7, 8))
+    """
+    if max_raises < 1:
+        raise ValueError(f"max_raises must be at least 1, got {max_raises}")
+    sides, base = _trait_die(die)
+    mod = base + modifier + multi_action_penalty(actions) + wound_penalty(wounds)
+
+    def ge(t: int) -> Fraction:
+        return trait_ge(sides, mod, wild, t)
+
+    crit = _crit(sides)
+    success = ge(tn)
+    outcomes = [("critical_failure", crit), ("failure", 1 - crit - success)]
+    outcomes += _raise_outcomes(ge, tn, max_raises)
+    return Odds("trait", f"{_describe(sides, mod, wild)} vs TN {tn}", tuple(outcomes), success)
+
+
+def _total_pmf(sides: int, mod: int, wild: bool, v: int) -> Fraction:
+    """P(total == v), crit or not (an opposed defender's total counts either way)."""
+    need = v - mod
+
+    def ge(x: int) -> Fraction:
+        pt = exploding_ge(sides, x)
+        return 1 - (1 - pt) * (1 - exploding_ge(6, x)) if wild else pt
+
+    return ge(need) - ge(need + 1)
+
+
+@lru_cache(maxsize=2048)
+def opposed(attacker: Die = 8, defender: Die = 8, *, attacker_mod: int = 0, defender_mod: int = 0,
+            attacker_wild: bool = True, defender_wild: bool = True, tn: int = 4,
+            max_raises: int = 3) -> Odds:
+    """An opposed roll (C-3): the actor must reach TN 4 and beat the defender; ties to the defender.
+
+    Outcomes: ``defender`` (the defender holds), ``success`` (the actor wins by less than 4),
+    ``raise_1`` .. ``raise_{max_raises}+`` (wins by k full 4s). The sum over the defender's totals is
+    cut when the rest weighs less than :data:`ERROR_BOUND`, and ``error`` says so.
+    """
+    a_s, a_b = _trait_die(attacker)
+    d_s, d_b = _trait_die(defender)
+    am, dm = a_b + attacker_mod, d_b + defender_mod
+
+    def a_ge(t: int) -> Fraction:
+        return trait_ge(a_s, am, attacker_wild, max(t, tn))
+
+    # P(actor wins by >= m) = sum_v P(D = v) * P(A succeeds and A >= v + m)
+    def wins_by(m: int) -> tuple[Fraction, Fraction]:
+        total = Fraction(0)
+        v = 1 + dm  # the lowest defender total
+        seen = Fraction(0)
+        while True:
+            p = _total_pmf(d_s, dm, defender_wild, v)
+            total += p * a_ge(v + m)
+            seen += p
+            if 1 - seen < ERROR_BOUND:
+                return total, 1 - seen
+            v += 1
+
+    win, err = wins_by(1)
+    outcomes = []
+    prev = win
+    for k in range(1, max_raises + 1):
+        cur, e = wins_by(4 * k)
+        err = max(err, e)
+        key = "success" if k == 1 else f"raise_{k - 1}"
+        outcomes.append((key, prev - cur))
+        prev = cur
+    outcomes.append((f"raise_{max_raises}+", prev))
+    query = (f"{_describe(a_s, am, attacker_wild)} vs {_describe(d_s, dm, defender_wild)}")
+    return Odds("opposed", query, (("defender", 1 - win),) + tuple(outcomes), win, err)
+
+
+# --- damage (C-4) ------------------------------------------------------------------------------
+
+
+def _damage_terms(expr: str, raise_bonus: bool) -> tuple[list[int], int]:
+    e = parse(expr)
+    sides: list[int] = []
+    for t in e.dice:
+        if t.sign < 0 or t.keep:
+            raise DiceError(f"C-4: damage is a sum of dice and a number, like '2d8+1'; got {expr!r}")
+        if t.sides < 2:
+            raise DiceError(f"C-4: a d{t.sides} cannot ace; got {expr!r}")
+        sides += [t.sides] * t.count
+    if raise_bonus:
+        sides.append(6)
+    return sides, e.modifier
+
+
+def damage_dist(expr: str, raise_bonus: bool = False, cap: int = 60) -> Dist:
+    """The damage total (all dice ace, +1d6 on a raise: C-4), exact for every value up to ``cap``."""
+    sides, mod = _damage_terms(expr, raise_bonus)
+    n = len(sides)
+    if n == 0:
+        return Dist.constant(mod)
+    room = cap - mod - (n - 1)  # each other die adds at least 1
+    dist = Dist.ace(sides[0], room)
+    for s in sides[1:]:
+        dist = dist.add(Dist.ace(s, room), cap=cap - mod)
+    return dist.shift(mod)
+
+
+def _wound_outcomes(dist: Dist, toughness: int, already_shaken: bool, max_wounds: int,
+                    scale: Fraction = Fraction(1)) -> list[tuple[str, Fraction]]:
+    """C-4 buckets of one damage total: nothing, Shaken, k Wounds, ``max_wounds`` or more."""
+    below = dist.le(toughness - 1)
+    out = [("no_effect", below)]
+    shaken = dist.le(toughness + 3) - below
+    bounds = [dist.ge(toughness + 4 * k) for k in range(1, max_wounds + 1)]
+    w = [bounds[k] - bounds[k + 1] for k in range(max_wounds - 1)] + [bounds[-1]]
+    if already_shaken:  # Shaken again is a Wound
+        w[0] += shaken
+        shaken = Fraction(0)
+    else:
+        out.append(("shaken", shaken))
+    for k in range(1, max_wounds):
+        out.append((f"wound_{k}", w[k - 1]))
+    out.append((f"wound_{max_wounds}+", w[-1]))
+    return [(k, p * scale) for k, p in out]
+
+
+@lru_cache(maxsize=2048)
+def damage(expr: str, toughness: int, raise_bonus: bool = False, *, already_shaken: bool = False,
+           max_wounds: int = 4) -> Odds:
+    """Damage against Toughness (C-4): no effect, Shaken, k Wounds (``max_wounds`` or more last).
+
+    Exact: only totals below ``toughness + 4 * max_wounds`` need telling apart, and those are known
+    exactly; the last bucket takes all the rest. ``chance`` is Shaken or worse.
+    """
+    if max_wounds < 1:
+        raise ValueError(f"max_wounds must be at least 1, got {max_wounds}")
+    dist = damage_dist(expr, raise_bonus, cap=toughness + 4 * max_wounds)
+    outcomes = _wound_outcomes(dist, toughness, already_shaken, max_wounds)
+    bonus = " +d6" if raise_bonus else ""
+    return Odds("damage", f"{expr}{bonus} vs Toughness {toughness}", tuple(outcomes),
+                1 - outcomes[0][1])
+
+
+@lru_cache(maxsize=2048)
+def attack(die: Die, damage_expr: str, toughness: int, modifier: int = 0, wild: bool = True,
+           tn: int = 4, *, actions: int = 1, wounds: int = 0, already_shaken: bool = False,
+           max_wounds: int = 4) -> Odds:
+    """A D attack as a whole (D-5, D-7, C-4): the attack roll, then damage, +1d6 on a raise.
+
+    Outcomes: ``critical_failure``, ``miss``, ``no_effect`` (hit, below Toughness), ``shaken``,
+    ``wound_1`` .. ``wound_{max_wounds}+``; ``chance`` is Shaken or worse. ``tn`` is 4 for a ranged
+    attack (range penalties go in ``modifier``) and the target's Parry in melee (D-5, D-6).
+    """
+    roll = trait(die, modifier, wild, tn, actions=actions, wounds=wounds, max_raises=1)
+    plain, raised = roll["success"], roll["raise_1+"]
+    cap = toughness + 4 * max_wounds
+    a = _wound_outcomes(damage_dist(damage_expr, False, cap), toughness, already_shaken, max_wounds,
+                        plain)
+    b = _wound_outcomes(damage_dist(damage_expr, True, cap), toughness, already_shaken, max_wounds,
+                        raised)
+    hit = [(k, p + q) for (k, p), (_, q) in zip(a, b)]
+    outcomes = [("critical_failure", roll["critical_failure"]), ("miss", roll["failure"])] + hit
+    effect = 1 - outcomes[0][1] - outcomes[1][1] - hit[0][1]
+    query = f"{roll.query}, {damage_expr} vs Toughness {toughness}"
+    return Odds("attack", query, tuple(outcomes), effect)
+

@@ -1,0 +1,79 @@
+"""Space battle odds (S-3, S-7, S-8): the d10 against a defence, range 2 and halved damage.
+
+All finite, so all exact.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from ..dice import parse
+from ..errors import DiceError
+from .core import Dist, Odds
+
+__all__ = ["d10_ge", "space_hit", "space_attack", "halve"]
+
+
+def d10_ge(defence: int) -> Fraction:
+    """S-7: P(d10 >= defence)."""
+    return Fraction(min(10, max(0, 11 - defence)), 10)
+
+
+def halve(x: int, times: int = 1) -> int:
+    """S-3, S-8: half damage, rounded down [decision], once per halving."""
+    for _ in range(times):
+        x //= 2
+    return x
+
+
+@lru_cache(maxsize=1024)
+def space_hit(defence: int, range2: bool = False, confirm: bool = True) -> Odds:
+    """S-7, S-3: a d10 at or above ``defence``; across one cell (``range2``) the hit must then be
+    confirmed by a d10 of 6+ (the default rule option; ``confirm=False`` turns it off).
+
+    >>> space_hit(7).chance, space_hit(7, range2=True).chance
+    (Fraction(2, 5), Fraction(1, 5))
+    """
+    p = d10_ge(defence)
+    if range2 and confirm:
+        p *= Fraction(1, 2)
+    r = " range 2" + (" (confirm 6+)" if confirm else "") if range2 else ""
+    return Odds("space", f"d10 vs defence {defence}{r}", (("hit", p), ("miss", 1 - p)), p)
+
+
+def _damage_dist(damage: int | str) -> Dist:
+    if isinstance(damage, int):
+        return Dist.constant(damage)
+    e = parse(damage)
+    dist = Dist.constant(e.modifier)
+    for t in e.dice:
+        if t.sign < 0 or t.keep or t.explode:
+            raise DiceError(f"S-8: ship damage is a sum of plain dice and a number, got {damage!r}")
+        for _ in range(t.count):
+            dist = dist.add(Dist.die(t.sides))
+    return dist
+
+
+@lru_cache(maxsize=1024)
+def space_attack(defence: int, damage: int | str, range2: bool = False, confirm: bool = True, *,
+                 halvings: int = 0, plating: bool = False) -> Odds:
+    """One S attack at the whole ship: the hit (S-7, S-3), then its damage (S-8).
+
+    Damage is the attacker's own (``"2d6"``, ``"d10+2"`` or a number), halved (rounded down) once
+    for range 2 (S-3) and once per other ``halvings`` (disabled targeting S-8, firing while held by
+    a tractor beam S-13), then +2 if the target's hull plating is disabled (S-8). Outcomes: ``miss``
+    then each damage value; ``chance`` is the hit chance.
+    """
+    hit = space_hit(defence, range2, confirm).chance
+    times = halvings + (1 if range2 else 0)
+    values: dict[int, Fraction] = {}
+    for v, p in _damage_dist(damage).pmf():
+        dmg = max(0, halve(v, times)) + (2 if plating else 0)
+        values[dmg] = values.get(dmg, Fraction(0)) + p
+    outcomes = (("miss", 1 - hit),) + tuple((str(v), hit * p) for v, p in sorted(values.items()))
+    labels = tuple((str(v), str(v)) for v in sorted(values))
+    extra = (" range 2" if range2 else "") + (f" halved x{halvings}" if halvings else "") + (
+        " plating +2" if plating else "")
+    return Odds("space", f"d10 vs defence {defence}, damage {damage}{extra}", outcomes, hit,
+                labels=labels)
