@@ -1,0 +1,48 @@
+"""``gmkit run``: execute a template notebook with papermill and write its reports."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_parser(sub: Any) -> None:
+    r = sub.add_parser("run", help="run a template notebook (papermill) and write its reports",
+                       description="Writes DIR/<name>.ipynb, <name>.gm.html, <name>.player.html and "
+                                   "<name>.bbcode.txt, plus the journal and summary beside them.")
+    r.add_argument("template", help="a template notebook, or a name from templates/ (dragon_duel, "
+                                    "space_battle, fantasy_skirmish)")
+    r.add_argument("--scenario", default=None, help="scenario file (YAML); default: the template's")
+    r.add_argument("--seed", type=int, default=None, help="random seed (default: the scenario's)")
+    r.add_argument("--out", default=".", help="folder for the notebook and reports (default: .)")
+    r.add_argument("--name", default=None, help="base name of the files (default: the scenario's name)")
+    r.add_argument("-p", "--parameter", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
+                   help="set a template parameter (repeatable), e.g. -p language ru -p view player")
+    r.set_defaults(func=run)
+
+
+def parameters_from(template: str, pairs: list[list[str]]) -> dict[str, Any]:
+    from ..errors import GmkitError
+    from ..runner import parse_value, template_parameters
+
+    known = template_parameters(template)
+    out: dict[str, Any] = {}
+    for name, value in pairs:
+        if name not in known:
+            raise GmkitError(f"the template has no parameter {name!r}; it has {', '.join(known)}")
+        out[name] = parse_value(value, str(known[name].get("inferred_type_name", "")))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..runner import run_template
+
+    params = parameters_from(args.template, args.parameter)
+    result = run_template(args.template, args.out, scenario=args.scenario, seed=args.seed,
+                          parameters=params, name=args.name)
+    winner = result.summary.get("winner")
+    print(f"{result.name}: winner {winner if winner is not None else '-'} after "
+          f"{result.summary.get('rounds')} rounds ({result.seconds:.1f} s)")
+    for kind, path in result.files.items():
+        print(f"  {kind:12} {path}")
+    return 0

@@ -1,0 +1,54 @@
+"""The fight as a phpBB-style forum post: rounds, rolls, outcome (BBCode)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping
+
+from ..i18n import format_message
+from . import document as doc
+
+__all__ = ["to_bbcode", "escape_bbcode"]
+
+_TAG = re.compile(r"\[(?=/?[a-z*=])", re.IGNORECASE)
+
+
+def escape_bbcode(text: str) -> str:
+    """Break anything in ``text`` that a forum would read as a tag (``[b]``, ``[/url]``)
+    with an invisible zero-width space; dice like ``d8[5]`` stay as they are."""
+    return _TAG.sub("[\u200b", str(text))
+
+
+def to_bbcode(data: Mapping[str, Any], view: str = "player", side: str = "",
+              lang: str | None = None) -> str:
+    """A forum post of the fight in the chosen view (players' by default: it is for sharing)."""
+    lang = lang or data.get("language", "en")
+    e = escape_bbcode
+    scen = data["scenario"]
+    lines = [f"[size=150][b]{e(scen.get('name', ''))}[/b][/size]",
+             f"[i]{e(format_message('report.subtitle', lang, system=data['system'], seed=data['seed'], view=doc.view_label(view, side, lang)))}[/i]"]
+    if scen.get("description"):
+        lines.append(e(scen["description"]))
+    lines.append("")
+    for rnd in data["rounds"]:
+        lines.append(f"[b]{e(format_message('report.round', lang, round=rnd['round']))}[/b]")
+        items = doc.story_items(rnd["events"], view, side, lang)
+        if items:
+            lines.append("[list]")
+            for text, rolls in items:
+                roll = f" [size=85][color=gray]({e('; '.join(rolls))})[/color][/size]" if rolls else ""
+                lines.append(f"[*]{e(text)}{roll}")
+            lines.append("[/list]")
+        else:
+            lines.append(f"[i]{e(format_message('report.nothing', lang))}[/i]")
+        lines.append("")
+    lines.append(f"[b]{e(format_message('report.section.outcome', lang))}[/b]")
+    lines += [e(t) for t in doc.outcome_text(data, lang)]
+    lines.append(e(doc.odds_text(data, lang)))
+    if view == "gm" and data.get("unresolved"):
+        lines.append("")
+        lines.append(f"[b]{e(format_message('report.section.unresolved', lang))}[/b]")
+        lines += [f"{e(u['actor'])}: [code]{u['order']}[/code]" for u in data["unresolved"]]
+    lines.append("")
+    lines.append(f"[size=85]{e(format_message('report.bbcode.footer', lang, seed=data['seed']))}[/size]")
+    return "\n".join(lines) + "\n"

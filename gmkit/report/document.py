@@ -1,0 +1,217 @@
+"""A report as a list of blocks (headings, story, tables, figures, maps), drawn from run data.
+
+The same blocks are shown in a running notebook, written into a rebuilt notebook for nbconvert, or
+turned into a forum post, so the GM report, the player report and the template never disagree.
+Everything is drawn from the chosen view: a player's blocks are built from the player's boards and
+the events that player may see, and nothing else.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Union
+
+import pandas as pd
+
+from ..i18n import format_message
+from .rundata import board_for, events_for
+from .tables import scenario_tables, state_table
+
+__all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Block", "build", "title_blocks",
+           "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
+           "to_bundle", "view_label", "story_items", "outcome_text", "odds_text"]
+
+
+@dataclass
+class Heading:
+    text: str
+    level: int = 2
+
+
+@dataclass
+class Para:
+    text: str
+
+
+@dataclass
+class Story:
+    """Sentences, each with the dice it rolled (``d8! [8+3] = 11``)."""
+
+    items: list[tuple[str, list[str]]] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    caption: str
+    frame: pd.DataFrame
+
+
+@dataclass
+class Figure:
+    figure: Any
+
+
+@dataclass
+class Svg:
+    svg: str
+    caption: str = ""
+
+
+Block = Union[Heading, Para, Story, Table, Figure, Svg]
+
+
+def view_label(view: str, side: str, lang: str) -> str:
+    if view == "gm":
+        return format_message("report.view.gm", lang)
+    if side:
+        return format_message("report.view.player", lang, side=side)
+    return format_message("report.view.public", lang)
+
+
+def title_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
+    scen = data["scenario"]
+    out: list[Block] = [Heading(str(scen.get("name", "")), 1),
+                        Para(format_message("report.subtitle", lang, system=data["system"],
+                                            seed=data["seed"], view=view_label(view, side, lang)))]
+    if scen.get("description"):
+        out.append(Para(str(scen["description"])))
+    return out
+
+
+def scenario_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
+    out: list[Block] = [Heading(format_message("report.section.scenario", lang))]
+    for caption, frame in scenario_tables(data, view, side, lang):
+        out.append(Table(caption, frame))
+    out += state_view_blocks(data, data["initial"], view, side, lang, format_message("report.start", lang))
+    return out
+
+
+def story_items(events: list[dict[str, Any]], view: str, side: str,
+                lang: str) -> list[tuple[str, list[str]]]:
+    return [(ev.text(lang), [r.describe() for r in ev.rolls])
+            for ev in events_for(events, view, side)]
+
+
+def state_view_blocks(data: Mapping[str, Any], views: Mapping[str, Any], view: str, side: str,
+                      lang: str, title: str) -> list[Block]:
+    """The board after a round: the participants table, and the chart or map of the system."""
+    board = board_for(views, view, side)
+    out: list[Block] = []
+    frame = state_table(board)
+    if not frame.empty:
+        out.append(Table(title, frame))
+    system = data["system"]
+    if system == "dragons" and board.get("dragons"):
+        from .figures import speed_height_figure
+
+        out.append(Figure(speed_height_figure(board, data["sides"], lang, title=title)))
+    elif system == "space" and "ships" in board:
+        from .svgmap import space_map
+
+        out.append(Svg(space_map(board, data["sides"], title=title), title))
+    return out
+
+
+def round_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
+    out: list[Block] = [Heading(format_message("report.section.rounds", lang))]
+    for rnd in data["rounds"]:
+        out.append(Heading(format_message("report.round", lang, round=rnd["round"]), 3))
+        items = story_items(rnd["events"], view, side, lang)
+        out.append(Story(items) if items else Para(format_message("report.nothing", lang)))
+        out += state_view_blocks(data, rnd["views"], view, side, lang,
+                                 format_message("report.state", lang, round=rnd["round"]))
+    return out
+
+
+def outcome_text(data: Mapping[str, Any], lang: str) -> list[str]:
+    out = data.get("outcome")
+    if out is None:
+        return [format_message("report.outcome.limit", lang, limit=data.get("max_rounds", "?"))]
+    rounds = int(out.get("rounds", len(data["rounds"])) or 0)
+    reason = str(out.get("reason", ""))
+    if out.get("winner"):
+        lines = [format_message("report.outcome.winner", lang, side=out["winner"], rounds=rounds,
+                                reason=reason)]
+    else:
+        lines = [format_message("report.outcome.draw", lang, rounds=rounds, reason=reason)]
+    survivors = out.get("survivors")
+    if survivors is not None:
+        names = ", ".join(map(str, survivors)) or format_message("report.outcome.none", lang)
+        lines.append(format_message("report.outcome.survivors", lang, names=names))
+    return lines
+
+
+def outcome_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
+    out: list[Block] = [Heading(format_message("report.section.outcome", lang))]
+    out += [Para(t) for t in outcome_text(data, lang)]
+    if view == "gm":
+        parts = data["summary"].get("participants") or []
+        if parts:
+            from .tables import participants_table
+
+            out.append(Table(format_message("report.participants", lang), participants_table(parts)))
+    return out
+
+
+def odds_text(data: Mapping[str, Any], lang: str) -> str:
+    odds = data.get("odds") or {}
+    if odds.get("n"):
+        return format_message("report.odds.value", lang, n=odds["n"], k=odds["k"],
+                              pct=f"{100 * odds['k'] / odds['n']:.1f}")
+    why = odds.get("why") or "report.odds.no_module"
+    return format_message("report.odds.missing", lang,
+                          why=format_message(why, lang, error=odds.get("error", "")))
+
+
+def odds_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
+    return [Heading(format_message("report.section.odds", lang)), Para(odds_text(data, lang))]
+
+
+def unresolved_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
+    """Orders received but never resolved: the GM's eyes only."""
+    if view != "gm" or not data.get("unresolved"):
+        return []
+    import json
+
+    rows = [format_message("report.unresolved.row", lang, actor=u["actor"],
+                           order=json.dumps(u["order"], ensure_ascii=False))
+            for u in data["unresolved"]]
+    return [Heading(format_message("report.section.unresolved", lang)), Story([(r, []) for r in rows])]
+
+
+def build(data: Mapping[str, Any], view: str = "gm", side: str = "", lang: str | None = None) -> list[Block]:
+    """The whole report in the chosen view."""
+    lang = lang or data.get("language", "en")
+    out: list[Block] = []
+    for part in (title_blocks, scenario_blocks, round_blocks, outcome_blocks, odds_blocks,
+                 unresolved_blocks):
+        out += part(data, view, side, lang)
+    return out
+
+
+def _esc(text: str) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def to_bundle(block: Block) -> dict[str, Any]:
+    """A display bundle (mime type -> data) for every block but figures."""
+    if isinstance(block, Heading):
+        n = max(1, min(6, block.level))
+        return {"text/html": f"<h{n}>{_esc(block.text)}</h{n}>", "text/plain": block.text}
+    if isinstance(block, Para):
+        return {"text/html": f"<p>{_esc(block.text)}</p>", "text/plain": block.text}
+    if isinstance(block, Story):
+        items = []
+        for text, rolls in block.items:
+            extra = (f' <small class="gmkit-rolls">[{_esc("; ".join(rolls))}]</small>' if rolls else "")
+            items.append(f"<li>{_esc(text)}{extra}</li>")
+        plain = "\n".join(f"- {t}" + (f" [{'; '.join(r)}]" if r else "") for t, r in block.items)
+        return {"text/html": f'<ul class="gmkit-story">{"".join(items)}</ul>', "text/plain": plain}
+    if isinstance(block, Table):
+        table = block.frame.to_html(index=False, escape=True, na_rep="", border=0)
+        return {"text/html": f"<h4>{_esc(block.caption)}</h4>{table}",
+                "text/plain": f"{block.caption}\n{block.frame.to_string(index=False)}"}
+    if isinstance(block, Svg):
+        return {"image/svg+xml": block.svg, "text/plain": block.caption or "map"}
+    raise TypeError(f"no bundle for {type(block).__name__}")

@@ -1,0 +1,140 @@
+"""HTML reports through nbconvert: no input cells, plotly.js inline (works offline).
+
+The GM report converts the executed notebook itself. A player report is a notebook rebuilt from
+the run data in the player's view and converted the same way, so whatever a player may not see
+(cloaked positions, GM notes, unresolved orders) is absent from the file, not hidden by CSS.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any, Mapping
+
+import nbformat
+
+from ..errors import GmkitError
+from . import document as doc
+from .notebook import MIME_RUN
+
+__all__ = ["rebuild_notebook", "notebook_to_html", "run_data_of", "strip_run_output", "report_html",
+           "lift_run_data", "read_notebook"]
+
+_PLOTLY_INIT = ("<script>window.PlotlyConfig = {{MathJaxConfig: 'local'}};</script>\n"
+                "<script>{js}</script>")
+
+
+def read_notebook(path: str | Path) -> Any:
+    p = Path(path)
+    try:
+        return nbformat.read(str(p), as_version=4)
+    except FileNotFoundError:
+        raise GmkitError(f"{p}: no such notebook") from None
+    except Exception as e:  # nbformat raises several kinds for a file that is not a notebook
+        raise GmkitError(f"{p}: not a readable notebook ({type(e).__name__}: {e})") from None
+
+
+def _outputs(nb: Any) -> list[dict[str, Any]]:
+    return [o for c in nb.cells if c.get("cell_type") == "code" for o in c.get("outputs", [])]
+
+
+def lift_run_data(nb: Any) -> Any:
+    """Move the run data output into ``metadata.gmkit`` (summary, run, view) and drop the output."""
+    for cell in nb.cells:
+        if cell.get("cell_type") != "code":
+            continue
+        keep = []
+        for o in cell.get("outputs", []):
+            data = o.get("data", {}) if o.get("output_type") in ("display_data", "execute_result") else {}
+            if MIME_RUN in data:
+                nb.metadata["gmkit"] = dict(data[MIME_RUN])
+            else:
+                keep.append(o)
+        cell["outputs"] = keep
+    return nb
+
+
+def run_data_of(nb: Any) -> dict[str, Any]:
+    """The run data of an executed template (from metadata, or from the output if not lifted yet)."""
+    meta = nb.metadata.get("gmkit")
+    if meta and "run" in meta:
+        return dict(meta)
+    for o in _outputs(nb):
+        if MIME_RUN in o.get("data", {}):
+            return dict(o["data"][MIME_RUN])
+    raise GmkitError("this notebook holds no gmkit run data: run a gmkit template first "
+                     "(gmkit run TEMPLATE ...)")
+
+
+def strip_run_output(nb: Any) -> Any:
+    """A copy without the run data output and without the template's own notes (``gmkit-doc``)."""
+    nb = copy.deepcopy(nb)
+    nb.cells = [c for c in nb.cells if "gmkit-doc" not in c.get("metadata", {}).get("tags", [])]
+    for cell in nb.cells:
+        if cell.get("cell_type") == "code":
+            cell["outputs"] = [o for o in cell.get("outputs", []) if MIME_RUN not in o.get("data", {})]
+    return nb
+
+
+def _figure_outputs(fig: Any, first: bool) -> list[Any]:
+    import plotly.io as pio
+    from plotly.offline import get_plotlyjs
+
+    from .figures import RENDERER
+
+    fig_dict = fig.to_dict()
+    bundle: dict[str, Any] = {}
+    for name in RENDERER.split("+"):
+        bundle.update(pio.renderers[name].to_mimebundle(copy.deepcopy(fig_dict)))
+    outs = []
+    if first:
+        outs.append(nbformat.v4.new_output("display_data",
+                                           data={"text/html": _PLOTLY_INIT.format(js=get_plotlyjs())}))
+    outs.append(nbformat.v4.new_output("display_data", data=bundle))
+    return outs
+
+
+def rebuild_notebook(data: Mapping[str, Any], view: str = "player", side: str = "",
+                     lang: str | None = None) -> Any:
+    """A notebook of outputs only, drawn from the run data in one view (no metadata carried over)."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    lang = lang or data.get("language", "en")
+    plotted = False
+    for part in (doc.title_blocks, doc.scenario_blocks, doc.round_blocks, doc.outcome_blocks,
+                 doc.odds_blocks, doc.unresolved_blocks):
+        blocks = part(data, view, side, lang)
+        if not blocks:
+            continue
+        cell = nbformat.v4.new_code_cell("")
+        for block in blocks:
+            if isinstance(block, doc.Figure):
+                cell.outputs += _figure_outputs(block.figure, not plotted)
+                plotted = True
+            else:
+                cell.outputs.append(nbformat.v4.new_output("display_data", data=doc.to_bundle(block)))
+        nb.cells.append(cell)
+    return nb
+
+
+def notebook_to_html(nb: Any, title: str = "gmkit report") -> str:
+    """nbconvert's lab HTML without inputs or prompts, and without the require.js loader (a CDN
+    script the report does not need: plotly.js is inline)."""
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
+                            exclude_output_prompt=True)
+    body, _ = exporter.from_notebook_node(strip_run_output(nb),
+                                          resources={"metadata": {"name": title}})
+    body = body.replace(f'<script src="{exporter.require_js_url}"></script>', "")
+    return body
+
+
+def report_html(nb: Any, view: str = "gm", side: str = "") -> str:
+    """The HTML report of an executed template in the chosen view."""
+    meta = run_data_of(nb)
+    data = meta["run"]
+    title = str(data["scenario"].get("name", "gmkit report"))
+    if view == "gm" and meta.get("view", "gm") == "gm":
+        return notebook_to_html(nb, title)
+    return notebook_to_html(rebuild_notebook(data, view, side), title)

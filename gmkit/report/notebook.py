@@ -1,0 +1,195 @@
+"""What the template notebooks call: play the encounter, show it section by section, write files.
+
+A template stays a handful of short cells::
+
+    run = nb.run_encounter(scenario, seed, orders=orders, max_rounds=max_rounds, language=language,
+                           view=view, side=side, system="dragons")
+    nb.show_scenario(run)
+    nb.show_rounds(run)
+    ...
+    nb.finish(run, output_folder, run_name)
+
+The run data also goes into the notebook as one output of type :data:`MIME_RUN`; the runner lifts
+it into the notebook's metadata (``metadata.gmkit``) so reports can be rebuilt without a kernel.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from . import document as doc
+from .rundata import play
+
+__all__ = ["Run", "setup", "run_encounter", "show", "show_title", "show_scenario", "show_rounds",
+           "show_outcome", "show_odds", "show_unresolved", "finish", "chance", "write_files",
+           "MIME_RUN", "VIEWS"]
+
+MIME_RUN = "application/vnd.gmkit.run+json"
+"""The mime type of the output holding the run data (lifted into metadata by the runner)."""
+VIEWS = ("gm", "player")
+
+
+@dataclass
+class Run:
+    """A played encounter and how to show it."""
+
+    engine: Any
+    data: dict[str, Any]
+    view: str = "gm"
+    side: str = ""
+    language: str = "en"
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        return dict(self.data["summary"])
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        return self.data["outcome"]
+
+
+def setup(language: str = "en") -> None:
+    """Language for messages; static Plotly figures that survive into HTML (plotly.js inline once)."""
+    import plotly.io as pio
+
+    from ..i18n import set_language
+    from .figures import RENDERER
+
+    set_language(language)
+    pio.renderers.default = RENDERER
+
+
+def _check_view(view: str, side: str, sides: list[str]) -> None:
+    from ..errors import GmkitError
+
+    if view not in VIEWS:
+        raise GmkitError(f"view must be one of {', '.join(VIEWS)}, got {view!r}")
+    if side and side not in sides:
+        raise GmkitError(f"side must be one of {', '.join(sides)} (or empty for all sides), got {side!r}")
+
+
+def run_encounter(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
+                  orders: str | Path | None = None, max_rounds: int = 30, language: str = "en",
+                  view: str = "gm", side: str = "", system: str | None = None,
+                  odds_trials: int = 0) -> Run:
+    """Validate the scenario (stopping here on a bad one), play it to the end, estimate the odds."""
+    if view not in VIEWS:
+        _check_view(view, side, [])
+    engine, data = play(scenario, seed, orders=orders or None, max_rounds=max_rounds,
+                        language=language, expect_system=system)
+    _check_view(view, side, data["sides"])
+    data["odds"] = chance(data, odds_trials)
+    data["summary"]["odds"] = data["odds"]
+    return Run(engine, data, view, side, language)
+
+
+def chance(data: Mapping[str, Any], trials: int) -> dict[str, Any]:
+    """How often the same outcome comes from the same start, by :mod:`gmkit.simulate` if present."""
+    if trials <= 0:
+        return {"why": "report.odds.skipped"}
+    try:
+        from .. import simulate  # type: ignore[attr-defined]
+    except ImportError:
+        return {"why": "report.odds.no_module"}
+    fn = getattr(simulate, "simulate", None)
+    if fn is None:
+        return {"why": "report.odds.no_module"}
+    try:
+        result = fn(data["scenario"], trials=trials, seed=data["seed"],
+                    max_rounds=data.get("max_rounds", 30))
+        winners = _winners(result)
+    except Exception as e:  # the odds are an extra: a failure is reported, not fatal
+        return {"why": "report.odds.failed", "error": f"{type(e).__name__}: {e}"}
+    want = (data.get("outcome") or {}).get("winner")
+    n = len(winners)
+    k = sum(1 for w in winners if w == want)
+    return {"n": n, "k": k, "winner": want, "p": (k / n) if n else None}
+
+
+def _winners(result: Any) -> list[Any]:
+    """Winners per simulated fight from whatever :func:`gmkit.simulate.simulate` returned."""
+    if hasattr(result, "winners"):
+        return list(result.winners)
+    if isinstance(result, Mapping) and "winners" in result:
+        return list(result["winners"])
+    if hasattr(result, "columns") and "winner" in getattr(result, "columns"):
+        return [None if w != w else w for w in result["winner"].tolist()]
+    if isinstance(result, Iterable):
+        return [r.get("winner") if isinstance(r, Mapping) else getattr(r, "winner", None)
+                for r in result]
+    raise TypeError(f"cannot read winners from {type(result).__name__}")
+
+
+def show(blocks: Iterable[doc.Block]) -> None:
+    """Display blocks in the running notebook (figures through the static renderer)."""
+    from IPython.display import display
+
+    for block in blocks:
+        if isinstance(block, doc.Figure):
+            block.figure.show()
+        else:
+            display(doc.to_bundle(block), raw=True)
+
+
+def _blocks(run: Run, part: Any) -> list[doc.Block]:
+    return list(part(run.data, run.view, run.side, run.language))
+
+
+def show_title(run: Run) -> None:
+    show(_blocks(run, doc.title_blocks))
+
+
+def show_scenario(run: Run) -> None:
+    show(_blocks(run, doc.scenario_blocks))
+
+
+def show_rounds(run: Run) -> None:
+    show(_blocks(run, doc.round_blocks))
+
+
+def show_outcome(run: Run) -> None:
+    show(_blocks(run, doc.outcome_blocks))
+
+
+def show_odds(run: Run) -> None:
+    show(_blocks(run, doc.odds_blocks))
+
+
+def show_unresolved(run: Run) -> None:
+    show(_blocks(run, doc.unresolved_blocks))
+
+
+def write_files(data: Mapping[str, Any], folder: str | Path, name: str) -> dict[str, str]:
+    """The journal (JSON Lines), the summary and the run data beside the notebook."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    journal = out / f"{name}.journal.jsonl"
+    with open(journal, "w", encoding="utf-8") as f:
+        for line in data["journal"]:
+            f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+    summary = out / f"{name}.summary.json"
+    summary.write_text(json.dumps(data["summary"], ensure_ascii=False, indent=1, sort_keys=True),
+                       encoding="utf-8")
+    run = out / f"{name}.run.json"
+    run.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    return {"journal": str(journal), "summary": str(summary), "run": str(run)}
+
+
+def finish(run: Run, output_folder: str = "", run_name: str = "") -> dict[str, str]:
+    """Write journal and summary beside the notebook (when a folder is given) and hand the run data
+    to the notebook (an output the runner moves into ``metadata.gmkit``)."""
+    from IPython.display import display
+
+    files: dict[str, str] = {}
+    if output_folder:
+        name = run_name or Path(str(run.data["scenario_file"])).stem or "encounter"
+        files = write_files(run.data, output_folder, name)
+    payload = {"summary": run.data["summary"], "run": run.data, "view": run.view, "side": run.side,
+               "files": files}
+    display({MIME_RUN: payload,
+             "text/plain": f"gmkit run data: {run.data['system']} seed {run.data['seed']}, "
+                           f"winner {run.data['summary'].get('winner')}"}, raw=True)
+    return files

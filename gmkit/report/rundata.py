@@ -1,0 +1,256 @@
+"""A played encounter as plain JSON data: the one thing every report is drawn from.
+
+:func:`play` runs an encounter to its end (orders written in advance first, the autopilot for the
+rest) and keeps, after every round, the board as the GM sees it, as each side sees it and as every
+side at once may see it ("public"). Reports never touch the engine again: a player report is
+rebuilt from this data in the player's view, so what a player may not see is never in the file.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ..errors import GmkitError, ScenarioError
+
+if TYPE_CHECKING:
+    from ..encounter import Encounter
+
+__all__ = ["play", "load_orders", "find_file", "public_board", "views_of", "board_for",
+           "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class"]
+
+RUN_FORMAT = 1
+PUBLIC = "\x00public"
+"""A side name nobody has: only events every side may see are visible to it."""
+
+
+class OrdersError(GmkitError, ValueError):
+    """An orders file that cannot be used: names the file, the round, the participant and why."""
+
+
+def find_file(path: str | Path) -> Path:
+    """``path`` as given, or relative to ``templates/`` (where the default scenarios live)."""
+    p = Path(path).expanduser()
+    if p.exists() or p.is_absolute():
+        return p
+    here = Path(__file__).resolve().parents[2] / "templates" / p
+    return here if here.exists() else p
+
+
+def engine_class(system: str) -> "type[Encounter]":
+    """The engine registered for ``system`` (importing its package first)."""
+    from ..encounter import _SYSTEMS
+    from ..scenario import SYSTEM_MODULES
+
+    if system not in _SYSTEMS and system in SYSTEM_MODULES:
+        try:
+            importlib.import_module(SYSTEM_MODULES[system])
+        except ImportError as e:
+            raise GmkitError(f"the {system!r} engine is not installed ({e})") from None
+    try:
+        return _SYSTEMS[system]
+    except KeyError:
+        raise GmkitError(f"no engine for system {system!r} is loaded") from None
+
+
+def load_orders(path: str | Path, registry: Mapping[str, type],
+                participants: list[str]) -> dict[str, Any]:
+    """Read an orders file: ``{round: {participant: order}}`` plus optional GM ``notes``.
+
+    The file is YAML or JSON::
+
+        rounds:
+          1:
+            Ash: {type: Maneuver, speed: 1}
+        notes:
+          1: ["the storm is coming"]
+
+    Every order is rebuilt at once, so a bad file stops the run before anything is played.
+    """
+    from ..orders import order_from_json
+    from ..scenario import read_yaml
+
+    p = Path(path)
+    try:
+        data = read_yaml(p)
+    except ScenarioError as e:
+        raise OrdersError(str(e).replace("scenario is not valid", "orders file is not valid")) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise OrdersError(f"{p}: an orders file is a mapping of rounds, got {type(data).__name__}")
+    rounds_raw = data.get("rounds", {k: v for k, v in data.items() if k != "notes"})
+    notes_raw = data.get("notes", {}) or {}
+    rounds: dict[int, dict[str, Any]] = {}
+    for rkey, per in (rounds_raw or {}).items():
+        try:
+            rnd = int(rkey)
+        except (TypeError, ValueError):
+            raise OrdersError(f"{p}: round {rkey!r}: a round number is expected") from None
+        if not isinstance(per, dict):
+            raise OrdersError(f"{p}: round {rnd}: a mapping of participant -> order is expected")
+        for actor, order in per.items():
+            if actor not in participants:
+                raise OrdersError(f"{p}: round {rnd}, {actor!r}: no such participant "
+                                  f"(one of {', '.join(participants)})")
+            if not isinstance(order, dict) or "type" not in order:
+                raise OrdersError(f"{p}: round {rnd}, {actor}: an order needs a 'type' "
+                                  f"(one of {', '.join(sorted(registry))})")
+            try:
+                built = order_from_json(order, registry)
+            except (GmkitError, TypeError) as e:
+                raise OrdersError(f"{p}: round {rnd}, {actor}: {e}") from None
+            rounds.setdefault(rnd, {})[str(actor)] = built
+    notes: dict[int, list[str]] = {}
+    for rkey, texts in notes_raw.items():
+        try:
+            rnd = int(rkey)
+        except (TypeError, ValueError):
+            raise OrdersError(f"{p}: notes: round {rkey!r}: a round number is expected") from None
+        notes[rnd] = [str(t) for t in (texts if isinstance(texts, list) else [texts])]
+    return {"rounds": rounds, "notes": notes}
+
+
+def entities(board: Mapping[str, Any]) -> tuple[str, list[dict[str, Any]]]:
+    """The board's list of participants (``dragons``, ``ships``, ``combatants``...) and its key."""
+    for key, value in board.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) and "name" in v
+                                                     for v in value):
+            return key, value
+    return "", []
+
+
+def public_board(enc: Any) -> dict[str, Any]:
+    """What every side may see at once: each participant as its enemies see it."""
+    sides = list(enc.sides())
+    if not sides:
+        return dict(enc.board(None))
+    boards = {s: enc.board(s) for s in sides}
+    out = copy.deepcopy(boards[sides[0]])
+    key, ents = entities(out)
+    if not key:
+        return out
+    merged = []
+    for ent in ents:
+        viewers = [s for s in sides if s != ent.get("side")] or sides
+        seen = None
+        for s in viewers:
+            _, theirs = entities(boards[s])
+            seen = next((e for e in theirs if e.get("name") == ent.get("name")), None)
+            break
+        if seen is not None:
+            merged.append(copy.deepcopy(seen))
+    out[key] = merged
+    return out
+
+
+def views_of(enc: Any) -> dict[str, Any]:
+    """The board as the GM, every side and the public see it now."""
+    return {"gm": enc.board(None), "public": public_board(enc),
+            "sides": {s: enc.board(s) for s in enc.sides()}}
+
+
+def board_for(views: Mapping[str, Any], view: str, side: str = "") -> dict[str, Any]:
+    if view == "gm":
+        return dict(views["gm"])
+    if side:
+        try:
+            return dict(views["sides"][side])
+        except KeyError:
+            raise GmkitError(f"no side {side!r} (sides: {', '.join(views['sides'])})") from None
+    return dict(views["public"])
+
+
+def events_for(events: list[dict[str, Any]], view: str, side: str = "") -> list[Any]:
+    """Events (as :class:`~gmkit.events.Event`) the chosen view may show."""
+    from ..events import Event
+
+    who = None if view == "gm" else (side or PUBLIC)
+    out = []
+    for e in events:
+        ev = Event.from_json(e)
+        if ev.visible_to(who):
+            out.append(ev)
+    return out
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value, ensure_ascii=False, default=str))
+
+
+def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
+         orders: str | Path | None = None, max_rounds: int = 30, language: str = "en",
+         expect_system: str | None = None, journal: str | Path | None = None) -> tuple[Any, dict[str, Any]]:
+    """Play an encounter to its end or the round limit; returns the engine and the run data.
+
+    A bad scenario or orders file raises before the first round (:class:`ScenarioError`,
+    :class:`OrdersError`) naming the file, the field and what was expected.
+    """
+    from ..orders import order_registry, order_to_json
+    from ..scenario import load_scenario
+
+    source: str | Path | Mapping[str, Any] = scenario
+    label = "<scenario>"
+    if not isinstance(scenario, Mapping):
+        source = find_file(scenario)
+        label = str(scenario)
+    model = load_scenario(source)
+    if expect_system and model.system != expect_system:
+        from ..i18n import format_message
+
+        raise ScenarioError(label, [("system", format_message("report.error.template_system", language,
+                                                              want=expect_system, got=model.system))])
+    cls = engine_class(model.system)
+    enc = cls(model.model_dump(mode="json"), seed)
+    plan: dict[str, Any] = {"rounds": {}, "notes": {}}
+    if orders:
+        plan = load_orders(find_file(orders), order_registry(cls.order_types), enc.participants())
+    used: set[tuple[int, str]] = set()
+    noted: set[int] = set()
+    data: dict[str, Any] = {
+        "format": RUN_FORMAT, "system": enc.system, "scenario_file": label,
+        "scenario": enc.scenario, "seed": enc.seed, "language": language,
+        "sides": list(enc.sides()), "participants": list(enc.participants()),
+        "max_rounds": max_rounds, "orders_file": str(orders or ""),
+        "initial": _json(views_of(enc)), "rounds": []}
+    rounds: dict[int, dict[str, Any]] = {}
+    cap = max(1, max_rounds) * 64
+    while not enc.is_over and enc.round <= max_rounds and enc.resolutions < cap:
+        rnd = enc.round
+        if rnd in plan["notes"] and rnd not in noted:
+            noted.add(rnd)
+            start = len(enc.record)
+            for text in plan["notes"][rnd]:
+                enc.note(text)
+            rounds.setdefault(rnd, {"round": rnd, "events": []})["events"] += [
+                e.to_json() for e in enc.record[start:]]
+        waiting = set(enc.awaiting())
+        for actor, order in plan["rounds"].get(rnd, {}).items():
+            if actor in waiting and (rnd, actor) not in used:
+                used.add((rnd, actor))
+                try:
+                    enc.submit(actor, order)
+                except GmkitError as e:
+                    raise OrdersError(f"{orders}: round {rnd}, {actor}: {e}") from None
+        new = enc.resolve_round(autopilot=True)
+        entry = rounds.setdefault(rnd, {"round": rnd, "events": []})
+        entry["events"] += [e.to_json() for e in new]
+        entry["views"] = _json(views_of(enc))
+    data["rounds"] = [rounds[r] for r in sorted(rounds) if "views" in rounds[r]]
+    out = enc.outcome()
+    data["over"] = bool(enc.is_over)
+    data["outcome"] = _json(out) if out is not None else None
+    summary = _json(enc.summary())
+    summary["outcome"] = data["outcome"]
+    summary.setdefault("survivors", (out or {}).get("survivors", []))
+    summary["reason"] = (out or {}).get("reason", "") if out is not None else "round limit"
+    data["summary"] = summary
+    data["unresolved"] = [{"actor": a, "order": order_to_json(enc.pending_order(a))}
+                          for a in enc.orders_received]
+    data["journal"] = [enc._header(), *_json(enc.history)]
+    if journal is not None:
+        enc.save(journal)
+    return enc, data
