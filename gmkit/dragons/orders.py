@@ -1,0 +1,135 @@
+"""A dragon's order for one round (D-1): exactly one movement and zero or more actions.
+
+>>> DragonOrder(move=Move.climb(1), actions=(Attack("Flame", "Bane"),))
+DragonOrder(move=Move(kind='climb', amount=1), actions=(Attack(weapon='Flame', target='Bane'),))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from ..orders import Order
+
+__all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
+           "DragonOrder", "Action", "ORDER_TYPES"]
+
+MoveKind = Literal["level", "climb", "dive"]
+
+
+@dataclass(frozen=True)
+class Move(Order):
+    """One movement (D-4).
+
+    ``kind`` is ``"level"``, ``"climb"`` or ``"dive"``. ``amount`` means:
+
+    * level: the change of Speed, -1..+2 (0 holds Speed);
+    * climb: levels of Height gained, 1 or more (each costs 3 Speed);
+    * dive: levels of Height lost, 1 or more (each gives 2 Speed).
+    """
+
+    kind: MoveKind
+    amount: int = 0
+
+    @classmethod
+    def level(cls, speed_change: int = 0) -> "Move":
+        return cls("level", speed_change)
+
+    @classmethod
+    def climb(cls, levels: int = 1) -> "Move":
+        return cls("climb", levels)
+
+    @classmethod
+    def dive(cls, levels: int = 1) -> "Move":
+        return cls("dive", levels)
+
+    @property
+    def speed_change(self) -> int:
+        """How the move changes Speed (D-4)."""
+        if self.kind == "level":
+            return self.amount
+        if self.kind == "climb":
+            return -3 * self.amount
+        return 2 * self.amount
+
+    @property
+    def height_change(self) -> int:
+        if self.kind == "climb":
+            return self.amount
+        if self.kind == "dive":
+            return -self.amount
+        return 0
+
+    def __str__(self) -> str:
+        if self.kind == "level":
+            return f"level {self.amount:+d}"
+        return f"{self.kind} {self.amount}"
+
+
+@dataclass(frozen=True)
+class Attack(Order):
+    """Attack ``target`` with the weapon named ``weapon`` (D-5); one attack per weapon a round."""
+
+    weapon: str
+    target: str
+
+
+@dataclass(frozen=True)
+class TailAttempt(Order):
+    """Try to get on ``target``'s tail: opposed Piloting, same Height and Speed needed (D-12)."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class Force(Order):
+    """Force the dragon whose tail this one is on (D-12): opposed Piloting at -2.
+
+    ``speed`` ("up"/"down") is imposed on a win; ``height`` ("up"/"down"), when given, is
+    imposed instead on a win with a raise.
+    """
+
+    speed: Literal["up", "down"] = "down"
+    height: Literal["up", "down"] | None = None
+
+
+@dataclass(frozen=True)
+class ShakeOff(Order):
+    """Shake off the pursuer on this dragon's tail: opposed Piloting at -2 to itself (D-12)."""
+
+
+@dataclass(frozen=True)
+class Manoeuvre(Order):
+    """An aerobatic manoeuvre: dangerous, Piloting or fall (D-11); a pursuer must copy it."""
+
+    name: str = "aerobatics"
+
+
+@dataclass(frozen=True)
+class UsePower(Order):
+    """A Power or another action the GM adjudicates: rolled with ``die``; a critical failure
+    calls the D-10 Spirit check. ``die`` None: no roll, a noted action only."""
+
+    power: str
+    die: str | None = None
+    target: str | None = None
+    note: str = ""
+
+
+Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower]
+
+
+@dataclass(frozen=True)
+class DragonOrder(Order):
+    """A dragon's whole order for a round (D-1).
+
+    ``move`` None: no movement order (a dragon on a tail copies its target; a falling dragon
+    falls; anyone else holds level flight at the same Speed).
+    """
+
+    move: Move | None = None
+    actions: tuple[Action, ...] = ()
+
+
+ORDER_TYPES: tuple[type, ...] = (DragonOrder, Move, Attack, TailAttempt, Force, ShakeOff, Manoeuvre,
+                                 UsePower)
