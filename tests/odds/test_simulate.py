@@ -1,0 +1,139 @@
+"""Whole-encounter simulation on the toy race engine: same seed, same rows, whatever the split."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+import pytest
+
+from gmkit.simulate import derive_seed, engine_for, run_one, simulate, wilson
+from tests.toy import SCENARIO, Race, Run
+
+RACE = dict(SCENARIO, racers=[{"name": "Ash", "side": "red", "max_dice": 2},
+                              {"name": "Bo", "side": "blue", "max_dice": 2}])
+"""Two dice each: the toy's deliberate "boom" (three sixes on three dice) never fires."""
+
+
+def one_die(enc: Any, actor: str) -> Run:
+    """A policy: Bo dawdles with one die, Ash runs with two."""
+    return Run(1 if actor == "Bo" else 2)
+
+
+def test_seeds_are_derived_per_encounter() -> None:
+    """C-1: encounter i's seed depends only on (seed, i)."""
+    seeds = [derive_seed(5, i) for i in range(100)]
+    assert len(set(seeds)) == 100
+    assert seeds == [derive_seed(5, i) for i in range(100)]
+    assert all(0 <= s < 2**62 for s in seeds)
+
+
+def test_rows_match_single_encounters_played_by_hand() -> None:
+    sim = simulate(RACE, n=20, seed=9)
+    for i in (0, 7, 19):
+        enc = Race(RACE, derive_seed(9, i))
+        out = enc.run(200)
+        assert out is not None
+        row = sim.runs.iloc[i]
+        assert row["winner"] == out["winner"] and row["rounds"] == out["rounds"]
+        assert row["seed"] == derive_seed(9, i)
+
+
+def test_any_chunking_gives_identical_rows() -> None:
+    a = simulate(RACE, n=97, seed=1)
+    b = simulate(RACE, n=97, seed=1, chunk_size=10)
+    c = simulate(RACE, n=97, seed=1, chunk_size=1)
+    pd.testing.assert_frame_equal(a.runs, b.runs)
+    pd.testing.assert_frame_equal(a.runs, c.runs)
+    assert not a.runs.equals(simulate(RACE, n=97, seed=2).runs)
+
+
+def test_workers_1_and_2_give_identical_rows() -> None:
+    a = simulate(RACE, n=200, seed=4, workers=1)
+    b = simulate(RACE, n=200, seed=4, workers=2)
+    pd.testing.assert_frame_equal(a.runs, b.runs)
+
+
+@pytest.mark.slow
+def test_dask_local_cluster_gives_identical_rows() -> None:
+    distributed = pytest.importorskip("distributed")
+    a = simulate(RACE, n=60, seed=4)
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            b = simulate(RACE, n=60, seed=4, dask=client)
+    pd.testing.assert_frame_equal(a.runs, b.runs)
+
+
+def test_summary_win_rates_and_wilson_interval() -> None:
+    sim = simulate(RACE, n=400, seed=2)
+    s = sim.summary()
+    wins = s.wins.set_index("side")
+    assert wins["wins"].sum() == 400
+    red = int((sim.runs["winner"] == "red").sum())
+    assert wins.loc["red", "wins"] == red
+    lo, hi = wilson(red, 400)
+    assert wins.loc["red", "low"] == lo and wins.loc["red", "high"] == hi
+    assert lo < red / 400 < hi
+    assert math.isclose(s.rounds["share"].sum(), 1.0)
+    assert s.rounds_stats["median"] == sim.runs["rounds"].median()
+    assert "red" in str(s) and "95%" in str(s)
+    assert s.to_dict()["n"] == 400
+
+
+def test_wilson_known_values() -> None:
+    """Wilson 95% for 0 of 10 is [0, 0.2775]; for 10 of 10 it is [0.7225, 1]."""
+    lo, hi = wilson(0, 10)
+    assert lo == 0 and abs(hi - 0.27753) < 1e-4
+    lo, hi = wilson(10, 10)
+    assert abs(lo - 0.72247) < 1e-4 and hi == 1
+
+
+def test_policy_function_changes_the_odds() -> None:
+    """Bo with one die loses far more often than with the autopilot's two."""
+    auto = simulate(RACE, n=300, seed=3).summary().wins.set_index("side")
+    slow = simulate(RACE, n=300, seed=3, policy=one_die).summary().wins.set_index("side")
+    assert slow.loc["blue", "rate"] < auto.loc["blue", "rate"] - 0.1
+
+
+def test_unfinished_fights_are_counted() -> None:
+    sim = simulate(RACE, n=30, seed=3, max_rounds=1)
+    assert (~sim.runs["finished"]).sum() == sim.summary().unfinished > 0
+    assert set(sim.runs.loc[~sim.runs["finished"], "reason"]) == {"unfinished"}
+
+
+def test_figure_and_progress() -> None:
+    sim = simulate(RACE, n=50, seed=3, progress=True)
+    fig = sim.figure()
+    assert isinstance(fig, go.Figure)
+    assert len(fig.data) >= 2
+    assert "<ul>" in sim._repr_html_()
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate(RACE, n=0)
+    with pytest.raises(ValueError, match="workers"):
+        simulate(RACE, n=5, workers=0)
+    with pytest.raises(ValueError, match="policy"):
+        simulate(RACE, n=5, policy="smart")
+
+
+def test_engine_is_found_by_system() -> None:
+    assert engine_for("race") is Race
+    with pytest.raises(ValueError, match="no engine"):
+        engine_for("chess")
+
+
+def test_a_crashing_encounter_says_how_to_replay_it() -> None:
+    boom = dict(SCENARIO, racers=[{"name": "Ash", "side": "red", "max_dice": 3}], goal=10**6)
+    with pytest.raises(RuntimeError) as info:
+        simulate(boom, n=50, seed=1)
+    assert any("seed" in note for note in getattr(info.value, "__notes__", []))
+
+
+def test_run_one_row_columns() -> None:
+    row = run_one(Race, RACE, 11)
+    assert {"encounter", "seed", "winner", "reason", "rounds", "finished"} <= set(row)
