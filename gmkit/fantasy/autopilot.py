@@ -1,0 +1,99 @@
+"""The autopilot: a plain policy a GM would accept for monsters and for unattended runs.
+
+It never rolls: a choice that the rules leave to a die (a monster's target, F-6) is left to the
+resolution, which rolls it on the record. Monsters strike a target picked by die, cast their
+damaging spells at foes they cannot otherwise hurt, and try to flee when beaten (F-9); party
+members shoot and strike the weakest foe they can hit, drink a healing potion when low, and use
+magic against what weapons cannot touch (F-2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import rules
+
+if TYPE_CHECKING:
+    from ..orders import Order
+    from .skirmish import Skirmish
+
+__all__ = ["choose", "wants_to_flee"]
+
+
+def wants_to_flee(sk: "Skirmish", name: str) -> bool:
+    """F-9: a monster with morale tries to flee when down to a third of its hit points or when its
+    side has lost at least half of the combatants it started with."""
+    c = sk.combatants[name]
+    if c.kind != "monster" or c.morale is None:
+        return False
+    st = sk.state["c"][name]
+    if float(st["hp"]) * 3 <= float(st["max_hp"]):
+        return True
+    side = sk._side(c.side)
+    left = sum(1 for m in side.members if sk._fighter(m))
+    return left * 2 <= sk.state["start"][c.side]
+
+
+def _hittable(sk: "Skirmish", name: str, target: str, ranged: bool) -> bool:
+    c = sk.combatants[name]
+    t = sk.combatants[target]
+    attacks = (c.ranged,) if ranged and c.ranged else c.melee
+    return any(a is not None and rules.can_be_hit(t.ac, a.to_hit + t.easier_to_hit) for a in attacks)
+
+
+def _weakest(sk: "Skirmish", targets: list[str]) -> str | None:
+    if not targets:
+        return None
+    return min(targets, key=lambda n: (float(sk.state["c"][n]["hp"]), sk.combatants[n].index))
+
+
+def choose(sk: "Skirmish", name: str) -> "Order | None":
+    """A legal order for ``name`` now, or None when it has nothing to do."""
+    from .skirmish import Cast, Flee, Pass, Shoot, Strike, UseItem
+
+    if sk.is_over or name not in sk.combatants:
+        return None
+    c = sk.combatants[name]
+    if not sk._can_act(name):
+        return None
+    st = sk.state["c"][name]
+    enemies = sk.enemies_of(name)
+    if not enemies:
+        return Pass()
+    monster = c.kind == "monster"
+    melee = sk.phase == "melee"
+    order: Order | None = None
+    if melee and wants_to_flee(sk, name):
+        order = Flee()
+    if order is None and float(st["hp"]) * 3 <= float(st["max_hp"]):
+        for item in c.items:
+            if item.effect.heal and st["items"].get(item.name, 0) > 0 and item.target != "enemy":
+                order = UseItem(item.name)
+                break
+    weapon_targets = [e for e in enemies if _hittable(sk, name, e, not melee)]
+    if order is None:
+        spells = [s for s in c.spells if s.effect.harmful and s.target == "enemy"
+                  and (s.uses is None or st["uses"].get(s.name, 0) > 0)]
+        unhittable = [e for e in enemies if e not in weapon_targets]
+        weaponless = not melee and c.ranged is None
+        if spells and (unhittable or weaponless or not weapon_targets):
+            spell = spells[0]
+            pool = unhittable if unhittable else enemies
+            if spell.to_hit:
+                pool = [e for e in pool if rules.can_be_hit(sk.combatants[e].ac,
+                                                            sk.combatants[e].easier_to_hit)]
+            if pool:
+                order = Cast(spell.name, None if monster else _weakest(sk, pool))
+    if order is None and weapon_targets:
+        target = None if monster else _weakest(sk, weapon_targets)
+        if melee:
+            order = Strike(target)
+        elif c.ranged is not None:
+            order = Shoot(target)
+    if order is None:
+        order = Pass()
+    try:
+        sk.validate_order(name, order)
+    except ValueError:
+        return Pass()
+    return order

@@ -1,0 +1,262 @@
+"""The short notations of rule set F, parsed with the position of any fault.
+
+A GM copies a monster's line from a forum post: ``яд16ПБ6``, ``0.5-1-1.5-2-2.5-3``, ``2ЖК+3``. Each
+parser here takes that text and returns a small value, or raises :class:`~gmkit.errors.DiceError`
+naming the rule and pointing at the character where the text goes wrong.
+
+>>> parse_special("яд16ПБ6")
+SpecialAttack(kind='poison', trigger=16, protection=6, text='яд16ПБ6')
+>>> parse_special("poison16PR6").kind
+'poison'
+>>> parse_life("2ЖК+3")
+LifeDice(count=2, modifier=3)
+>>> parse_damage("25%").percent
+25.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..dice import parse_table
+from ..errors import DiceError
+
+__all__ = ["SpecialAttack", "DamageSpec", "LifeDice", "SPECIAL_KINDS", "parse_special",
+           "parse_damage", "parse_life", "special_name"]
+
+SPECIAL_KINDS: dict[str, str] = {
+    "яд": "poison", "poison": "poison",
+    "газ": "gas", "gas": "gas",
+    "огонь": "fire", "fire": "fire",
+    "огненныйдух": "fire_spirit", "firespirit": "fire_spirit", "fire_spirit": "fire_spirit",
+    "окаменение": "petrification", "petrification": "petrification",
+    "паралич": "paralysis", "paralysis": "paralysis",
+}
+"""F-4: the kinds of special attack the original names, in Russian and Latin spelling, to one code."""
+
+_RU_NAMES = {"poison": "яд", "gas": "газ", "fire": "огонь", "fire_spirit": "огненный дух",
+             "petrification": "окаменение", "paralysis": "паралич"}
+
+_PROTECTION = ("пб", "pr", "pb")
+
+
+def special_name(kind: str, lang: str = "en") -> str:
+    """The kind as a GM writes it in ``lang``: ``poison`` / ``яд``; unknown kinds as given."""
+    if lang == "ru":
+        return _RU_NAMES.get(kind, kind)
+    return kind.replace("_", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialAttack:
+    """F-4: a special attack: its kind, the d18 trigger (at or above) and the protection roll (F-5).
+
+    ``protection`` is None when the notation gives no ПБ: then the target cannot avoid it.
+    """
+
+    kind: str
+    trigger: int
+    protection: int | None
+    text: str = ""
+
+    def notation(self, lang: str = "en") -> str:
+        """The normal written form: ``poison16PR6`` or ``яд16ПБ6``."""
+        if lang == "ru":
+            pr = f"ПБ{self.protection}" if self.protection is not None else ""
+            return f"{special_name(self.kind, 'ru').replace(' ', '')}{self.trigger}{pr}"
+        pr = f"PR{self.protection}" if self.protection is not None else ""
+        return f"{self.kind}{self.trigger}{pr}"
+
+
+def _fail(message: str, text: str, pos: int) -> DiceError:
+    return DiceError(message, text, pos)
+
+
+def parse_special(text: str) -> SpecialAttack:
+    """Parse ``яд16ПБ6`` / ``poison16PR6`` (F-4): kind, trigger 1..18, optional protection roll.
+
+    Spaces are allowed between the parts (``огненный дух 15 ПБ 8``). A kind not in
+    :data:`SPECIAL_KINDS` is kept as written (lower case): its effect must then be set by the GM.
+
+    >>> parse_special("газ14")
+    SpecialAttack(kind='gas', trigger=14, protection=None, text='газ14')
+    >>> parse_special("яд1xПБ6")
+    Traceback (most recent call last):
+    ...
+    gmkit.errors.DiceError: F-4: expected 'ПБ'/'PR' and a protection roll, or the end, got 'x' at position 3 in 'яд1xПБ6'
+      яд1xПБ6
+         ^
+    """
+    if not isinstance(text, str):
+        raise DiceError(f"F-4: a special attack is text like 'яд16ПБ6', got {type(text).__name__}")
+    s = text
+    n = len(s)
+    i = 0
+    while i < n and s[i].isspace():
+        i += 1
+    if i >= n:
+        raise _fail("F-4: empty special attack; expected a kind like 'яд16ПБ6'", text, i)
+    start = i
+    while i < n and (s[i].isalpha() or s[i] in " _") and not s[i].isdigit():
+        i += 1
+    raw = s[start:i].strip()
+    if not raw:
+        raise _fail(f"F-4: expected the kind of attack (яд, газ, огонь, poison...), got {s[start]!r}",
+                    text, start)
+    key = raw.lower().replace(" ", "").replace("ё", "е")
+    kind = SPECIAL_KINDS.get(key, raw.lower().replace(" ", "_"))
+    while i < n and s[i].isspace():
+        i += 1
+    t0 = i
+    while i < n and s[i].isdigit():
+        i += 1
+    if i == t0:
+        got = repr(s[i]) if i < n else "the end"
+        raise _fail(f"F-4: expected the trigger (a number 1..18) after {raw!r}, got {got}", text, t0)
+    trigger = int(s[t0:i])
+    if not 1 <= trigger <= 18:
+        raise _fail(f"F-4: the trigger is rolled on d18, so it must be 1..18, got {trigger}", text, t0)
+    while i < n and s[i].isspace():
+        i += 1
+    protection: int | None = None
+    if i < n:
+        if s[i : i + 2].lower() not in _PROTECTION:
+            raise _fail(f"F-4: expected 'ПБ'/'PR' and a protection roll, or the end, got {s[i]!r}",
+                        text, i)
+        i += 2
+        while i < n and s[i].isspace():
+            i += 1
+        p0 = i
+        while i < n and s[i].isdigit():
+            i += 1
+        if i == p0:
+            got = repr(s[i]) if i < n else "the end"
+            raise _fail(f"F-5: expected the protection roll (a number) after 'ПБ', got {got}", text, p0)
+        protection = int(s[p0:i])
+        if protection < 1:
+            raise _fail("F-5: a protection roll needs at least 1", text, p0)
+        while i < n and s[i].isspace():
+            i += 1
+        if i < n:
+            raise _fail(f"F-4: unexpected {s[i]!r} after the protection roll", text, i)
+    return SpecialAttack(kind, trigger, protection, text)
+
+
+@dataclass(frozen=True, slots=True)
+class DamageSpec:
+    """F-3: damage as a C-6 table of equally likely values, or a percentage of current hit points."""
+
+    table: tuple[float, ...] | None = None
+    percent: float | None = None
+
+    def __str__(self) -> str:
+        if self.percent is not None:
+            return f"{_num(self.percent)}%"
+        return "-".join(_num(v) for v in self.table or ())
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def parse_damage(text: str) -> DamageSpec:
+    """Parse a damage entry (F-3): a table ``0.5-1-1.5-2-2.5-3`` (C-6) or a percentage ``25%``.
+
+    >>> parse_damage("1-2").table
+    (1.0, 2.0)
+    >>> parse_damage("0-1-x")
+    Traceback (most recent call last):
+    ...
+    gmkit.errors.DiceError: C-6: expected a number at position 4 in '0-1-x'
+      0-1-x
+          ^
+    """
+    if not isinstance(text, str):
+        raise DiceError(f"F-3: damage is text like '0.5-1-1.5' or '25%', got {type(text).__name__}")
+    stripped = text.strip()
+    if stripped.endswith("%"):
+        body = stripped[:-1].strip()
+        at = len(text) - len(text.lstrip())
+        try:
+            pct = float(body.replace(",", "."))
+        except ValueError:
+            raise _fail("F-3: expected a percentage like '25%'", text, at) from None
+        if not 0 < pct <= 100:
+            raise _fail(f"F-3: a percentage of hit points is more than 0 and at most 100, got {body}",
+                        text, at)
+        return DamageSpec(percent=pct)
+    table = parse_table(text)
+    for v in table:
+        if v < 0:
+            raise DiceError(f"F-3: damage values cannot be negative, got {_num(v)} in {text!r}")
+    return DamageSpec(table=table)
+
+
+@dataclass(frozen=True, slots=True)
+class LifeDice:
+    """F-1: hit points written in life dice: ``count`` d6 plus ``modifier`` (``2ЖК+3``)."""
+
+    count: int
+    modifier: int
+
+    @property
+    def expr(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count}d6{mod}"
+
+
+_LIFE = ("жк", "ld")
+
+
+def parse_life(text: str) -> LifeDice:
+    """Parse life dice (F-1): ``2ЖК+3``, ``ЖК``, ``3ЖК-1``, Latin ``2LD+3``.
+
+    >>> parse_life("3ЖК-1").expr
+    '3d6-1'
+    >>> parse_life("2ЖЖ")
+    Traceback (most recent call last):
+    ...
+    gmkit.errors.DiceError: F-1: expected 'ЖК' (life dice) or 'LD' at position 1 in '2ЖЖ'
+      2ЖЖ
+       ^
+    """
+    if not isinstance(text, str):
+        raise DiceError(f"F-1: life dice are text like '2ЖК+3', got {type(text).__name__}")
+    s = text
+    n = len(s)
+    i = 0
+    while i < n and s[i].isspace():
+        i += 1
+    c0 = i
+    while i < n and s[i].isdigit():
+        i += 1
+    count = int(s[c0:i]) if i > c0 else 1
+    if count < 1 or count > 100:
+        raise _fail(f"F-1: roll 1 to 100 life dice, got {count}", text, c0)
+    while i < n and s[i].isspace():
+        i += 1
+    if s[i : i + 2].lower() not in _LIFE:
+        raise _fail("F-1: expected 'ЖК' (life dice) or 'LD'", text, i)
+    i += 2
+    while i < n and s[i].isspace():
+        i += 1
+    modifier = 0
+    if i < n:
+        if s[i] not in "+-":
+            raise _fail(f"F-1: expected '+' or '-' and a number, got {s[i]!r}", text, i)
+        sign = -1 if s[i] == "-" else 1
+        i += 1
+        while i < n and s[i].isspace():
+            i += 1
+        m0 = i
+        while i < n and s[i].isdigit():
+            i += 1
+        if i == m0:
+            got = repr(s[i]) if i < n else "the end"
+            raise _fail(f"F-1: expected a number after the sign, got {got}", text, m0)
+        modifier = sign * int(s[m0:i])
+        while i < n and s[i].isspace():
+            i += 1
+        if i < n:
+            raise _fail(f"F-1: unexpected {s[i]!r}", text, i)
+    return LifeDice(count, modifier)
