@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..dice import Roll, TraitResult
 from ..events import Event
 
-__all__ = ["roll_view", "chart_model", "chart_traces", "chart_layout", "map_model", "map_svg",
+__all__ = ["combatants_html", "roll_view", "chart_model", "chart_traces", "chart_layout", "map_model", "map_svg",
            "log_rows", "side_colors", "SYMBOLS", "PALETTE"]
 
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
@@ -137,7 +137,9 @@ def chart_traces(model: Mapping[str, Any]) -> list[dict[str, Any]]:
     """
     traces: list[dict[str, Any]] = []
     for d in model["dragons"]:
-        pts = d["trail"] + [[d["speed"], d["height"]]]
+        pts = list(d["trail"])
+        if not pts or pts[-1] != [d["speed"], d["height"]]:
+            pts.append([d["speed"], d["height"]])
         traces.append({"type": "scatter", "mode": "lines", "name": f"trail {escape(d['name'])}",
                        "x": [p[0] for p in pts], "y": [p[1] for p in pts],
                        "line": {"color": d["color"], "width": 1, "dash": "dot"},
@@ -271,3 +273,33 @@ def log_rows(events: Sequence[Event], lang: str | None = None) -> list[dict[str,
         rows.append({"round": e.round, "actor": e.actor, "kind": e.kind, "text": e.text(lang),
                      "dice": "; ".join(r.describe() for r in e.rolls)})
     return rows
+
+
+# --- the skirmish's combatants (F) ---------------------------------------------------------------
+
+
+def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
+    """The combatants of a fantasy board as a table: side, kind, hit points, AC, status, effects.
+
+    Hit points a player may not see come as None on the player board and show as "?".
+    """
+    from ..i18n import format_message
+
+    acting = board.get("acting_side")
+    head = format_message("ui.form.acting_side", lang, side=acting) if acting else ""
+    rows = []
+    for c in board.get("combatants", []):
+        hp = "?" if c.get("hp") is None else f"{c['hp']}/{c.get('max_hp')}"
+        effects = ", ".join(f"{e['status']} ({e['turns']})" if e.get("turns") is not None
+                            else str(e["status"]) for e in c.get("effects", []))
+        style = ' style="font-weight:bold"' if c.get("side") == acting else ""
+        dead = c.get("status") not in (None, "", "ok", "fighting", "active")
+        strike = ' style="color:#999"' if dead else ""
+        rows.append(f"<tr{style}><td{strike}>{escape(str(c['name']))}</td><td>{escape(str(c['side']))}</td>"
+                    f"<td>{escape(str(c.get('kind', '')))}</td><td>{escape(hp)}</td>"
+                    f"<td>{escape(str(c.get('ac', '')))}</td><td>{escape(str(c.get('status', '')))}</td>"
+                    f"<td>{escape(effects)}</td></tr>")
+    return (f"<div class='gm-acting'>{escape(head)} · {escape(str(board.get('phase', '')))} · "
+            f"round {board.get('round', 1)}</div><table class='gm-combatants'><thead><tr><th>name</th>"
+            f"<th>side</th><th>kind</th><th>HP</th><th>AC</th><th>status</th><th>effects</th></tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")

@@ -1,0 +1,296 @@
+"""OrderForm: what the three systems' forms share (submit through the engine, refusals, arrivals).
+
+A form never decides what is legal: its choices come from the engine's ``legal_*`` queries and
+``submit`` goes through ``encounter.submit``, which validates. A refusal is shown inline with the
+rule's own message and changes nothing. Orders received are listed by arrival only, content hidden,
+so the GM can share the screen; the GM may reorder them (the arrival order breaks ties, D-3).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any, Callable
+
+import ipywidgets as w
+
+from ..errors import GmkitError
+from ..i18n import format_message
+
+if TYPE_CHECKING:
+    from ..encounter import Encounter
+    from ..orders import Order
+
+__all__ = ["OrderForm", "order_form"]
+
+
+class OrderForm(w.VBox):
+    """Base of the per-system forms; subclasses fill :attr:`body` and :meth:`build`."""
+
+    system = ""
+
+    def __init__(self, encounter: "Encounter", *, lang: str = "en") -> None:
+        self.encounter = encounter
+        self.lang = lang
+        self.side: str | None = None
+        """The viewer (None: the GM); orders of ships hidden from that side are not listed."""
+        self.error = ""
+        """The last refusal, as the engine worded it ("" when the last submit went through)."""
+        self.message = ""
+        self._listeners: list[Callable[[str, "Order"], None]] = []
+        self.title = w.HTML()
+        self.body = w.VBox()
+        self.submit_button = w.Button(button_style="primary", icon="paper-plane")
+        self.submit_button.add_class("gm-submit")
+        self.submit_button.on_click(lambda _b: self.submit())
+        self.status = w.HTML()
+        self.status.add_class("gm-status")
+        self.received_title = w.HTML()
+        self.received_box = w.VBox()
+        self.received_box.add_class("gm-received")
+        super().__init__([self.title, self.body, self.submit_button, self.status,
+                          self.received_title, self.received_box])
+        self.add_class("gmkit-form")
+
+    # --- text --------------------------------------------------------------------------------
+
+    def t(self, key: str, **params: Any) -> str:
+        return format_message(f"ui.form.{key}", self.lang, **params)
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self.refresh()
+
+    # --- what a subclass gives ------------------------------------------------------------------
+
+    def build(self) -> tuple[str, "Order"] | None:
+        """The (actor, order) the form holds now, or None when there is no one to order."""
+        raise NotImplementedError
+
+    def refresh_body(self) -> None:
+        """Rebuild the choices from the engine (after every step)."""
+
+    def after_submit(self, actor: str) -> None:
+        """Reset the parts of the form an accepted order used."""
+
+    # --- shared -------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        self.submit_button.description = self.t("submit")
+        self.refresh_body()
+        self.refresh_received()
+
+    def on_submit(self, callback: Callable[[str, "Order"], None]) -> None:
+        self._listeners.append(callback)
+
+    def submit(self) -> bool:
+        """Submit what the form holds through the engine; True when the engine took it."""
+        built = self.build()
+        if built is None:
+            self._show_error(self.t("nothing"))
+            return False
+        actor, order = built
+        try:
+            self.encounter.submit(actor, order)
+        except (GmkitError, ValueError, TypeError) as e:
+            self._show_error(str(e))
+            return False
+        self.error = ""
+        self.message = self.t("accepted", actor=actor)
+        self.status.value = f'<span class="gm-ok">{escape(self.message)}</span>'
+        self.after_submit(actor)
+        self.refresh()
+        for cb in list(self._listeners):
+            cb(actor, order)
+        return True
+
+    def _show_error(self, text: str) -> None:
+        self.error = text
+        self.message = self.t("refused", message=text)
+        self.status.value = (f'<span class="gm-refused" style="color:#b00020">'
+                             f'{escape(self.message)}</span>')
+
+    def received(self) -> list[dict[str, Any]]:
+        """The orders received as the screen shows them: position, who, "received" (no content)."""
+        hidden = getattr(self.encounter, "hidden_from", None)
+        shown = [a for a in self.encounter.orders_received
+                 if self.side is None or hidden is None or not hidden(a, self.side)]
+        return [{"position": i + 1, "actor": a, "status": "received"} for i, a in enumerate(shown)]
+
+    def move_order(self, actor: str, delta: int) -> None:
+        """Move ``actor``'s order up (-1) or down (+1) in the arrival order (the GM's call, D-3)."""
+        order = list(self.encounter.orders_received)
+        i = order.index(actor)
+        j = max(0, min(len(order) - 1, i + delta))
+        order.insert(j, order.pop(i))
+        try:
+            self.encounter.reorder(order)
+        except (GmkitError, ValueError) as e:
+            self._show_error(str(e))
+        self.refresh_received()
+
+    def withdraw(self, actor: str) -> None:
+        try:
+            self.encounter.withdraw(actor)
+        except (GmkitError, ValueError) as e:
+            self._show_error(str(e))
+        self.refresh()
+
+    def refresh_received(self) -> None:
+        self.received_title.value = f"<b>{escape(self.t('received_title'))}</b>"
+        for child in self.received_box.children:
+            child.close()
+        rows: list[w.Widget] = []
+        for r in self.received():
+            actor = r["actor"]
+            up = w.Button(description=self.t("up"), layout=w.Layout(width="2.5em"))
+            down = w.Button(description=self.t("down"), layout=w.Layout(width="2.5em"))
+            out = w.Button(description=self.t("withdraw"), layout=w.Layout(width="auto"))
+            up.on_click(lambda _b, a=actor: self.move_order(a, -1))
+            down.on_click(lambda _b, a=actor: self.move_order(a, +1))
+            out.on_click(lambda _b, a=actor: self.withdraw(a))
+            label = w.Label(f"{r['position']}. {actor}: {self.t('received')}")
+            label.add_class("gm-received-row")
+            rows.append(w.HBox([label, up, down, out]))
+        if not rows:
+            rows.append(w.Label(self.t("no_orders")))
+        self.received_box.children = tuple(rows)
+
+    def set_view(self, side: str | None) -> None:
+        """Show the form as ``side``'s player may see it (None: the GM)."""
+        self.side = side
+        self.refresh()
+
+    def __repr__(self) -> str:
+        received = ", ".join(r["actor"] for r in self.received()) or "none"
+        return f"<{type(self).__name__} {self.encounter.system}: orders received: {received}>"
+
+
+def order_form(encounter: "Encounter", **kw: Any) -> OrderForm:
+    """The form for an encounter's system."""
+    system = encounter.system
+    if system == "dragons":
+        from .order_form_dragons import DragonOrderForm
+
+        return DragonOrderForm(encounter, **kw)  # type: ignore[arg-type]
+    if system == "space":
+        from .order_form_space import SpaceOrderForm
+
+        return SpaceOrderForm(encounter, **kw)
+    if system == "fantasy":
+        from .order_form_fantasy import SkirmishOrderForm
+
+        return SkirmishOrderForm(encounter, **kw)  # type: ignore[arg-type]
+    raise ValueError(f"no order form for system {system!r}; forms exist for dragons, space, fantasy")
+
+
+def describe_order(order: Any) -> str:
+    """An order as a short line for a choice list: ``Attack: Ghost, hull, at (8, 2)``."""
+    import dataclasses
+
+    parts = []
+    for f in dataclasses.fields(order):
+        v = getattr(order, f.name)
+        if v is None or v == () or (f.name == "aim" and v == "hull"):
+            continue
+        if isinstance(v, tuple) and v and isinstance(v[0], tuple):
+            v = " → ".join(f"({a}, {b})" for a, b in v)
+        elif isinstance(v, tuple):
+            v = "(" + ", ".join(map(str, v)) + ")"
+        name = {"to": "to", "cell": "at", "then": "then", "path": "via"}.get(f.name)
+        parts.append(f"{name} {v}" if name else f"{f.name}={v}" if isinstance(v, bool) else str(v))
+    return type(order).__name__ + (": " + ", ".join(parts) if parts else "")
+
+
+class ListOrderForm(OrderForm):
+    """A form whose choices are the engine's list of legal orders for one actor (S, F).
+
+    Two drop-downs: who (the actors the engine awaits), then what (grouped by kind). The list is
+    the engine's own, so an order the form offers is one the engine said it would take now.
+    """
+
+    def __init__(self, encounter: "Encounter", *, lang: str = "en", side: str | None = None) -> None:
+        super().__init__(encounter, lang=lang)
+        self.side = side
+        self.actor = w.Dropdown(layout=w.Layout(width="24em"))
+        self.actor.add_class("gm-actor")
+        self.kind = w.Dropdown(layout=w.Layout(width="24em"))
+        self.kind.add_class("gm-kind")
+        self.choice = w.Dropdown(layout=w.Layout(width="40em"))
+        self.choice.add_class("gm-choice")
+        self.info = w.HTML()
+        self._orders: list[Any] = []
+        self._busy = False
+        self.actor.observe(lambda _c: self._actor_changed(), names="value")
+        self.kind.observe(lambda _c: self._kind_changed(), names="value")
+        self.body.children = (self.info, self.actor, self.kind, self.choice)
+
+    def actors(self) -> list[str]:
+        """Who may be given an order now, as the viewer may know it."""
+        return list(self.encounter.awaiting())
+
+    def legal(self, actor: str) -> list[Any]:
+        raise NotImplementedError
+
+    def headline(self) -> str:
+        return ""
+
+    def refresh_body(self) -> None:
+        self.title.value = f"<b>{escape(self.t('order'))}</b>"
+        self.info.value = escape(self.headline())
+        self.actor.description = self.t("actor")
+        self.kind.description = self.t("action")
+        self.choice.description = self.t("order")
+        names = self.actors()
+        current = self.actor.value
+        self._busy = True
+        try:
+            self.actor.options = [(n, n) for n in names]
+            self.actor.value = current if current in names else (names[0] if names else None)
+        finally:
+            self._busy = False
+        self._actor_changed()
+
+    def _actor_changed(self) -> None:
+        if self._busy:
+            return
+        actor = self.actor.value
+        self._orders = self.legal(actor) if actor is not None else []
+        kinds: list[str] = []
+        for o in self._orders:
+            if type(o).__name__ not in kinds:
+                kinds.append(type(o).__name__)
+        keep = self.kind.value
+        self._busy = True
+        try:
+            self.kind.options = kinds
+            self.kind.value = keep if keep in kinds else (kinds[0] if kinds else None)
+        finally:
+            self._busy = False
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        if self._busy:
+            return
+        kind = self.kind.value
+        opts = [(describe_order(o), i) for i, o in enumerate(self._orders)
+                if type(o).__name__ == kind]
+        self.choice.options = opts
+        self.choice.value = opts[0][1] if opts else None
+
+    def orders(self) -> list[Any]:
+        """The legal orders offered for the chosen actor."""
+        return list(self._orders)
+
+    def select(self, order: Any) -> None:
+        """Choose ``order`` (one of :meth:`orders`), as clicking would."""
+        if order not in self._orders:
+            raise ValueError(f"{order!r} is not among the orders the engine offers "
+                             f"{self.actor.value} now")
+        i = self._orders.index(order)
+        self.kind.value = type(order).__name__
+        self.choice.value = i
+
+    def build(self) -> tuple[str, Any] | None:
+        if self.actor.value is None or self.choice.value is None:
+            return None
+        return self.actor.value, self._orders[self.choice.value]

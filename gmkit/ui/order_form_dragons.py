@@ -1,0 +1,261 @@
+"""The dragons' order form (D-1): one movement from the engine's legal moves, zero or more actions.
+
+Every choice comes from ``DragonDuel.legal_orders`` / ``attack_options``: the movement list holds
+only legal moves; the action list shows every weapon at every enemy with its range and, where the
+engine already sees a problem, the rule that stands in the way (the GM may still send it and the
+engine's refusal is shown). The chance to hit and to wound comes from :mod:`gmkit.odds`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ..dice import multi_action_penalty
+from .order_form import OrderForm
+
+if TYPE_CHECKING:
+    from ..dragons.duel import DragonDuel
+    from ..orders import Order
+
+__all__ = ["DragonOrderForm", "attack_odds"]
+
+NO_MOVE = None
+
+
+def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
+                actions: int = 1) -> tuple[float, float] | None:
+    """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.odds.attack`.
+
+    The die and damage come from the dragon's sheet as the engine holds it; None when
+    :mod:`gmkit.odds` is not there or cannot answer.
+    """
+    try:
+        from .. import odds
+    except ImportError:
+        return None
+    try:
+        spec = duel.dragons[name]
+        target = duel.dragons[option["target"]]
+        found = spec.weapon(option["weapon"])
+        if found is None:
+            return None
+        weapon = found[1]
+        die = option.get("die") or (spec.pilot.ranged_die if option["kind"] == "ranged"
+                                    else spec.pilot.fighting)
+        shaken = bool(duel.state.dragons[option["target"]].shaken)
+        o = odds.attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
+                        wild=spec.wild_card, tn=option["tn"], actions=actions,
+                        already_shaken=shaken)
+    except Exception:  # odds are a help, never a reason the form fails
+        return None
+    hit = 1 - o.get("critical_failure") - o.get("miss")
+    wound = sum((p for k, p in o.outcomes if k.startswith("wound")), start=0 * hit)
+    return float(hit), float(wound)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+class DragonOrderForm(OrderForm):
+    """Orders for a dragon duel, submitted one dragon at a time, secret until the round resolves."""
+
+    system = "dragons"
+    encounter: "DragonDuel"
+
+    def __init__(self, duel: "DragonDuel", *, lang: str = "en") -> None:
+        super().__init__(duel, lang=lang)
+        self.actions: list[Any] = []
+        """The actions added so far to the order being written."""
+        self.actor = w.Dropdown(layout=w.Layout(width="24em"))
+        self.actor.add_class("gm-actor")
+        self.move = w.Dropdown(layout=w.Layout(width="32em"))
+        self.move.add_class("gm-move")
+        self.action = w.Dropdown(layout=w.Layout(width="44em"))
+        self.action.add_class("gm-action")
+        self.add_button = w.Button(layout=w.Layout(width="auto"))
+        self.add_button.add_class("gm-add-action")
+        self.clear_button = w.Button(layout=w.Layout(width="auto"))
+        self.actions_view = w.HTML()
+        self.actions_view.add_class("gm-actions")
+        self.ranges = w.HTML()
+        self.ranges.add_class("gm-ranges")
+        self.add_button.on_click(lambda _b: self.add_action())
+        self.clear_button.on_click(lambda _b: self.clear_actions())
+        self.actor.observe(lambda _c: self._actor_changed(), names="value")
+        self.move.observe(lambda _c: self._refresh_actions(), names="value")
+        self.body.children = (self.actor, self.move,
+                              w.HBox([self.action, self.add_button, self.clear_button]),
+                              self.actions_view, self.ranges)
+        self._busy = False
+        self.refresh()
+
+    # --- choices from the engine ------------------------------------------------------------
+
+    def _names(self) -> list[str]:
+        board = self.encounter.board()
+        able = [d["name"] for d in board["dragons"] if not d["out"]]
+        waiting = [n for n in self.encounter.awaiting() if n in able]
+        return waiting + [n for n in able if n not in waiting]
+
+    def refresh_body(self) -> None:
+        self.title.value = f"<b>{escape(self.t('order'))}</b>"
+        self.actor.description = self.t("actor")
+        self.move.description = self.t("move")
+        self.action.description = self.t("action")
+        self.add_button.description = self.t("add_action")
+        self.clear_button.description = self.t("clear_actions")
+        names = self._names()
+        current = self.actor.value
+        self._busy = True
+        try:
+            self.actor.options = [(n, n) for n in names]
+            self.actor.value = current if current in names else (names[0] if names else None)
+        finally:
+            self._busy = False
+        self._actor_changed()
+
+    def _actor_changed(self) -> None:
+        if self._busy:
+            return
+        self.actions = []
+        name = self.actor.value
+        if name is None:
+            self.move.options = []
+            self._refresh_actions()
+            return
+        lo = self.encounter.legal_orders(name)
+        s, h = self.encounter.position(name)
+        opts: list[tuple[str, Any]] = []
+        if lo.get("move_optional") or not lo["moves"]:
+            opts.append((self.t("none"), NO_MOVE))
+        for m in lo["moves"]:
+            opts.append((f"{m}: Speed {s}→{s + m.speed_change}, Height {h}→{h + m.height_change}", m))
+        self._busy = True
+        try:
+            self.move.options = opts
+            hold = [v for _, v in opts if v is not None and v.kind == "level" and v.amount == 0]
+            self.move.value = hold[0] if hold else opts[0][1]
+        finally:
+            self._busy = False
+        self._refresh_actions()
+
+    def action_choices(self) -> list[tuple[str, Any]]:
+        """Every action the form offers now, labelled with range, odds or the rule in the way."""
+        from ..dragons.orders import Attack, Force, Manoeuvre, ShakeOff, TailAttempt
+
+        name = self.actor.value
+        if name is None:
+            return []
+        duel = self.encounter
+        lo = duel.legal_orders(name)
+        n = len(self.actions) + 1
+        out: list[tuple[str, Any]] = []
+        for opt in duel.attack_options(name, self.move.value):
+            band = f" {opt['band']}" if opt.get("band") else ""
+            label = (f"{opt['weapon']} → {opt['target']}: range {opt['range']}{band}, "
+                     f"TN {opt['tn']}, {opt['modifier']:+d}")
+            if opt["legal"]:
+                od = attack_odds(duel, name, opt, n)
+                if od is not None:
+                    label += f" · hit {_pct(od[0])}, wound {_pct(od[1])}"
+            else:
+                label += f" · ✗ {opt['reason']}"
+            out.append((label, Attack(opt["weapon"], opt["target"])))
+        for t in lo.get("tail_targets", []):
+            out.append((f"tail → {t} (D-12)", TailAttempt(t)))
+        if lo.get("force_target"):
+            ft = lo["force_target"]
+            for sp in ("up", "down"):
+                out.append((f"force {ft}: Speed {sp} (D-12)", Force(sp)))
+            for hg in ("up", "down"):
+                out.append((f"force {ft}: Height {hg} (needs a raise, D-12)", Force("down", hg)))
+        if lo.get("can_shake_off"):
+            out.append(("shake off the pursuer (D-12)", ShakeOff()))
+        if lo.get("can_manoeuvre"):
+            out.append(("aerobatic manoeuvre (D-11)", Manoeuvre()))
+        return out
+
+    def _refresh_actions(self) -> None:
+        if self._busy:
+            return
+        choices = self.action_choices()
+        keep = self.action.value
+        self.action.options = [(lab, i) for i, (lab, _) in enumerate(choices)]
+        self._choices = choices
+        if choices:
+            self.action.value = keep if keep is not None and keep < len(choices) else 0
+        self._show_actions()
+        self._show_ranges()
+
+    def _show_actions(self) -> None:
+        items = "".join(f"<li>{escape(self._describe(a))}</li>" for a in self.actions)
+        pen = multi_action_penalty(len(self.actions)) if self.actions else 0
+        note = (f'<div class="gm-penalty">{escape(self.t("penalty", penalty=pen))}</div>'
+                if pen else "")
+        head = escape(self.t("actions"))
+        self.actions_view.value = f"<b>{head}</b><ol>{items}</ol>{note}"
+
+    @staticmethod
+    def _describe(a: Any) -> str:
+        fields = ", ".join(str(v) for v in vars(a).values() if v is not None)
+        return f"{type(a).__name__}({fields})"
+
+    def _show_ranges(self) -> None:
+        name = self.actor.value
+        if name is None:
+            self.ranges.value = ""
+            return
+        seen: dict[str, int] = {}
+        for opt in self.encounter.attack_options(name, self.move.value):
+            seen.setdefault(opt["target"], opt["range"])
+        self.ranges.value = "<br>".join(escape(self.t("range", target=t, range=r))
+                                        for t, r in seen.items())
+
+    # --- editing -----------------------------------------------------------------------------
+
+    def add_action(self, action: Any = None) -> None:
+        """Add the chosen action (or ``action``) to the order being written."""
+        if action is None:
+            if self.action.value is None:
+                return
+            action = self._choices[self.action.value][1]
+        self.actions.append(action)
+        self._refresh_actions()
+
+    def clear_actions(self) -> None:
+        self.actions = []
+        self._refresh_actions()
+
+    def choose(self, actor: str, move: Any = "keep", actions: list[Any] | None = None) -> None:
+        """Fill the form as a GM would by clicking (for code and tests)."""
+        self.actor.value = actor
+        if move != "keep":
+            values = [v for _, v in self.move.options]
+            if move not in values:
+                raise ValueError(f"{move} is not among {actor}'s legal moves: "
+                                 f"{', '.join(str(v) for v in values)}")
+            self.move.value = move
+        if actions is not None:
+            self.actions = list(actions)
+            self._refresh_actions()
+
+    def build(self) -> tuple[str, "Order"] | None:
+        from ..dragons.orders import DragonOrder
+
+        if self.actor.value is None:
+            return None
+        return self.actor.value, DragonOrder(move=self.move.value, actions=tuple(self.actions))
+
+    def after_submit(self, actor: str) -> None:
+        self.actions = []
+        waiting = [n for n in self.encounter.awaiting() if n not in self.encounter.orders_received]
+        self._busy = True
+        try:
+            if waiting and waiting[0] in [v for _, v in self.actor.options]:
+                self.actor.value = waiting[0]
+        finally:
+            self._busy = False

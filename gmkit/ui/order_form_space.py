@@ -1,0 +1,92 @@
+"""The space battle's form (S-5): orders for the ship whose turn it is, from
+``SpaceBattle.legal_orders``, filled by clicks on the GridMap (a cell: a move or the guessed cell
+of a cloaked target, S-10; a ship: the target)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .order_form import ListOrderForm
+
+if TYPE_CHECKING:
+    from ..encounter import Encounter
+
+__all__ = ["SpaceOrderForm", "highlights"]
+
+
+def highlights(battle: "Encounter", ship: str, side: str | None = None) -> dict[str, Any]:
+    """What the map lights up for ``ship``: the cells its legal moves reach, its legal targets and
+    the cells it may name against a cloaked target (S-10). Read from the engine's legal orders."""
+    moves: list[list[int]] = []
+    targets: list[str] = []
+    guesses: list[list[int]] = []
+    for o in getattr(battle, "legal_orders")(ship):
+        kind = type(o).__name__
+        to = getattr(o, "to", None)
+        if kind in ("Move", "BreakFree") and to is not None and list(to) not in moves:
+            moves.append(list(to))
+        target = getattr(o, "target", None)
+        if kind in ("Attack", "Tractor", "Pursue") and target and target not in targets:
+            if side is None or not _hidden(battle, target, side):
+                targets.append(target)
+        cell = getattr(o, "cell", None)
+        if kind in ("Attack", "Pursue") and cell is not None and list(cell) not in guesses:
+            guesses.append(list(cell))
+    return {"moves": moves, "targets": targets, "guesses": guesses}
+
+
+def _hidden(battle: "Encounter", ship: str, side: str) -> bool:
+    fn = getattr(battle, "hidden_from", None)
+    return bool(fn(ship, side)) if fn is not None else False
+
+
+class SpaceOrderForm(ListOrderForm):
+    """Orders for the ship whose turn it is (S-4), as its side may give them."""
+
+    system = "space"
+
+    def __init__(self, battle: "Encounter", *, lang: str = "en", side: str | None = None) -> None:
+        super().__init__(battle, lang=lang, side=side)
+        self.refresh()
+
+    def actors(self) -> list[str]:
+        cur = getattr(self.encounter, "current_ship", None)
+        if cur is None or (self.side is not None and self.encounter.side_of(cur) != self.side):
+            return []
+        return [cur] if cur not in self.encounter.orders_received else []
+
+    def legal(self, actor: str) -> list[Any]:
+        return list(getattr(self.encounter, "legal_orders")(actor))
+
+    def headline(self) -> str:
+        cur = self.actors()
+        return self.t("turn", actor=cur[0]) if cur else self.t("nothing")
+
+    def fill_from_map(self, picked: dict[str, Any]) -> bool:
+        """Choose the order a map click points at; False when no legal order matches it."""
+        if picked.get("ship") and picked["ship"] != self.actor.value:
+            return False
+        want = self._matching(picked)
+        if want is None:
+            return False
+        self.select(want)
+        return True
+
+    def _matching(self, picked: dict[str, Any]) -> Any:
+        if picked.get("kind") == "cell":
+            cell = tuple(picked["cell"])
+            for o in self._orders:
+                if type(o).__name__ == "Move" and tuple(o.to) == cell:
+                    return o
+            for o in self._orders:
+                c = getattr(o, "cell", None)
+                if type(o).__name__ == "Attack" and c is not None and tuple(c) == cell:
+                    return o
+        elif picked.get("kind") == "target":
+            for o in self._orders:
+                if type(o).__name__ == "Attack" and o.target == picked["name"]:
+                    return o
+            for o in self._orders:
+                if getattr(o, "target", None) == picked["name"]:
+                    return o
+        return None

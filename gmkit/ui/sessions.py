@@ -1,0 +1,327 @@
+"""Session panels: the whole GM's desk for one fight in one notebook cell.
+
+``DragonSession``, ``SpaceSession`` and ``SkirmishSession`` put together the system's order form,
+its chart or map, a dice roller bound to the encounter, the round log as a table, buttons for
+Resolve / Undo / Save, a language switch and (for the map) a GM / player view switch. With a
+``journal`` every step is appended to it as it happens (the engine's journal), so a kernel restart
+loses nothing: running the same cell again finds the journal and resumes the desk where it stood.
+
+>>> desk = DragonSession("templates/scenarios/dragons_duel.yaml", journal="duel.jsonl")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+
+import ipywidgets as w
+
+from ..errors import GmkitError
+from ..i18n import format_message
+from .dice_roller import DiceRoller
+from .order_form import OrderForm, order_form
+from .viewmodels import log_rows
+
+if TYPE_CHECKING:
+    from ..encounter import Encounter
+
+__all__ = ["Session", "DragonSession", "SpaceSession", "SkirmishSession", "session", "log_table_html"]
+
+Source = "str | Path | Mapping[str, Any] | Encounter"
+
+
+def log_table_html(rows: list[dict[str, Any]], lang: str = "en", last: int = 200) -> str:
+    """The round log as an HTML table, newest last; every text escaped."""
+    def t(k: str) -> str:
+        return escape(format_message(f"ui.log.{k}", lang))
+
+    if not rows:
+        return f'<div class="gm-log-empty">{t("empty")}</div>'
+    body = "".join(
+        f"<tr><td>{r['round']}</td><td>{escape(str(r['actor']))}</td><td>{escape(r['text'])}</td>"
+        f"<td style='font-family:monospace;font-size:11px'>{escape(r['dice'])}</td></tr>"
+        for r in rows[-last:])
+    return (f'<div style="max-height:22em;overflow-y:auto"><table class="gm-log">'
+            f"<thead><tr><th>{t('round')}</th><th>{t('actor')}</th><th>{t('text')}</th>"
+            f"<th>{t('dice')}</th></tr></thead><tbody>{body}</tbody></table></div>")
+
+
+class Session(w.VBox):
+    """One fight's desk; subclasses add the chart or the map."""
+
+    engine: ClassVar[str] = ""
+    """``module:Class`` of the engine this desk runs."""
+
+    def __init__(self, source: Any, seed: int | None = None, *, journal: str | Path | None = None,
+                 lang: str | None = None, side: str | None = None,
+                 save_path: str | Path | None = None) -> None:
+        self.encounter = self._open(source, seed, journal)
+        self.lang = lang or self.encounter.scenario.get("language", "en")
+        self.side = side
+        """The viewer: None is the GM; a side name shows that player's view."""
+        p = self.encounter.journal_path
+        self.save_path = Path(save_path) if save_path else (
+            p.with_name(p.stem + "-saved.jsonl") if p else Path(f"{self.encounter.system}-saved.jsonl"))
+        self.header = w.HTML()
+        self.header.add_class("gm-header")
+        self.status = w.HTML()
+        self.status.add_class("gm-session-status")
+        self.resolve_button = w.Button(button_style="success", icon="play")
+        self.resolve_button.add_class("gm-resolve")
+        self.undo_button = w.Button(icon="undo")
+        self.undo_button.add_class("gm-undo")
+        self.save_button = w.Button(icon="save")
+        self.save_button.add_class("gm-save")
+        self.language = w.ToggleButtons(options=[("en", "en"), ("ru", "ru")], value=self.lang,
+                                        style={"button_width": "3em"})
+        self.language.add_class("gm-lang")
+        self.view = w.Dropdown(layout=w.Layout(width="14em"))
+        self.view.add_class("gm-view")
+        self.resolve_button.on_click(lambda _b: self.resolve())
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.save_button.on_click(lambda _b: self.save())
+        self.language.observe(lambda c: self.set_language(c["new"]), names="value")
+        self.view.observe(lambda c: self._view_changed(c["new"]), names="value")
+        self.form: OrderForm = order_form(self.encounter, lang=self.lang)
+        if side is not None:
+            self.form.set_view(side)
+        self.dice = DiceRoller(self.encounter, lang=self.lang)
+        self.log_view = w.HTML()
+        self.log_view.add_class("gm-log-box")
+        self._build_views()
+        buttons = w.HBox([self.resolve_button, self.undo_button, self.save_button, self.language,
+                          self.view])
+        super().__init__([self.header, buttons, self.status,
+                          w.HBox([self.form, self.main_view()]), self.dice, self.log_view])
+        self.add_class("gmkit-session")
+        self.encounter.observe(self._on_step)
+        self.refresh()
+
+    # --- opening ----------------------------------------------------------------------------
+
+    @classmethod
+    def engine_class(cls) -> type["Encounter"]:
+        import importlib
+
+        module, name = cls.engine.split(":")
+        return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
+    def _open(self, source: Any, seed: int | None, journal: str | Path | None) -> "Encounter":
+        from ..encounter import Encounter
+
+        engine = self.engine_class()
+        if isinstance(source, Encounter):
+            enc = source
+            if journal is not None and enc.journal_path is None:
+                enc.autosave(journal)
+            return enc
+        if journal is not None and Path(journal).exists() and Path(journal).stat().st_size > 0:
+            scenario = None
+            if source is not None:
+                scenario = engine.from_scenario(source, seed).scenario
+            return engine.resume(journal, scenario)
+        return engine.from_scenario(source, seed, journal=journal)
+
+    @classmethod
+    def resume(cls, journal: str | Path, **kw: Any) -> "Session":
+        """The desk of a journaled fight, exactly where it stood (after a kernel restart)."""
+        return cls(None, journal=journal, **kw)
+
+    # --- views (subclasses) -------------------------------------------------------------------
+
+    def _build_views(self) -> None:
+        """Create the chart or map."""
+
+    def main_view(self) -> w.Widget:
+        return w.VBox()
+
+    def update_views(self) -> None:
+        """Bring the chart or map up to the board."""
+
+    def viewers(self) -> list[tuple[str, str | None]]:
+        return [(format_message("ui.session.gm_view", self.lang), None)]
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def t(self, key: str, **params: Any) -> str:
+        return format_message(f"ui.session.{key}", self.lang, **params)
+
+    def resolve(self) -> bool:
+        """Resolve the orders received (the Resolve button)."""
+        try:
+            new = self.encounter.resolve_round()
+        except (GmkitError, ValueError) as e:
+            self._say(self.t("error", message=str(e)), error=True)
+            return False
+        self._say(self.t("resolved", n=len(new)))
+        return True
+
+    def undo(self) -> bool:
+        try:
+            last = self.encounter.undo()
+        except (GmkitError, ValueError) as e:
+            self._say(self.t("error", message=str(e)), error=True)
+            return False
+        self._say(self.t("undone", what=last.get("op", "?")))
+        return True
+
+    def save(self, path: str | Path | None = None) -> Path:
+        p = self.encounter.save(path or self.save_path)
+        self._say(self.t("saved", path=p.name))
+        return p
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        if self.language.value != lang:
+            self.language.value = lang
+        self.form.set_language(lang)
+        self.dice.lang = lang
+        self.refresh()
+
+    def set_view(self, side: str | None) -> None:
+        """Show the desk as ``side``'s player sees it (None: the GM's view)."""
+        sides = self.encounter.sides()
+        if side is not None and side not in sides:
+            raise ValueError(f"no side {side!r}; the sides are {', '.join(sides)}")
+        self.side = side
+        if self.view.value != side:
+            self.view.value = side
+        self.form.set_view(side)
+        self.refresh()
+
+    def _view_changed(self, side: str | None) -> None:
+        if side != self.side:
+            self.set_view(side)
+
+    def _say(self, text: str, error: bool = False) -> None:
+        style = ' style="color:#b00020"' if error else ""
+        self.status.value = f"<span{style}>{escape(text)}</span>"
+
+    def _on_step(self, op: str) -> None:
+        if op in ("resolve", "undo"):
+            self.form.refresh()
+        else:
+            self.form.refresh_received()
+        self.refresh()
+
+    def refresh(self) -> None:
+        enc = self.encounter
+        self.resolve_button.description = self.t("resolve")
+        self.undo_button.description = self.t("undo")
+        self.save_button.description = self.t("save")
+        self.view.description = self.t("view")
+        opts = self.viewers()
+        if list(self.view.options) != opts:
+            self.view.options = opts
+        self.view.value = self.side
+        name = escape(str(enc.scenario.get("name", "")))
+        state = self.t("round", round=enc.round)
+        out = enc.outcome()
+        if out is not None:
+            winner = out.get("winner")
+            res = (format_message("core.winner", self.lang, side=winner) if winner
+                   else format_message("core.draw", self.lang))
+            state = self.t("over", outcome=res)
+        where = enc.journal_path
+        saved = self.t("autosave", path=where.name) if where else self.t("no_journal")
+        self.header.value = (f"<h3 style='margin:4px 0'>{name}</h3><div>{escape(state)} · "
+                             f"<span style='color:#666'>{escape(saved)}</span></div>")
+        self.resolve_button.disabled = enc.is_over
+        self.log_view.value = log_table_html(log_rows(enc.events_for(self.side), self.lang), self.lang)
+        self.update_views()
+
+    def __repr__(self) -> str:
+        enc = self.encounter
+        state = "over" if enc.is_over else f"round {enc.round}"
+        view = "GM view" if self.side is None else f"{self.side} view"
+        return (f"<{type(self).__name__} {enc.scenario.get('name', '')!r} {state}, "
+                f"{len(enc.record)} events, orders received: {len(enc.orders_received)}, {view}>")
+
+
+class DragonSession(Session):
+    """The dragon duel's desk: order form, Speed/Height chart, dice, log."""
+
+    engine = "gmkit.dragons.duel:DragonDuel"
+
+    def _build_views(self) -> None:
+        from .speed_height_chart import SpeedHeightChart
+
+        self.chart = SpeedHeightChart(self.encounter.board(), lang=self.lang)
+
+    def main_view(self) -> w.Widget:
+        return self.chart.widget
+
+    def update_views(self) -> None:
+        self.chart.lang = self.lang
+        self.chart.update(self.encounter.board(self.side))
+
+
+class SpaceSession(Session):
+    """The space battle's desk: order form for the ship whose turn it is, grid map, dice, log."""
+
+    engine = "gmkit.space.battle:SpaceBattle"
+
+    def _build_views(self) -> None:
+        from .grid_map import GridMap
+
+        self.map = GridMap(self.encounter.board(self.side), self.side, legal=self._legal)
+        self.map.on_pick(self._picked)
+
+    def main_view(self) -> w.Widget:
+        return self.map
+
+    def viewers(self) -> list[tuple[str, str | None]]:
+        gm = format_message("ui.session.gm_view", self.lang)
+        return [(gm, None)] + [(s, s) for s in self.encounter.sides()]
+
+    def _legal(self, ship: str) -> dict[str, Any]:
+        from .order_form_space import highlights
+
+        if self.side is not None and self.encounter.side_of(ship) != self.side:
+            return {}
+        return highlights(self.encounter, ship, self.side)
+
+    def _picked(self, picked: dict[str, Any]) -> None:
+        fill = getattr(self.form, "fill_from_map", None)
+        if fill is not None:
+            fill(picked)
+
+    def update_views(self) -> None:
+        self.map.update(self.encounter.board(self.side), self.side)
+
+
+class SkirmishSession(Session):
+    """The fantasy skirmish's desk: the acting side's form, the combatants table, dice, log."""
+
+    engine = "gmkit.fantasy.skirmish:Skirmish"
+
+    def _build_views(self) -> None:
+        self.table = w.HTML()
+        self.table.add_class("gm-combatants")
+
+    def main_view(self) -> w.Widget:
+        return self.table
+
+    def update_views(self) -> None:
+        from .viewmodels import combatants_html
+
+        self.table.value = combatants_html(self.encounter.board(self.side), self.lang)
+
+
+def session(source: Any, seed: int | None = None, **kw: Any) -> Session:
+    """The desk for a scenario or encounter of any system."""
+    from ..encounter import Encounter
+
+    if isinstance(source, Encounter):
+        system = source.system
+    elif isinstance(source, Mapping):
+        system = str(source.get("system"))
+    else:
+        from ..scenario import read_yaml
+
+        system = str((read_yaml(source) or {}).get("system"))
+    cls = {"dragons": DragonSession, "space": SpaceSession, "fantasy": SkirmishSession}.get(system)
+    if cls is None:
+        raise ValueError(f"no session desk for system {system!r}")
+    return cls(source, seed, **kw)
