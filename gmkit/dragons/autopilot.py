@@ -39,7 +39,9 @@ def choose_target(duel: "DragonDuel", name: str, anyone: bool = False) -> str | 
 
 
 def turned_order(duel: "DragonDuel", name: str) -> DragonOrder | None:
-    """D-10: a turned dragon attacks the nearest target, whoever it is."""
+    """D-10: a turned dragon attacks the nearest target, whoever it is (no order while falling)."""
+    if duel.state.dragons[name].falling:
+        return None
     return _plan(duel, name, choose_target(duel, name, anyone=True))
 
 

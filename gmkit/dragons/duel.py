@@ -81,6 +81,7 @@ class DragonDuel(Encounter):
         self._acted: set[str] = set()
         self._forced: dict[str, tuple[str, str]] = {}
         self._settled: set[str] = set()
+        self._tailing_at_start: set[str] = set()
 
     def _snapshot(self) -> DuelState:
         return self.state.copy()
@@ -355,6 +356,7 @@ class DragonDuel(Encounter):
         self._acted = set()
         self._forced = {}
         self._settled = set()
+        self._tailing_at_start = {n for n, s in st.items() if s.tailing is not None}
         for s in st.values():
             if not s.out:
                 s.trail = s.trail + ((s.speed, s.height),)
@@ -410,7 +412,9 @@ class DragonDuel(Encounter):
             if order is not None and order.move is not None:
                 self.emit("move_void", name, "dragons.move.void_falling", {"name": name})
             self._fall_turn(name)
-        elif s.tailing is not None and (order is None or order.move is None):
+        elif s.tailing is not None and (order is None or order.move is None
+                                        or name not in self._tailing_at_start):
+            # a tail gained this round, before the dragon's move, replaces its move (D-12)
             self.emit("follow", name, "dragons.tail.follows", {"name": name, "target": s.tailing})
         else:
             if s.tailing is not None:
