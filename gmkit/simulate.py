@@ -111,6 +111,11 @@ def _play(enc: Encounter, policy: Policy, max_rounds: int) -> None:
         enc.resolve_round(autopilot=True)
 
 
+def _side(w: Any) -> Any:
+    """A winner cell: pandas may hold "no winner" as None or NaN."""
+    return None if w is None or (isinstance(w, float) and math.isnan(w)) else w
+
+
 def _scalar(v: Any) -> bool:
     return isinstance(v, (int, float, bool, str)) or v is None
 
@@ -186,9 +191,10 @@ class SimulationSummary:
 
         out = []
         for r in self.wins.itertuples(index=False):
-            side = r.side if r.side is not None else format_message("odds.sim.draw", lang)
-            out.append(format_message("odds.sim.deadly", lang, side=side, rate=pct(r.rate),
-                                      lo=pct(r.low), hi=pct(r.high)))
+            side = _side(r.side)
+            key = "odds.sim.deadly" if side is not None else "odds.sim.nowinner"
+            out.append(format_message(key, lang, side=side, rate=pct(r.rate), lo=pct(r.low),
+                                      hi=pct(r.high)))
         st = self.rounds_stats
         if st:
             out.append(format_message("odds.sim.length", lang, median=f"{st['median']:g}",
@@ -246,7 +252,7 @@ class Simulation:
         runs = self.runs
         n = len(runs)
         order = list(dict.fromkeys([s for s in self.sides.values() if s is not None]))
-        winners = runs["winner"].tolist()
+        winners = [_side(w) for w in runs["winner"].tolist()]
         for w in winners:
             if w is not None and w not in order:
                 order.append(w)
@@ -290,7 +296,8 @@ class Simulation:
         fig = make_subplots(rows=1, cols=3, subplot_titles=(
             format_message("odds.sim.win", None, side=""), format_message("odds.sim.rounds"),
             format_message("odds.sim.survival")))
-        labels = [str(x) if x is not None else format_message("odds.sim.draw") for x in s.wins["side"]]
+        labels = [str(_side(x)) if _side(x) is not None else format_message("odds.sim.draw")
+                  for x in s.wins["side"]]
         fig.add_trace(go.Bar(x=labels, y=s.wins["rate"], name="win rate",
                              error_y=dict(type="data", symmetric=False,
                                           array=(s.wins["high"] - s.wins["rate"]).tolist(),
