@@ -1,0 +1,133 @@
+"""What a ship may do on its turn (S-5), and the GM's clock for S-12.
+
+Cells are ``(x, y)`` tuples; lists are accepted and turned into tuples so orders compare equal to
+those of :meth:`SpaceBattle.legal_orders` and survive the journal unchanged. A move names where the
+ship's first cell (its top or left end) goes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..orders import Order
+
+__all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Tractor", "BreakFree",
+           "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
+
+
+def _cell(v: Any) -> tuple[int, int] | None:
+    if v is None:
+        return None
+    if isinstance(v, (list, tuple)) and len(v) == 2:
+        return (v[0], v[1]) if all(type(i) is int for i in v) else tuple(v)  # type: ignore[return-value]
+    return v  # type: ignore[no-any-return]
+
+
+def _path(v: Any) -> tuple[tuple[int, int], ...]:
+    if isinstance(v, (list, tuple)):
+        return tuple(_cell(c) for c in v)  # type: ignore[misc]
+    return v  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class Move(Order):
+    """S-2: one cell on; ``to`` is the new place of the ship's first cell."""
+
+    to: tuple[int, int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "to", _cell(self.to))
+
+
+@dataclass(frozen=True)
+class Attack(Order):
+    """S-7/S-8: fire at ``target``: ``aim`` "hull" (damage) or "systems" (the d10 system table).
+
+    ``cell`` names the cell fired at when the target is cloaked (S-10); ``then`` is where a cloaked
+    attacker moves its first cell after firing (S-10), None to stay.
+    """
+
+    target: str
+    aim: str = "hull"
+    cell: tuple[int, int] | None = None
+    then: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", _cell(self.cell))
+        object.__setattr__(self, "then", _cell(self.then))
+
+
+@dataclass(frozen=True)
+class RaiseShields(Order):
+    """S-5/S-6: raising the shields takes the turn."""
+
+
+@dataclass(frozen=True)
+class Cloak(Order):
+    """S-10: switch the cloaking device on (takes the turn) [decision]."""
+
+
+@dataclass(frozen=True)
+class Flee(Order):
+    """S-11/S-12: leave the fight: roll 2d4 (a departure: d4, 1 counts as 2) and fly along ``path``
+    (one step per cell, a first-cell position each) as far as the roll allows; off the map: escaped."""
+
+    path: tuple[tuple[int, int], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", _path(self.path))
+
+
+@dataclass(frozen=True)
+class Pursue(Order):
+    """S-11: chase a fleeing ship out of range: roll a d4, fly along ``path`` as far as it allows,
+    then fire at ``target`` if it is in range (``cell``: the named cell of a cloaked ship, S-12)."""
+
+    path: tuple[tuple[int, int], ...] = ()
+    target: str | None = None
+    aim: str = "hull"
+    cell: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "path", _path(self.path))
+        object.__setattr__(self, "cell", _cell(self.cell))
+
+
+@dataclass(frozen=True)
+class Tractor(Order):
+    """S-13: try to hold a touching ship of the same size or smaller; rolled as an attack."""
+
+    target: str
+
+
+@dataclass(frozen=True)
+class BreakFree(Order):
+    """S-13: the held ship's d6 against the holder's d10; freed, it may move to ``to`` this turn."""
+
+    to: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "to", _cell(self.to))
+
+
+@dataclass(frozen=True)
+class Release(Order):
+    """S-13: let a held ship go (takes the turn)."""
+
+
+@dataclass(frozen=True)
+class Pass(Order):
+    """Do nothing this turn."""
+
+
+@dataclass(frozen=True)
+class Clock(Order):
+    """S-12: the GM's word on the real-time window: ``minutes`` since the departure. At the window's
+    end with no pursuit ordered the departing ship is gone. Given by the actor ``"GM"``."""
+
+    minutes: float
+
+
+SHIP_ORDERS = (Move, Attack, RaiseShields, Cloak, Flee, Pursue, Tractor, BreakFree, Release, Pass)
+GM_ORDERS = (Clock,)
