@@ -272,10 +272,22 @@ class ListOrderForm(OrderForm):
         if self._busy:
             return
         kind = self.kind.value
-        opts = [(describe_order(o), i) for i, o in enumerate(self._orders)
-                if type(o).__name__ == kind]
+        opts = [(self.label(o), i) for i, o in enumerate(self._orders) if type(o).__name__ == kind]
         self.choice.options = opts
         self.choice.value = opts[0][1] if opts else None
+
+    def label(self, order: Any) -> str:
+        """How an order reads in the list; names the viewer may not see are left out."""
+        text = describe_order(order)
+        for name in self.hidden_names():
+            text = text.replace(name, "???")
+        return text
+
+    def hidden_names(self) -> list[str]:
+        hidden = getattr(self.encounter, "hidden_from", None)
+        if self.side is None or hidden is None:
+            return []
+        return [n for n in self.encounter.participants() if hidden(n, self.side)]
 
     def orders(self) -> list[Any]:
         """The legal orders offered for the chosen actor."""

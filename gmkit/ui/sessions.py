@@ -142,6 +142,11 @@ class Session(w.VBox):
     def viewers(self) -> list[tuple[str, str | None]]:
         return [(format_message("ui.session.gm_view", self.lang), None)]
 
+    def hidden_names(self) -> list[str]:
+        """Names the current viewer may not see at all (a cloaked enemy, S-1): kept out of the log
+        too, even where an event open to all names them."""
+        return []
+
     # --- actions --------------------------------------------------------------------------------
 
     def t(self, key: str, **params: Any) -> str:
@@ -228,7 +233,13 @@ class Session(w.VBox):
         self.header.value = (f"<h3 style='margin:4px 0'>{name}</h3><div>{escape(state)} · "
                              f"<span style='color:#666'>{escape(saved)}</span></div>")
         self.resolve_button.disabled = enc.is_over
-        self.log_view.value = log_table_html(log_rows(enc.events_for(self.side), self.lang), self.lang)
+        rows = log_rows(enc.events_for(self.side), self.lang)
+        for name in self.hidden_names():
+            for r in rows:
+                r["actor"] = str(r["actor"]).replace(name, "???")
+                r["text"] = r["text"].replace(name, "???")
+                r["dice"] = r["dice"].replace(name, "???")
+        self.log_view.value = log_table_html(rows, self.lang)
         self.update_views()
 
     def __repr__(self) -> str:
@@ -274,6 +285,11 @@ class SpaceSession(Session):
     def viewers(self) -> list[tuple[str, str | None]]:
         gm = format_message("ui.session.gm_view", self.lang)
         return [(gm, None)] + [(s, s) for s in self.encounter.sides()]
+
+    def hidden_names(self) -> list[str]:
+        if self.side is None:
+            return []
+        return [s["name"] for s in self.encounter.board(self.side).get("ships", []) if s.get("hidden")]
 
     def _legal(self, ship: str) -> dict[str, Any]:
         from .order_form_space import highlights
