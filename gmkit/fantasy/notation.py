@@ -98,6 +98,8 @@ def parse_special(text: str) -> SpecialAttack:
         raise _fail("F-4: empty special attack; expected a kind like 'яд16ПБ6'", text, i)
     start = i
     while i < n and (s[i].isalpha() or s[i] in " _") and not s[i].isdigit():
+        if s[i : i + 2].lower() in _PROTECTION and s[i + 2 : i + 3].strip()[:1].isdigit() and i > start:
+            break  # 'ядПБ6': the protection roll with no trigger before it
         i += 1
     raw = s[start:i].strip()
     if not raw:
