@@ -230,13 +230,14 @@ def _policy(b: "SpaceBattle", name: str) -> Order | None:
         if s.cloaked and can_move:
             opts = b.shift_cells(name, st.ships[target].cells)
             then = opts[st.round % len(opts)][0]
-        fleeing = [n for _, _, n in in_range if st.ships[n].fleeing]
-        if spec.tractor and fleeing and s.holding is None:
-            t = fleeing[0]
-            if (b.specs[t].size <= spec.size and R.touching(s.cells, st.ships[t].cells)
-                    and not st.ships[t].cloaked and not s.cloaked
-                    and st.round >= st.locks.get("|".join(sorted((name, t))), 0)):
-                return Tractor(t)
+        if spec.tractor and s.holding is None and not s.cloaked:
+            # hold a touching enemy (a fleeing one first): it cannot move and fires at half damage
+            grab = sorted((not st.ships[n].fleeing, n) for _, _, n in in_range)
+            for _, t in grab:
+                if (b.specs[t].size <= spec.size and R.touching(s.cells, st.ships[t].cells)
+                        and not st.ships[t].cloaked and st.ships[t].held_by is None
+                        and st.round >= st.locks.get("|".join(sorted((name, t))), 0)):
+                    return Tractor(t)
         if in_range[0][0] == 2 and can_move and not s.cloaked:
             step = chase_path(b, name, st.ships[target].cells, 1)
             if step and R.fire_range(R.shifted(s.cells, (step[0][0] - s.cells[0][0],

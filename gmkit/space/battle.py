@@ -74,6 +74,14 @@ class SpaceBattle(Encounter):
     order_types = SHIP_ORDERS + GM_ORDERS
     state: SpaceState
 
+    @classmethod
+    def from_scenario(cls, source: str | Path | Mapping[str, Any], seed: int | None = None,
+                      **kw: Any) -> "SpaceBattle":
+        """A battle from a YAML file or plain data (``journal=`` to journal it as it goes)."""
+        battle = super().from_scenario(source, seed, **kw)
+        assert isinstance(battle, SpaceBattle)
+        return battle
+
     # --- setup --------------------------------------------------------------------------------
 
     def _setup(self) -> None:
@@ -633,7 +641,8 @@ class SpaceBattle(Encounter):
         fr = R.fire_range(ship.cells, aimed)
         cloaked = ship.cloaked
         if cloaked:
-            fired_from = next(x for x in ship.cells if R.fire_range((x,), aimed))
+            fired_from = min((x for x in ship.cells if R.fire_range((x,), aimed)),
+                             key=lambda x: R.fire_range((x,), aimed))
             ship.revealed_at = fired_from
             self.emit("reveal", actor, "space.cloak.reveal", {"ship": actor, "cell": c(fired_from)},
                       data={"cell": list(fired_from)})
@@ -998,6 +1007,3 @@ def _pair(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def load(path: str | Path, seed: int | None = None) -> SpaceBattle:
-    """A battle from a scenario file."""
-    return SpaceBattle.from_scenario(path, seed)  # type: ignore[return-value]

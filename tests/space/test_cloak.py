@@ -1,0 +1,147 @@
+"""S-1/S-10: cloaked ships, the player's view and the named cell."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gmkit.space import Attack, Cloak, Flee, Move, Pass, SpaceBattle
+
+from .helpers import battle, cell_forms, heavy, player_json, ship
+from .test_battle import refused
+
+
+def cloak_board(start: tuple[int, int] = (7, 6)) -> SpaceBattle:
+    # Shade starts cloaked at (7, 6); the patrol cutter sits at (3, 3)
+    return battle(ship("Shade", "smugglers", start, cloak=True, cloaked=True),
+                  ship("Cutter", "patrol", (3, 3)), order=["Shade", "Cutter"], width=12, height=12)
+
+
+def leaks(b: SpaceBattle, side: str, cells: list[tuple[int, int]]) -> list[str]:
+    text = player_json(b, side)
+    return [f for cell in cells for f in cell_forms(cell) if f in text]
+
+
+def test_s1_s10_cloaked_position_never_in_the_player_view() -> None:
+    """S-1: the players' view does not show a cloaked ship; S-10: its attack shows only the cell
+    it fired from; its shift after firing stays hidden."""
+    b = cloak_board()
+    hidden = [(7, 6)]
+    b.push("Shade", Move((6, 5)))
+    hidden.append((6, 5))
+    b.push("Cutter", Pass())
+    b.push("Shade", Move((5, 4)))
+    hidden.append((5, 4))
+    b.push("Cutter", Pass())
+    assert leaks(b, "patrol", hidden) == []
+    b.push("Shade", Move((4, 4)))
+    hidden.append((4, 4))
+    b.push("Cutter", Pass())
+    assert leaks(b, "patrol", hidden) == []
+    # it fires from (4, 4): that cell becomes public; then it shifts to (4, 3) unseen
+    opts = [o.then for o in b.legal_orders("Shade") if isinstance(o, Attack) and o.aim == "hull"]
+    assert set(opts) == {None, (3, 4), (4, 3)}
+    b.enter_faces(2)
+    b.push("Shade", Attack("Cutter", then=(4, 3)))
+    hidden = [c for c in hidden if c != (4, 4)] + [(4, 3)]
+    assert leaks(b, "patrol", hidden) == []
+    view = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
+    assert view["cells"] == [] and view["hidden"] is True and view["revealed_at"] == [4, 4]
+    assert view["orientation"] is None and view["held_by"] is None
+    assert "[4, 4]" in player_json(b, "patrol")
+    # the GM and Shade's own side see everything
+    gm = [s for s in b.board()["ships"] if s["name"] == "Shade"][0]
+    own = [s for s in b.board("smugglers")["ships"] if s["name"] == "Shade"][0]
+    assert gm["cells"] == own["cells"] == [[4, 3]] and own["hidden"] is False
+    assert "(4, 3)" in " ".join(b.story("en", "smugglers")) and "(4, 3)" in " ".join(b.story("en"))
+    # the answering ship names a cell; the candidates come from what it saw
+    guesses = {o.cell for o in b.legal_orders("Cutter") if isinstance(o, Attack)}
+    assert guesses == {(4, 4), (3, 4), (4, 3)}
+    b.enter_faces(10)  # a wrong cell misses whatever the die
+    b.push("Cutter", Attack("Shade", cell=(3, 4)))
+    assert b.state.ships["Shade"].hull == 20
+    assert leaks(b, "patrol", hidden) == []
+    last_public = b.events_for("patrol")[-1]
+    assert last_public.key == "space.attack.blind_miss"
+    assert b.record[-1].key == "space.attack.empty_gm" and b.record[-1].visibility == "gm"
+
+
+def test_s10_right_guess_can_hit_and_public_miss_lines_look_alike() -> None:
+    b = cloak_board((5, 5))
+    b.push("Shade", Move((4, 4)))
+    b.push("Cutter", Pass())
+    b.enter_faces(1)
+    b.push("Shade", Attack("Cutter"))
+    b.enter_faces(3)  # right cell, roll too low: the public line is the same as an empty cell's
+    b.push("Cutter", Attack("Shade", cell=(4, 4)))
+    assert b.events_for("patrol")[-1].key == "space.attack.blind_miss"
+    assert b.record[-1].key == "space.attack.blind_miss_gm"
+    b.push("Shade", Pass())
+    b.enter_faces(9, 3, 3)
+    b.push("Cutter", Attack("Shade", cell=(4, 4)))
+    assert b.state.ships["Shade"].hull == 14
+
+
+def test_s10_cloaked_target_needs_a_named_cell_in_fire_range() -> None:
+    b = cloak_board()
+    b.push("Shade", Pass())
+    refused(b, "Cutter", Attack("Shade"), "S-10", "name the cell")
+    refused(b, "Cutter", Attack("Shade", cell=(9, 9)), "S-3", "(9, 9)")
+    refused(b, "Cutter", Attack("Shade", cell=(30, 3)), "S-10", "off the 12x12 map")
+    # naming an empty cell in range is legal: the player cannot know
+    b.enter_faces(10)
+    b.push("Cutter", Attack("Shade", cell=(4, 4)))
+
+
+def test_s10_shift_must_keep_touching_the_target() -> None:
+    b = cloak_board((5, 5))
+    b.push("Shade", Move((4, 4)))
+    b.push("Cutter", Pass())
+    refused(b, "Shade", Attack("Cutter", then=(5, 4)), "S-10", "(4, 4)", "(5, 4)")
+    c = battle(ship("A", "red", (0, 0)), ship("B", "blue", (1, 0)))
+    refused(c, "A", Attack("B", then=(0, 1)), "S-10", "not cloaked")
+
+
+def test_s10_move_into_an_unseen_ship_is_accepted_then_blocked() -> None:
+    """S-2 with S-10: a player cannot know the cell is taken; the move meets the cloaked ship."""
+    b = battle(ship("Shade", "smugglers", (5, 5), cloak=True, cloaked=True),
+               ship("Cutter", "patrol", (4, 4)), order=["Cutter", "Shade"])
+    assert Move((5, 5)) in b.legal_orders("Cutter")
+    b.push("Cutter", Move((5, 5)))
+    assert b.state.ships["Cutter"].cells == ((4, 4),)
+    assert b.events_for("patrol")[-1].key == "space.move.blocked"
+    assert leaks(b, "patrol", [(5, 5)]) == []
+
+
+def test_s10_cloak_order_and_hidden_flight() -> None:
+    b = battle(ship("Shade", "smugglers", (5, 5), cloak=True), ship("Cutter", "patrol", (1, 1)))
+    assert Cloak() in b.legal_orders("Shade")
+    b.push("Shade", Cloak())
+    refused(b, "Cutter", Attack("Shade"), "S-10", "name the cell")
+    b.push("Cutter", Pass())
+    refused(b, "Shade", Cloak(), "S-10", "already cloaked")
+    b.enter_faces(1, 1)
+    b.push("Shade", Flee(((6, 6), (7, 7))))
+    assert leaks(b, "patrol", [(6, 6), (7, 7)]) == []
+    assert [e.key for e in b.events_for("patrol")[-3:]] == [
+        "space.flee.roll", "space.move.unseen", "space.move.unseen"]
+
+
+def test_two_cloaked_ships_both_hidden_from_each_other() -> None:
+    """S-10: two cloaked ships can both do this."""
+    b = battle(ship("A", "red", (2, 2), cloak=True, cloaked=True),
+               ship("B", "blue", (3, 3), cloak=True, cloaked=True))
+    assert b.board("red")["ships"][1]["cells"] == [] and b.board("blue")["ships"][0]["cells"] == []
+    b.enter_faces(9, 1, 1)
+    b.push("A", Attack("B", cell=(3, 3)))
+    assert b.state.ships["B"].hull == 18
+    assert b.board("blue")["ships"][0]["revealed_at"] == [2, 2]
+
+
+def test_heavy_cloaked_ship_reveals_only_one_cell() -> None:
+    b = battle(heavy("Big", "red", (2, 2), cloak=True, cloaked=True), ship("T", "blue", (5, 2)))
+    b.enter_faces(1)
+    b.push("Big", Attack("T"))
+    text = player_json(b, "blue")
+    assert "[4, 2]" in text and leaks(b, "blue", [(2, 2), (3, 2)]) == []

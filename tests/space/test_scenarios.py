@@ -1,0 +1,120 @@
+"""The example scenarios run to their end; scenario files validate with clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gmkit.errors import ScenarioError
+from gmkit.scenario import load_scenario, validate_scenario
+from gmkit.space import SpaceBattle, SpaceScenario
+
+from .helpers import heavy, scenario, ship
+
+ROOT = Path(__file__).resolve().parents[2]
+RAIDER = ROOT / "templates" / "scenarios" / "space_raider_vs_cruiser.yaml"
+CLOAK = ROOT / "templates" / "scenarios" / "space_cloak_2v2.yaml"
+
+
+def test_raider_vs_cruiser_whole_battle_with_the_autopilot() -> None:
+    """S-6: in orbit the shields start down; the battle runs to its end with a fixed seed."""
+    b = SpaceBattle.from_scenario(RAIDER, seed=2013)
+    assert isinstance(b, SpaceBattle)
+    cruiser = [s for s in b.board()["ships"] if s["name"] == "Cruiser"][0]
+    assert cruiser["size"] == 3 and cruiser["class"] == "heavy" and not cruiser["shields_up"]
+    assert all(not s["shields_up"] for s in b.board()["ships"])
+    out = b.run(200)
+    assert b.is_over and out is not None
+    assert out == {"winner": "navy", "reason": "destroyed", "rounds": out["rounds"], "survivors": ["Cruiser"]}
+    again = SpaceBattle.from_scenario(RAIDER, seed=2013)
+    again.run(200)
+    assert [e.to_json() for e in again.record] == [e.to_json() for e in b.record]
+    kinds = {e.kind for e in b.record}
+    assert {"initiative", "shields", "attack", "damage", "destroyed"} <= kinds
+    assert all(isinstance(t, str) and t for t in b.story("ru"))
+
+
+def test_cloak_2v2_whole_battle_and_the_players_never_see_the_shade() -> None:
+    b = SpaceBattle.from_scenario(CLOAK, seed=77)
+    assert b.state.order[0] == "Shade"
+    patrol = b.board("patrol")
+    shade = [s for s in patrol["ships"] if s["name"] == "Shade"][0]
+    assert shade["hidden"] and shade["cells"] == []
+    seen: list[tuple[int, int]] = []
+    while not b.is_over and b.round <= 80:
+        b.resolve_round(autopilot=True)
+        s = b.state.ships["Shade"]
+        if s.cloaked and s.in_play:
+            seen.append(s.cells[0])
+            text = json.dumps(b.board("patrol"))
+            assert f"[{s.cells[0][0]}, {s.cells[0][1]}]" not in text.replace(
+                f'"revealed_at": [{s.cells[0][0]}, {s.cells[0][1]}]', "")
+    assert b.is_over
+    out = b.outcome()
+    assert out is not None and out["winner"] in ("smugglers", "patrol")
+    assert any(e.key == "space.cloak.reveal" for e in b.record)
+    assert any(e.key.startswith("space.attack.blind") for e in b.record)
+    summary = b.summary()
+    assert {p["name"] for p in summary["participants"]} == {"Shade", "Mule", "Cutter", "Tug"}
+    assert sum(p["damage_dealt"] for p in summary["participants"]) > 0
+    assert summary["winner"] == out["winner"]
+
+
+def test_tractor_beam_appears_in_autopilot_battles() -> None:
+    """S-13 through the autopilot: over a few seeds the Tug holds a fleeing ship at least once."""
+    found = False
+    for seed in range(30):
+        b = SpaceBattle.from_scenario(CLOAK, seed=seed)
+        b.run(100)
+        assert b.is_over
+        if any(e.kind == "tractor" for e in b.record):
+            found = True
+            break
+    assert found
+
+
+def test_scenario_dump_validates_again_unchanged() -> None:
+    for path in (RAIDER, CLOAK):
+        model = load_scenario(path)
+        assert isinstance(model, SpaceScenario)
+        dump = model.model_dump(mode="json")
+        assert validate_scenario(dump).model_dump(mode="json") == dump
+
+
+@pytest.mark.parametrize("change, field, words", [
+    (lambda sc: sc["ships"][0].update(kind="light", size=2), "ships.0", "S-2: a light ship takes one cell"),
+    (lambda sc: sc["ships"][0].update(cell=[9, 9], kind="heavy", size=3), "(top level)", "does not fit"),
+    (lambda sc: sc["ships"][1].update(cell=[0, 0]), "(top level)", "both take cell"),
+    (lambda sc: sc["ships"][0].update(cloaked=True), "ships.0", "no cloaking device"),
+    (lambda sc: sc["ships"][0].update(damage="2d"), "ships.0.damage", "S-8"),
+    (lambda sc: sc["ships"][0].update(defence=12), "ships.0.defence", "less than or equal to 11"),
+    (lambda sc: sc["ships"][1].update(side="red"), "(top level)", "at least two sides"),
+    (lambda sc: sc.update(initiative=["A"]), "(top level)", "S-4"),
+    (lambda sc: sc["options"].update(long_shot=True), "options.long_shot", "unknown field"),
+])
+def test_bad_scenarios_name_the_field(change: Any, field: str, words: str) -> None:
+    sc = scenario(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5)), options={})
+    change(sc)
+    with pytest.raises(ScenarioError) as err:
+        validate_scenario(sc)
+    text = str(err.value)
+    assert words in text, text
+    assert any(f.startswith(field.split(".")[0]) or f == field for f, _ in err.value.problems), text
+
+
+def test_board_contract_keys() -> None:
+    b = SpaceBattle(scenario(heavy("C", "blue", (1, 1), shields=3), ship("R", "red", (6, 6))), 1)
+    board = b.board()
+    assert set(board) >= {"system", "round", "over", "width", "height", "station", "turn",
+                          "initiative", "ships"}
+    keys = {"name", "side", "class", "size", "cells", "orientation", "hull", "max_hull", "shields",
+            "max_shields", "shields_up", "damaged", "disabled", "cloaked", "hidden", "held_by",
+            "holding", "fleeing", "escaped", "destroyed", "skip_turns"}
+    for s in board["ships"]:
+        assert keys <= set(s)
+    assert board["ships"][0]["cells"] == [[1, 1], [2, 1], [3, 1]]
+    assert json.loads(json.dumps(board)) == board
+    assert "<svg" in b._repr_svg_()
