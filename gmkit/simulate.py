@@ -213,7 +213,12 @@ class SimulationSummary:
         head = format_message("odds.sim.title", None, scenario=self.scenario, n=self.n)
         lines = [head, *self.verdict()]
         if len(self.survival):
-            lines += ["", self.survival.to_string(index=False)]
+            from .odds import pct
+
+            shown = self.survival.copy()
+            for c in ("rate", "low", "high"):
+                shown[c] = [pct(x) for x in shown[c]]
+            lines += ["", shown.to_string(index=False)]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

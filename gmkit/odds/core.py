@@ -212,7 +212,7 @@ class Odds:
         """A small table: the question, then one line per outcome with percent and fraction."""
         from ..i18n import format_message
 
-        lines = [self.query]
+        lines = [f"{self.query}: {pct(self.chance)}"]
         width = max((len(self.label(k, lang)) for k, _ in self.outcomes), default=0)
         for k, p in self.outcomes:
             frac = str(p) if p.denominator < 10**9 else ""
@@ -232,4 +232,5 @@ class Odds:
         rows = "".join(f"<tr><td>{escape(self.label(k))}</td><td style='text-align:right'>{pct(p)}"
                        f"</td><td><code>{p if p.denominator < 10**9 else ''}</code></td></tr>"
                        for k, p in self.outcomes)
-        return f"<div><b>{escape(self.query)}</b><table>{rows}</table></div>"
+        return (f"<div><b>{escape(self.query)}: {pct(self.chance)}</b><table>{rows}</table>"
+                f"</div>")

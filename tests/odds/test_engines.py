@@ -19,7 +19,9 @@ MODULES = {"dragons": "gmkit.dragons", "space": "gmkit.space", "fantasy": "gmkit
 
 
 def _system(path: Path) -> str:
-    return path.name.split("_", 1)[0]
+    import yaml
+
+    return str(yaml.safe_load(path.read_text(encoding="utf-8"))["system"])
 
 
 def _need(system: str) -> None:
