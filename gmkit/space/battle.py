@@ -90,6 +90,7 @@ class SpaceBattle(Encounter):
         self.width: int = g["width"]
         self.height: int = g["height"]
         self.station: list[Cell] = [(x, y) for x, y in g["station"]]
+        self._station_occ: dict[Cell, str] = {cell: "station" for cell in self.station}
         self.options: dict[str, Any] = dict(sc["options"])
         self.specs: dict[str, _Spec] = {s["name"]: _Spec(s) for s in sc["ships"]}
         default_up = sc["location"] == "space"
@@ -170,9 +171,7 @@ class SpaceBattle(Encounter):
     def current_ship(self) -> str | None:
         """S-4: the ship whose turn it is (None once the fight is over)."""
         st = self.state
-        if st.turn < 0 or self.is_over:
-            return None
-        return st.order[st.turn]
+        return None if st.turn < 0 else st.order[st.turn]  # _advance sets -1 once it is over
 
     def awaiting(self) -> list[str]:
         cur = self.current_ship
@@ -266,9 +265,12 @@ class SpaceBattle(Encounter):
 
     def _occupied(self, side: str | None = None, skip: str | None = None) -> dict[Cell, str]:
         """Cells taken by the station and by ships in play, as ``side`` knows them (None: truly)."""
-        occ: dict[Cell, str] = {cell: "station" for cell in self.station}
+        occ: dict[Cell, str] = dict(self._station_occ)
+        specs = self.specs
         for n, s in self.state.ships.items():
-            if n == skip or not s.in_play or self.hidden_from(n, side):
+            if n == skip or s.destroyed or s.escaped:
+                continue
+            if side is not None and s.cloaked and specs[n].side != side:
                 continue
             for cell in s.cells:
                 occ[cell] = n
