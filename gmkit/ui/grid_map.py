@@ -29,6 +29,9 @@ class SvgImage(str):
     def _repr_svg_(self) -> str:
         return str(self)
 
+    def __repr__(self) -> str:
+        return f"<SvgImage, {len(self)} characters>"
+
 
 def grid_svg(board: Mapping[str, Any], side: str | None = None) -> SvgImage:
     """A static SVG of a space board as ``side`` sees it (None: the GM), for reports."""
