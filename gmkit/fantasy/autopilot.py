@@ -35,10 +35,7 @@ def wants_to_flee(sk: "Skirmish", name: str) -> bool:
 
 
 def _hittable(sk: "Skirmish", name: str, target: str, ranged: bool) -> bool:
-    c = sk.combatants[name]
-    t = sk.combatants[target]
-    attacks = (c.ranged,) if ranged and c.ranged else c.melee
-    return any(a is not None and rules.can_be_hit(t.ac, a.to_hit + t.easier_to_hit) for a in attacks)
+    return (sk._ranged_hits if ranged else sk._melee_hits)[name, target]
 
 
 def _weakest(sk: "Skirmish", targets: list[str]) -> str | None:
@@ -90,10 +87,4 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
             order = Strike(target)
         elif c.ranged is not None:
             order = Shoot(target)
-    if order is None:
-        order = Pass()
-    try:
-        sk.validate_order(name, order)
-    except ValueError:
-        return Pass()
-    return order
+    return order if order is not None else Pass()

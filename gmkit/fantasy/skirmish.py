@@ -18,10 +18,13 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any, ClassVar, Mapping
 
 from ..encounter import Encounter
+from ..dice import Roll
 from ..errors import IllegalOrder
 from ..events import ALL, GM
 from ..orders import Order
@@ -108,6 +111,11 @@ def _num(x: float) -> int | float:
     return int(f) if f.is_integer() else round(f, 4)
 
 
+@lru_cache(maxsize=256)
+def _label(table: tuple[float, ...]) -> str:
+    return "-".join(str(_num(v)) for v in table)
+
+
 def _status_term(status: str) -> Any:
     if status in KNOWN_STATUSES:
         return {"key": f"fantasy.status.{status}"}
@@ -144,31 +152,77 @@ class Skirmish(Encounter):
 
     # --- setup --------------------------------------------------------------------------------
 
+    _STATIC: ClassVar[dict[str, tuple[Any, ...]]] = {}
+    """Sheets parsed once per scenario text: whole-skirmish simulations build thousands of skirmishes."""
+
+    @classmethod
+    def _validate_scenario(cls, scenario: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            key = "v:" + json.dumps(scenario, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError):
+            return super()._validate_scenario(scenario)
+        hit = cls._STATIC.get(key)
+        if hit is None:
+            hit = (json.dumps(super()._validate_scenario(scenario)),)
+            cls._remember(key, hit)
+        out: dict[str, Any] = json.loads(hit[0])
+        return out
+
+    @classmethod
+    def _remember(cls, key: str, value: tuple[Any, ...]) -> None:
+        if len(cls._STATIC) >= 64:
+            cls._STATIC.pop(next(iter(cls._STATIC)))
+        cls._STATIC[key] = value
+
     def _setup(self) -> None:
         sc = self.scenario
-        self.options = dict(sc.get("options") or {})
-        self.options.setdefault("variant", 1)
-        self.options.setdefault("cap", "none")
-        self.options.setdefault("ranged_phase", True)
-        self.options.setdefault("first", None)
-        self.options.setdefault("flight", True)
-        self.combatants = {}
+        key = "s:" + json.dumps(sc, sort_keys=True, ensure_ascii=False)
+        static = self._STATIC.get(key)
+        if static is None:
+            static = self._build_static(sc)
+            self._remember(key, static)
+        (self.options, self.combatants, self.side_list, self._side_of, self._sides_by_name,
+         self._needs_rider, self._followers, self.effects, self._melee_hits, self._ranged_hits) = static
+        self._init_state()
+
+    @staticmethod
+    def _build_static(sc: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Everything a skirmish reads but never changes, from the validated scenario."""
+        options = dict(sc.get("options") or {})
+        options.setdefault("variant", 1)
+        options.setdefault("cap", "none")
+        options.setdefault("ranged_phase", True)
+        options.setdefault("first", None)
+        options.setdefault("flight", True)
+        combatants: dict[str, Combatant] = {}
         for i, spec in enumerate(sc["combatants"]):
             c = Combatant.from_spec(spec, i)
-            self.combatants[c.name] = c
-        present = list(dict.fromkeys(c.side for c in self.combatants.values()))
+            combatants[c.name] = c
+        present = list(dict.fromkeys(c.side for c in combatants.values()))
         listed = [s for s in (sc.get("sides") or []) if s in present]
         order = listed + [s for s in present if s not in listed]
-        self.side_list = [
-            Side(s, tuple(n for n, c in self.combatants.items() if c.side == s),
-                 any(c.kind == "player" for c in self.combatants.values() if c.side == s))
+        side_list = [
+            Side(s, tuple(n for n, c in combatants.items() if c.side == s),
+                 any(c.kind == "player" for c in combatants.values() if c.side == s))
             for s in order]
-        self._side_of = {n: c.side for n, c in self.combatants.items()}
-        self._followers: dict[str, list[str]] = {}
-        for n, c in self.combatants.items():
+        side_of = {n: c.side for n, c in combatants.items()}
+        by_name = {s.name: s for s in side_list}
+        needs_rider = {n: c.rider for n, c in combatants.items()
+                       if c.kind == "mount" and not c.attacks_alone and c.rider}
+        followers: dict[str, list[str]] = {}
+        for n, c in combatants.items():
             if c.follower and c.leader:
-                self._followers.setdefault(c.leader, []).append(n)
-        self.effects = build_effects(DEFAULT_EFFECTS, sc.get("effects") or {})
+                followers.setdefault(c.leader, []).append(n)
+        effects = build_effects(DEFAULT_EFFECTS, sc.get("effects") or {})
+        melee_hits = {(a.name, t.name): any(rules.can_be_hit(t.ac, x.to_hit + t.easier_to_hit) for x in a.melee)
+                      for a in combatants.values() for t in combatants.values()}
+        ranged_hits = {(a.name, t.name): a.ranged is not None and
+                       rules.can_be_hit(t.ac, a.ranged.to_hit + t.easier_to_hit)
+                       for a in combatants.values() for t in combatants.values()}
+        return (options, combatants, side_list, side_of, by_name, needs_rider, followers, effects,
+                melee_hits, ranged_hits)
+
+    def _init_state(self) -> None:
         self.state = {
             "round": 1, "phase": "melee", "order": [], "turn": 0, "chosen": None, "over": False,
             "result": None, "shot": [], "start": {s.name: len(s.members) for s in self.side_list},
@@ -265,7 +319,8 @@ class Skirmish(Encounter):
         st = self.state["c"][name]
         if st["status"] != "active":
             return True
-        return any(e["disables"] and e["turns"] is None for e in st["effects"])
+        effects = st["effects"]
+        return bool(effects) and any(e["disables"] and e["turns"] is None for e in effects)
 
     def _fighter(self, name: str) -> bool:
         """Keeps its side in the fight: present and not disabled for the rest of it.
@@ -274,33 +329,39 @@ class Skirmish(Encounter):
         """
         if self._out_for_good(name):
             return False
-        c = self.combatants[name]
-        if c.kind == "mount" and not c.attacks_alone and c.rider:
-            return self._fighter(c.rider)
+        rider = self._needs_rider.get(name)
+        if rider is not None:
+            return self._fighter(rider)
         return True
 
     def _can_act(self, name: str) -> bool:
         st = self.state["c"][name]
         if st["status"] != "active" or st["skipping"]:
             return False
-        return not any(e["disables"] for e in st["effects"])
+        effects = st["effects"]
+        return not effects or not any(e["disables"] for e in effects)
 
     def _targetable(self, name: str) -> bool:
         return not self._out_for_good(name)
 
     def _fighting_sides(self) -> list[str]:
-        return [s.name for s in self.side_list if any(self._fighter(m) for m in s.members)]
+        fighter = self._fighter
+        out = []
+        for s in self.side_list:
+            for m in s.members:
+                if fighter(m):
+                    out.append(s.name)
+                    break
+        return out
 
     def enemies_of(self, name: str) -> list[str]:
         """Every combatant of another side still in the fight, in scenario order."""
         side = self._side_of[name]
-        return [n for n in self.combatants if self._side_of[n] != side and self._targetable(n)]
+        out_for_good = self._out_for_good
+        return [n for n, s in self._side_of.items() if s != side and not out_for_good(n)]
 
     def _side(self, name: str) -> Side:
-        for s in self.side_list:
-            if s.name == name:
-                return s
-        raise KeyError(name)
+        return self._sides_by_name[name]
 
     def _following(self, name: str) -> bool:
         """A pet or mount that acts only with its owner or rider now (F-6).
@@ -705,9 +766,14 @@ class Skirmish(Encounter):
         if wanted is not None and self._targetable(wanted):
             return wanted
         enemies = self.enemies_of(a)
-        hittable = [e for e in enemies
-                    if any(rules.can_be_hit(self.combatants[e].ac,
-                                            x.to_hit + self.combatants[e].easier_to_hit) for x in attacks)]
+        c = self.combatants[a]
+        if attacks is c.melee:
+            table = self._melee_hits
+            hittable = [e for e in enemies if table[a, e]]
+        else:
+            hittable = [e for e in enemies
+                        if any(rules.can_be_hit(self.combatants[e].ac,
+                                                x.to_hit + self.combatants[e].easier_to_hit) for x in attacks)]
         pool = hittable or enemies
         if not pool:
             self.emit("no_target", a, "fantasy.no_target", {"actor": a})
@@ -793,8 +859,16 @@ class Skirmish(Encounter):
             hp = float(self.state["c"][target]["hp"])
             return rules.percent_damage(hp, spec.percent), None
         assert spec.table is not None
-        p = self.dice.pick(spec.table, purpose="F-3 damage", actor=a)
-        return p.value, p.roll
+        return self._pick(spec.table, "F-3 damage", a)
+
+    def _pick(self, table: tuple[float, ...], purpose: str, actor: str) -> tuple[float, Roll]:
+        """C-6 like :meth:`Dice.pick`, for a table parsed once (the hot path of every hit)."""
+        r = self.dice.d(len(table), purpose, actor)
+        value = table[int(r.total) - 1]
+        rec = Roll(f"{_label(table)} (d{len(table)})", value, r.dice, purpose, actor, r.manual)
+        if self.dice.record:
+            self.dice.log[-1] = rec
+        return value, rec
 
     def _damage(self, source: str, target: str, amount: float, roll: Any, what: str) -> None:
         st = self.state["c"][target]
