@@ -1,0 +1,226 @@
+"""Benchmark: exact odds (gmkit vs icepool on the same questions) and whole-encounter simulation.
+
+    .venv/bin/python benchmarks/odds.py            # about a minute
+    .venv/bin/python benchmarks/odds.py --full     # also plays the 10,000 dragon duels for real
+
+Prints, in one run:
+1. time per exact query, gmkit cold (memo cleared) and warm (memoised), and icepool on the same
+   question (icepool's own internal caches stay warm, which favours it);
+2. Monte Carlo encounters per second for each system's example scenarios, one process and two
+   worker processes; the projected time for 10,000 dragon duels on one core (target < 10 s);
+3. where a dragon duel's time goes (cProfile), i.e. what limits the rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gmkit import odds  # noqa: E402
+
+DEPTH = 20
+CRIT = -1000
+
+
+# --- the same questions, asked of icepool ---------------------------------------------------------
+
+def _ip() -> Any:
+    import icepool
+
+    return icepool
+
+
+def ip_ace(s: int) -> Any:
+    return _ip().Die(range(1, s + 1)).explode(depth=DEPTH)
+
+
+def ip_trait(s: int, mod: int, wild: bool, tn: int) -> float:
+    ip = _ip()
+    if wild:
+        d = ip.map(lambda t, w: CRIT if t == 1 and w == 1 else max(t, w) + mod, ip_ace(s), ip_ace(6))
+    else:
+        d = ip.map(lambda t, c: CRIT if t == 1 and c == 1 else t + mod, ip_ace(s), ip.d6)
+    return float(d.probability(">=", tn))
+
+
+def ip_opposed(a: int, d: int) -> float:
+    ip = _ip()
+    att = ip.map(lambda t, w: CRIT if t == 1 and w == 1 else max(t, w), ip_ace(a), ip_ace(6))
+    de = ip.highest(ip_ace(d), ip_ace(6))
+    return float(ip.map(lambda x, y: x >= 4 and x > y, att, de).probability(True))
+
+
+def ip_damage(n: int, s: int, tough: int) -> float:
+    ip = _ip()
+    total: Any = ip.Die([0])
+    for _ in range(n):
+        total = total + ip_ace(s)
+    return float(total.probability(">=", tough + 4))
+
+
+def ip_attack(s: int, n: int, ds: int, tough: int) -> float:
+    ip = _ip()
+    roll = ip.map(lambda t, w: CRIT if t == 1 and w == 1 else max(t, w), ip_ace(s), ip_ace(6))
+    plain: Any = ip.Die([0])
+    for _ in range(n):
+        plain = plain + ip_ace(ds)
+    raised = plain + ip_ace(6)
+    out = roll.map(lambda x: False if x < 4 else (raised if x >= 8 else plain).map(
+        lambda v: v >= tough + 4))
+    return float(out.probability(True))
+
+
+def ip_d18(ac: int, mod: int) -> float:
+    ip = _ip()
+    d18 = ip.d6 + ip.Die([0, 6, 12])
+    return float(d18.map(lambda r: r + mod >= 17 - ac).probability(True))
+
+
+def ip_special(trigger: int, pr: int) -> float:
+    ip = _ip()
+    d18 = ip.d6 + ip.Die([0, 6, 12])
+    return float(ip.map(lambda t, s: t >= trigger and s < pr, d18, d18).probability(True))
+
+
+def ip_space(defence: int) -> float:
+    ip = _ip()
+    return float(ip.map(lambda a, c: a >= defence and c >= 6, ip.d10, ip.d10).probability(True))
+
+
+QUERIES: list[tuple[str, Callable[[], float], Callable[[], float]]] = [
+    ("trait d4 WC vs TN 4", lambda: float(odds.trait(4).chance), lambda: ip_trait(4, 0, True, 4)),
+    ("trait d8+1 WC vs TN 6", lambda: float(odds.trait(8, 1, tn=6).chance),
+     lambda: ip_trait(8, 1, True, 6)),
+    ("trait d12 Extra vs TN 4", lambda: float(odds.trait(12, wild=False).chance),
+     lambda: ip_trait(12, 0, False, 4)),
+    ("opposed d8 WC vs d6 WC", lambda: float(odds.opposed(8, 6).chance), lambda: ip_opposed(8, 6)),
+    ("opposed d4 WC vs d10 WC", lambda: float(odds.opposed(4, 10).chance), lambda: ip_opposed(4, 10)),
+    ("damage 2d8 vs T8: wound+", lambda: float(1 - odds.damage("2d8", 8, max_wounds=1)["no_effect"]
+                                               - odds.damage("2d8", 8, max_wounds=1)["shaken"]),
+     lambda: ip_damage(2, 8, 8)),
+    ("damage 3d6 vs T12: wound+", lambda: float(odds.damage("3d6", 12, max_wounds=1)["wound_1+"]),
+     lambda: ip_damage(3, 6, 12)),
+    ("attack d8, 2d8 vs T8: wound+", lambda: float(odds.attack(8, "2d8", 8, max_wounds=1)["wound_1+"]),
+     lambda: ip_attack(8, 2, 8, 8)),
+    ("d18 vs AC 5 +1", lambda: float(odds.d18_hit(5, 1).chance), lambda: ip_d18(5, 1)),
+    ("special 16 PR6", lambda: float(odds.special(16, 6).chance), lambda: ip_special(16, 6)),
+    ("space d10 vs 7, range 2", lambda: float(odds.space_hit(7, True).chance), lambda: ip_space(7)),
+]
+
+
+def _time(fn: Callable[[], Any], before: Callable[[], None] | None = None, reps: int = 5) -> float:
+    samples = []
+    for _ in range(reps):
+        if before:
+            before()
+        t = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t)
+    return statistics.median(samples)
+
+
+def bench_exact() -> None:
+    print("1. Exact odds: seconds per query (median of 5)")
+    print(f"   {'query':<30} {'gmkit cold':>11} {'gmkit warm':>11} {'icepool':>11} {'ratio':>7}  agree")
+    tot_g = tot_i = 0.0
+    for name, g, i in QUERIES:
+        pg, pi = g(), i()
+        cold = _time(g, odds.clear_cache)
+        warm = _time(g, reps=50)
+        ice = _time(i, reps=3)
+        tot_g += cold
+        tot_i += ice
+        print(f"   {name:<30} {cold:>11.2e} {warm:>11.2e} {ice:>11.2e} {ice / cold:>6.0f}x  "
+              f"{abs(pg - pi) < 1e-9}")
+    print(f"   all {len(QUERIES)} queries: gmkit cold {tot_g * 1000:.1f} ms, icepool {tot_i * 1000:.1f} ms "
+          f"(gmkit {tot_i / tot_g:.0f}x faster)")
+
+
+def _scenarios() -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for p in sorted((ROOT / "templates" / "scenarios").glob("*.yaml")):
+        out.append((p.stem, p))
+    return out
+
+
+def bench_simulation(n: int, full: bool) -> None:
+    from gmkit.simulate import simulate
+
+    print()
+    print(f"2. Monte Carlo: whole encounters per second (autopilot, record=False; n={n} one process, "
+          f"{2 * n} on 2 workers)")
+    print(f"   {'scenario':<28} {'1 process':>10} {'2 workers':>10} {'mean rounds':>12}")
+    dragon_rate = None
+    for name, src in _scenarios():
+        try:
+            simulate(src, n=2, seed=0)
+        except Exception as e:  # an engine still being written: say so, go on
+            print(f"   {name:<28} skipped: {type(e).__name__}: {e}")
+            continue
+        one = simulate(src, n=n, seed=1)
+        two = simulate(src, n=2 * n, seed=1, workers=2)
+        print(f"   {name:<28} {one.rate:>9.0f}/s {two.rate:>9.0f}/s {one.runs['rounds'].mean():>12.1f}")
+        if name.startswith("dragon") and (dragon_rate is None or one.rate < dragon_rate):
+            dragon_rate = one.rate
+    if dragon_rate:
+        print(f"   10,000 dragon duels on one core (slowest dragon scenario): "
+              f"~{10_000 / dragon_rate:.0f} s projected (target < 10 s)")
+    if full:
+        src = next((s for nm, s in _scenarios() if nm.startswith("dragon")), None)
+        if src is not None:
+            t = time.perf_counter()
+            simulate(src, n=10_000, seed=1)
+            print(f"   10,000 dragon duels, measured: {time.perf_counter() - t:.1f} s on one core")
+
+
+def bench_profile() -> None:
+    from gmkit.simulate import simulate
+
+    src = next((s for nm, s in _scenarios() if nm.startswith("dragon")), None)
+    if src is None:
+        return
+    print()
+    print("3. Where a dragon duel's time goes (cProfile, cumulative share of simulate())")
+    prof = cProfile.Profile()
+    prof.enable()
+    simulate(src, n=150, seed=2)
+    prof.disable()
+    st = pstats.Stats(prof)
+    stats: dict[Any, Any] = st.stats  # type: ignore[attr-defined]
+    total = max(v[3] for (f, _, fn), v in stats.items() if fn == "simulate")
+    parts = [("engine rules (_resolve)", "duel.py", "_resolve"),
+             ("engine autopilot", "duel.py", "autopilot"),
+             ("order checks (validate_order)", "duel.py", "validate_order"),
+             ("base submit (journal entry, order_to_json)", "encounter.py", "submit"),
+             ("  of which order_to_json", "orders.py", "order_to_json"),
+             ("all-or-nothing snapshot", "duel.py", "_snapshot"),
+             ("events (emit)", "encounter.py", "emit"),
+             ("event to_json for the journal line", "events.py", "to_json"),
+             ("dice trait rolls", "dice.py", "trait"),
+             ("encounter construction (validates scenario)", "encounter.py", "__init__")]
+    for label, file, fn in parts:
+        cum = sum(v[3] for (f, _, name), v in stats.items() if name == fn and f.endswith(file))
+        print(f"   {label:<46} {cum / total:>5.0%}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("-n", type=int, default=300, help="encounters per scenario (one process)")
+    ap.add_argument("--full", action="store_true", help="also play 10,000 dragon duels for real")
+    args = ap.parse_args()
+    bench_exact()
+    bench_simulation(args.n, args.full)
+    bench_profile()
+
+
+if __name__ == "__main__":
+    main()
