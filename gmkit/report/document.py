@@ -158,7 +158,8 @@ def odds_text(data: Mapping[str, Any], lang: str) -> str:
     odds = data.get("odds") or {}
     if odds.get("n"):
         return format_message("report.odds.value", lang, n=odds["n"], k=odds["k"],
-                              pct=f"{100 * odds['k'] / odds['n']:.1f}")
+                              pct=f"{100 * odds['k'] / odds['n']:.1f}",
+                              low=f"{100 * odds.get('low', 0):.1f}", high=f"{100 * odds.get('high', 1):.1f}")
     why = odds.get("why") or "report.odds.no_module"
     return format_message("report.odds.missing", lang,
                           why=format_message(why, lang, error=odds.get("error", "")))
@@ -213,5 +214,7 @@ def to_bundle(block: Block) -> dict[str, Any]:
         return {"text/html": f"<h4>{_esc(block.caption)}</h4>{table}",
                 "text/plain": f"{block.caption}\n{block.frame.to_string(index=False)}"}
     if isinstance(block, Svg):
-        return {"image/svg+xml": block.svg, "text/plain": block.caption or "map"}
+        # inline SVG in the HTML (nbconvert would otherwise embed the image as base64)
+        return {"text/html": f'<div class="gmkit-map">{block.svg}</div>',
+                "text/plain": block.caption or "map"}
     raise TypeError(f"no bundle for {type(block).__name__}")

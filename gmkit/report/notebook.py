@@ -52,14 +52,27 @@ class Run:
 
 
 def setup(language: str = "en") -> None:
-    """Language for messages; static Plotly figures that survive into HTML (plotly.js inline once)."""
-    import plotly.io as pio
-
+    """Messages in ``language``. Plotly loads only when a figure is first shown (see :func:`show`)."""
     from ..i18n import set_language
-    from .figures import RENDERER
 
     set_language(language)
-    pio.renderers.default = RENDERER
+
+
+def _plotly_renderer() -> None:
+    """Static figures that survive into HTML: ``plotly_mimetype+notebook`` as the default renderer,
+    so plotly.js goes into the notebook once, inline (works offline), whatever the figure count."""
+    import sys
+
+    if "jsonschema" not in sys.modules:
+        # plotly imports nbformat, whose jsonschema builds a grammar for the rfc3987 IRI format at
+        # import (about 2 s of every kernel start); no gmkit notebook checks that format.
+        sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+    import plotly.io as pio
+
+    from .figures import RENDERER
+
+    if pio.renderers.default != RENDERER:
+        pio.renderers.default = RENDERER
 
 
 def _check_view(view: str, side: str, sides: list[str]) -> None:
@@ -91,22 +104,20 @@ def chance(data: Mapping[str, Any], trials: int) -> dict[str, Any]:
     if trials <= 0:
         return {"why": "report.odds.skipped"}
     try:
-        from .. import simulate  # type: ignore[attr-defined]
+        from .. import simulate
     except ImportError:
         return {"why": "report.odds.no_module"}
-    fn = getattr(simulate, "simulate", None)
-    if fn is None:
-        return {"why": "report.odds.no_module"}
     try:
-        result = fn(data["scenario"], trials=trials, seed=data["seed"],
-                    max_rounds=data.get("max_rounds", 30))
-        winners = _winners(result)
+        sim = simulate.simulate(data["scenario"], n=trials, seed=data["seed"],
+                                max_rounds=int(data.get("max_rounds", 30)))
+        winners = _winners(sim.runs)
     except Exception as e:  # the odds are an extra: a failure is reported, not fatal
         return {"why": "report.odds.failed", "error": f"{type(e).__name__}: {e}"}
     want = (data.get("outcome") or {}).get("winner")
     n = len(winners)
     k = sum(1 for w in winners if w == want)
-    return {"n": n, "k": k, "winner": want, "p": (k / n) if n else None}
+    low, high = simulate.wilson(k, n)
+    return {"n": n, "k": k, "winner": want, "p": (k / n) if n else None, "low": low, "high": high}
 
 
 def _winners(result: Any) -> list[Any]:
@@ -116,7 +127,7 @@ def _winners(result: Any) -> list[Any]:
     if isinstance(result, Mapping) and "winners" in result:
         return list(result["winners"])
     if hasattr(result, "columns") and "winner" in getattr(result, "columns"):
-        return [None if w != w else w for w in result["winner"].tolist()]
+        return [None if w is None or w != w else w for w in result["winner"].tolist()]
     if isinstance(result, Iterable):
         return [r.get("winner") if isinstance(r, Mapping) else getattr(r, "winner", None)
                 for r in result]
@@ -129,6 +140,7 @@ def show(blocks: Iterable[doc.Block]) -> None:
 
     for block in blocks:
         if isinstance(block, doc.Figure):
+            _plotly_renderer()
             block.figure.show()
         else:
             display(doc.to_bundle(block), raw=True)
@@ -187,8 +199,10 @@ def finish(run: Run, output_folder: str = "", run_name: str = "") -> dict[str, s
     if output_folder:
         name = run_name or Path(str(run.data["scenario_file"])).stem or "encounter"
         files = write_files(run.data, output_folder, name)
+    import sys
+
     payload = {"summary": run.data["summary"], "run": run.data, "view": run.view, "side": run.side,
-               "files": files}
+               "files": files, "python": sys.executable}
     display({MIME_RUN: payload,
              "text/plain": f"gmkit run data: {run.data['system']} seed {run.data['seed']}, "
                            f"winner {run.data['summary'].get('winner')}"}, raw=True)

@@ -41,10 +41,22 @@ def participants_table(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame([flatten(r) for r in rows])
 
 
+STATE_COLUMNS = {
+    "dragons": ["name", "side", "speed", "height", "max_speed", "shaken", "wounds", "falling", "out",
+                "tailing", "turned"],
+    "space": ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
+              "hidden", "destroyed", "escaped"],
+    "fantasy": ["name", "side", "kind", "hp", "max_hp", "ac", "status"],
+}
+"""The columns a state table shows per system (those a board has); other systems show all."""
+
+
 def state_table(board: Mapping[str, Any]) -> pd.DataFrame:
     """The board's participants, one row each (hit points, wounds, hull, position...)."""
     _, ents = entities(board)
-    return participants_table(ents)
+    frame = participants_table(ents)
+    want = [c for c in STATE_COLUMNS.get(str(board.get("system")), []) if c in frame.columns]
+    return frame[want] if want else frame
 
 
 def scenario_tables(data: Mapping[str, Any], view: str = "gm", side: str = "",
