@@ -64,8 +64,18 @@ def flee_path(b: "SpaceBattle", name: str, limit: int) -> tuple[Cell, ...] | Non
 
 
 def _closeness(cells: Cells, goal: Cells) -> tuple[int, int]:
-    return R.distance(cells, goal), min(abs(ax - bx) + abs(ay - by)
-                                        for ax, ay in cells for bx, by in goal)
+    """King-move distance, then Manhattan distance, between two sets of cells."""
+    cheb = manh = 1 << 30
+    for ax, ay in cells:
+        for bx, by in goal:
+            dx = ax - bx if ax > bx else bx - ax
+            dy = ay - by if ay > by else by - ay
+            k = dx if dx > dy else dy
+            if k < cheb:
+                cheb = k
+            if dx + dy < manh:
+                manh = dx + dy
+    return cheb, manh
 
 
 def chase_path(b: "SpaceBattle", name: str, goal: Cells, limit: int) -> tuple[Cell, ...]:

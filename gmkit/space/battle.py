@@ -174,8 +174,9 @@ class SpaceBattle(Encounter):
         return None if st.turn < 0 else st.order[st.turn]  # _advance sets -1 once it is over
 
     def awaiting(self) -> list[str]:
+        """S-4: the ship whose turn it is (its order, once submitted, waits for ``resolve_round``)."""
         cur = self.current_ship
-        return [] if cur is None or cur in self._pending else [cur]
+        return [] if cur is None else [cur]
 
     def _sides_in_play(self) -> set[str]:
         return {self.specs[n].side for n, s in self.state.ships.items() if s.in_play}

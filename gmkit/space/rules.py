@@ -56,12 +56,15 @@ def ship_cells(first: Cell, size: int, orientation: str) -> Cells:
 def shifted(cells: Iterable[Cell], delta: Cell) -> Cells:
     """S-2: the same ship one step on."""
     dx, dy = delta
-    return tuple((x + dx, y + dy) for x, y in cells)
+    return tuple([(x + dx, y + dy) for x, y in cells])
 
 
 def on_map(cells: Iterable[Cell], width: int, height: int) -> bool:
     """S-1/S-2: every cell lies on the map."""
-    return all(0 <= x < width and 0 <= y < height for x, y in cells)
+    for x, y in cells:
+        if not (0 <= x < width and 0 <= y < height):
+            return False
+    return True
 
 
 def blocked_by(cells: Iterable[Cell], occupied: dict[Cell, str]) -> tuple[Cell, str] | None:
@@ -86,7 +89,15 @@ def step_error(kind: str, delta: Cell) -> str | None:
 def distance(a: Iterable[Cell], b: Iterable[Cell]) -> int:
     """The least king-move distance between two sets of cells (0 when they share one)."""
     bl = list(b)
-    return min(max(abs(ax - bx), abs(ay - by)) for ax, ay in a for bx, by in bl)
+    best = 1 << 30
+    for ax, ay in a:
+        for bx, by in bl:
+            dx = ax - bx if ax > bx else bx - ax
+            dy = ay - by if ay > by else by - ay
+            d = dx if dx > dy else dy
+            if d < best:
+                best = d
+    return best
 
 
 # --- S-3: fire geometry -------------------------------------------------------------------------

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import json
-
-import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmkit.space import Attack, Cloak, Flee, Move, Pass, SpaceBattle
 
@@ -145,3 +144,50 @@ def test_heavy_cloaked_ship_reveals_only_one_cell() -> None:
     b.push("Big", Attack("T"))
     text = player_json(b, "blue")
     assert "[4, 2]" in text and leaks(b, "blue", [(2, 2), (3, 2)]) == []
+
+
+def test_s1_player_orders_do_not_depend_on_where_the_cloaked_ship_is() -> None:
+    """S-1: legal_orders (what the map lights up) must not betray the hidden cell: the cutter's
+    orders are the same whether the cloaked ship sits far away or right beside it."""
+    def cutter_orders(shade_at: tuple[int, int]) -> list[object]:
+        b = battle(ship("Cutter", "patrol", (3, 3)),
+                   ship("Shade", "smugglers", shade_at, cloak=True, cloaked=True), width=12, height=12)
+        return b.legal_orders("Cutter")
+    far = cutter_orders((10, 10))
+    for near in [(4, 4), (3, 4), (2, 2), (5, 3)]:
+        assert cutter_orders(near) == far
+
+
+POSITION_KEYS = {"space.move", "space.cloak.shift", "space.move.blocked_gm"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.integers(0, 10_000), min_size=5, max_size=40))
+def test_s10_no_event_a_player_sees_carries_a_cloaked_ships_cells(seed: int, picks: list[int]) -> None:
+    """S-1/S-10 under random play: while a ship stays cloaked, no event the other side can see
+    carries its cells (moves, shifts); only the reveal of the cell it fired from."""
+    b = battle(ship("Shade", "smugglers", (6, 6), cloak=True, cloaked=True, hull=30),
+               ship("Mule", "smugglers", (1, 8)),
+               ship("Cutter", "patrol", (3, 3), hull=30), heavy("Tug", "patrol", (8, 2), size=2,
+                                                              tractor=True), width=10, height=10,
+               seed=seed)
+    for pick in picks:
+        if b.is_over:
+            break
+        actor = b.current_ship
+        assert actor is not None
+        was = b.state.ships["Shade"].cloaked
+        start = len(b.record)
+        legal = b.legal_orders(actor)
+        b.push(actor, legal[pick % len(legal)])
+        if not (was and b.state.ships["Shade"].cloaked):
+            continue
+        for e in b.record[start:]:
+            if e.visible_to("patrol") and e.actor == "Shade":
+                assert e.key not in POSITION_KEYS, e
+                assert "cells" not in e.data, e
+                if "cell" in e.data:
+                    assert e.key in ("space.cloak.reveal", "space.attack.blind_miss",
+                                     "space.attack.blind_hit"), e
+        shade = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
+        assert shade["cells"] == [] and shade["hidden"] and shade["orientation"] is None
