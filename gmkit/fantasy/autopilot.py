@@ -3,8 +3,9 @@
 It never rolls: a choice that the rules leave to a die (a monster's target, F-6) is left to the
 resolution, which rolls it on the record. Monsters strike a target picked by die, cast their
 damaging spells at foes they cannot otherwise hurt, and try to flee when beaten (F-9); party
-members shoot and strike the weakest foe they can hit, drink a healing potion when low, and use
-magic against what weapons cannot touch (F-2).
+members shoot and strike the weakest foe they can hit, drink a healing potion when low, use
+magic against what weapons cannot touch (F-2), and try to flee when nothing they have can hurt any
+foe (F-10; where no foe lists escape numbers the autopilot, standing in for the GM, lets them go).
 """
 
 from __future__ import annotations
@@ -87,4 +88,23 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
             order = Strike(target)
         elif c.ranged is not None:
             order = Shoot(target)
+    if order is None and melee:
+        order = _helpless_flight(sk, name)
     return order if order is not None else Pass()
+
+
+def _helpless_flight(sk: "Skirmish", name: str) -> "Order | None":
+    """F-9/F-10: with no way left to hurt any enemy, try to get away (one at a time per side)."""
+    from .skirmish import Flee
+
+    c = sk.combatants[name]
+    if c.follower:
+        return None
+    if c.flees_by_morale:
+        return Flee() if c.morale is not None else None
+    if not sk.options["flight"]:
+        return None
+    for other, o in sk._pending.items():
+        if isinstance(o, Flee) and sk.side_of(other) == c.side:
+            return None
+    return Flee() if sk.hardest_escape(name) is not None else Flee(gm_allows=True)

@@ -261,6 +261,8 @@ class Options(_Strict):
     ranged_phase: bool = True
     first: str | None = None
     """F-6: the side that strikes first in melee, when the GM decides instead of the d6 roll-off."""
+    ranged_first: str | None = None
+    """F-6: the side that shoots first in the ranged phase, when the GM sets it (or typed the roll-off)."""
     flight: bool = True
     """F-10: False when the GM forbids fleeing in this fight."""
 
@@ -297,8 +299,10 @@ class FantasyScenario(ScenarioModel):
                 raise ValueError(f"sides: {unknown[0]!r} is not listed in sides {self.sides}")
         if len(sides) < 2:
             raise ValueError(f"F-6: a fight needs at least two sides, got {sides}")
-        if self.options.first is not None and self.options.first not in sides:
-            raise ValueError(f"options.first: no side named {self.options.first!r}; sides are {sides}")
+        for field_name in ("first", "ranged_first"):
+            value = getattr(self.options, field_name)
+            if value is not None and value not in sides:
+                raise ValueError(f"options.{field_name}: no side named {value!r}; sides are {sides}")
         for c in self.combatants:
             if c.kind in ("pet", "companion") and c.owner is None and c.kind == "pet":
                 raise ValueError(f"{c.name}: a pet needs an owner (F-6)")

@@ -183,6 +183,7 @@ class Skirmish(Encounter):
             self._remember(key, static)
         (self.options, self.combatants, self.side_list, self._side_of, self._sides_by_name,
          self._needs_rider, self._followers, self.effects, self._melee_hits, self._ranged_hits) = static
+        self.options = dict(self.options)
         self._init_state()
 
     @staticmethod
@@ -193,6 +194,7 @@ class Skirmish(Encounter):
         options.setdefault("cap", "none")
         options.setdefault("ranged_phase", True)
         options.setdefault("first", None)
+        options.setdefault("ranged_first", None)
         options.setdefault("flight", True)
         combatants: dict[str, Combatant] = {}
         for i, spec in enumerate(sc["combatants"]):
@@ -243,7 +245,11 @@ class Skirmish(Encounter):
         shooters = [s.name for s in self.side_list if any(self.combatants[m].is_shooter for m in s.members)]
         if self.options["ranged_phase"] and shooters:
             self.state["phase"] = "ranged"
-            self.state["order"] = self._roll_off(shooters, "ranged")
+            first = self.options.get("ranged_first")
+            if first in shooters:
+                self.state["order"] = [first] + self._roll_off([s for s in shooters if s != first], "ranged")
+            else:
+                self.state["order"] = self._roll_off(shooters, "ranged")
             self.emit("phase", "GM", "fantasy.phase.ranged", {"order": list(self.state["order"])},
                       data={"phase": "ranged", "order": list(self.state["order"])})
             self._begin_turn()
@@ -920,10 +926,10 @@ class Skirmish(Encounter):
             fst = self.state["c"][f]
             if fst["status"] != "active":
                 continue
-            if c.kind == "mount" and not c.attacks_alone:
+            if c.kind == "mount" and not c.attacks_alone and why == "dead":
                 fst["status"] = "fled"
                 self.emit("flee", f, "fantasy.mount.bolts", {"actor": f, "rider": leader})
-            elif c.kind == "pet" and why == "fled":
+            elif why == "fled":
                 fst["status"] = "fled"
                 self.emit("flee", f, "fantasy.flee.with", {"actor": f, "leader": leader})
 
@@ -1155,7 +1161,7 @@ class Skirmish(Encounter):
     def _begin_turn(self) -> None:
         """A side's turn starts: its statuses tick; if nobody can act the turn passes on (F-6)."""
         st = self.state
-        for _ in range(10000):
+        for _ in range(50 * len(self.side_list)):
             if self._check_over():
                 return
             side = st["order"][st["turn"]]
