@@ -198,6 +198,8 @@ class SpaceBattle(Encounter):
         return True
 
     def outcome(self) -> dict[str, Any] | None:
+        """Once over: the side left on the map wins (an escape leaves the field to the other side,
+        reason ``escaped``); ``rounds``/``disarmed`` endings have no winner."""
         if not self.is_over:
             return None
         st = self.state

@@ -118,3 +118,23 @@ def test_board_contract_keys() -> None:
     assert board["ships"][0]["cells"] == [[1, 1], [2, 1], [3, 1]]
     assert json.loads(json.dumps(board)) == board
     assert "<svg" in b._repr_svg_()
+
+
+DEPART = ROOT / "templates" / "scenarios" / "space_station_departure.yaml"
+
+
+def test_departure_scenario_pursuit_or_gone() -> None:
+    """S-12: the courier goes first with its head start; the picket's pursuit closes the window,
+    or, if nobody moves within the window, the courier is gone."""
+    b = SpaceBattle.from_scenario(DEPART, seed=12)
+    assert b.current_ship == "Courier" and b.departure_window()["closed"] is False  # type: ignore[index]
+    assert not any(s["shields_up"] for s in b.board()["ships"])  # S-6: in dock
+    b.run(60)
+    assert b.is_over and b.departure_window()["pursued"]  # type: ignore[index]
+    quiet = SpaceBattle.from_scenario(DEPART, seed=12)
+    quiet.resolve_round(autopilot=True)
+    quiet.clock(3)
+    assert not quiet.is_over
+    quiet.window_expired()
+    assert quiet.outcome() == {"winner": "station", "reason": "escaped", "rounds": 1,
+                               "survivors": ["Courier", "Picket"]}
