@@ -211,11 +211,11 @@ class ListOrderForm(OrderForm):
     def __init__(self, encounter: "Encounter", *, lang: str = "en", side: str | None = None) -> None:
         super().__init__(encounter, lang=lang)
         self.side = side
-        self.actor = w.Dropdown(layout=w.Layout(width="24em"))
+        self.actor = w.Dropdown(layout=w.Layout(width="95%"))
         self.actor.add_class("gm-actor")
-        self.kind = w.Dropdown(layout=w.Layout(width="24em"))
+        self.kind = w.Dropdown(layout=w.Layout(width="95%"))
         self.kind.add_class("gm-kind")
-        self.choice = w.Dropdown(layout=w.Layout(width="40em"))
+        self.choice = w.Dropdown(layout=w.Layout(width="95%"))
         self.choice.add_class("gm-choice")
         self.info = w.HTML()
         self._orders: list[Any] = []

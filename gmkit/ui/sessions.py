@@ -82,7 +82,7 @@ class Session(w.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.save_button.on_click(lambda _b: self.save())
         self.language.observe(lambda c: self.set_language(c["new"]), names="value")
-        self.view.observe(lambda c: self._view_changed(c["new"]), names="value")
+        self.view.observe(lambda c: self._view_changed(c["new"] or None), names="value")
         self.form: OrderForm = order_form(self.encounter, lang=self.lang)
         if side is not None:
             self.form.set_view(side)
@@ -92,8 +92,11 @@ class Session(w.VBox):
         self._build_views()
         buttons = w.HBox([self.resolve_button, self.undo_button, self.save_button, self.language,
                           self.view])
+        self.form.layout = w.Layout(flex="1 1 45%", min_width="28em", overflow="hidden")
+        main = w.Box([self.main_view()], layout=w.Layout(flex="1 1 55%", overflow="auto"))
         super().__init__([self.header, buttons, self.status,
-                          w.HBox([self.form, self.main_view()]), self.dice, self.log_view])
+                          w.HBox([self.form, main], layout=w.Layout(width="100%")), self.dice,
+                          self.log_view])
         self.add_class("gmkit-session")
         self.encounter.observe(self._on_step)
         self.refresh()
@@ -139,8 +142,9 @@ class Session(w.VBox):
     def update_views(self) -> None:
         """Bring the chart or map up to the board."""
 
-    def viewers(self) -> list[tuple[str, str | None]]:
-        return [(format_message("ui.session.gm_view", self.lang), None)]
+    def viewers(self) -> list[tuple[str, str]]:
+        """The views the desk offers: the GM's ("") and, where hidden information exists, each side's."""
+        return [(format_message("ui.session.gm_view", self.lang), "")]
 
     def hidden_names(self) -> list[str]:
         """Names the current viewer may not see at all (a cloaked enemy, S-1): kept out of the log
@@ -190,8 +194,8 @@ class Session(w.VBox):
         if side is not None and side not in sides:
             raise ValueError(f"no side {side!r}; the sides are {', '.join(sides)}")
         self.side = side
-        if self.view.value != side:
-            self.view.value = side
+        if (self.view.value or None) != side:
+            self.view.value = side or ""
         self.form.set_view(side)
         self.refresh()
 
@@ -219,7 +223,7 @@ class Session(w.VBox):
         opts = self.viewers()
         if list(self.view.options) != opts:
             self.view.options = opts
-        self.view.value = self.side
+        self.view.value = self.side or ""
         name = escape(str(enc.scenario.get("name", "")))
         state = self.t("round", round=enc.round)
         out = enc.outcome()
@@ -282,9 +286,9 @@ class SpaceSession(Session):
     def main_view(self) -> w.Widget:
         return self.map
 
-    def viewers(self) -> list[tuple[str, str | None]]:
+    def viewers(self) -> list[tuple[str, str]]:
         gm = format_message("ui.session.gm_view", self.lang)
-        return [(gm, None)] + [(s, s) for s in self.encounter.sides()]
+        return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
 
     def hidden_names(self) -> list[str]:
         if self.side is None:
