@@ -180,7 +180,7 @@ class SimulationSummary:
     rounds_stats: dict[str, float]
     """mean, median, p10, p90, max rounds of the finished fights."""
     survival: Any
-    """DataFrame: participant, side, survived, rate, low, high (95% Wilson)."""
+    """DataFrame: participant, side, survived, of (finished fights), rate, low, high (95% Wilson)."""
     unfinished: int
     scenario: str = ""
 
@@ -282,11 +282,13 @@ class Simulation:
             col = f"alive:{p}"
             if col not in runs:
                 continue
-            k = int(runs[col].sum())
-            lo, hi = wilson(k, n)
-            surv.append({"participant": p, "side": self.sides.get(p), "survived": k,
-                         "rate": k / n if n else 0.0, "low": lo, "high": hi})
-        survival = pd.DataFrame(surv, columns=["participant", "side", "survived", "rate", "low", "high"])
+            known = runs[col].dropna().astype(bool)  # unfinished fights name no survivors
+            k, m = int(known.sum()), len(known)
+            lo, hi = wilson(k, m)
+            surv.append({"participant": p, "side": self.sides.get(p), "survived": k, "of": m,
+                         "rate": k / m if m else float("nan"), "low": lo, "high": hi})
+        survival = pd.DataFrame(surv, columns=["participant", "side", "survived", "of", "rate", "low",
+                                               "high"])
         return SimulationSummary(n, wins, rounds, stats, survival, int((~runs["finished"]).sum()),
                                  str(self.scenario.get("name", "")))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Sequence
 
 from ..dice import parse
 from ..errors import DiceError
@@ -42,9 +43,18 @@ def space_hit(defence: int, range2: bool = False, confirm: bool = True) -> Odds:
     return Odds("space", f"d10 vs defence {defence}{r}", (("hit", p), ("miss", 1 - p)), p)
 
 
-def _damage_dist(damage: int | str) -> Dist:
+Damage = int | str | tuple[int, ...]
+
+
+def _damage_dist(damage: Damage) -> Dist:
     if isinstance(damage, int):
         return Dist.constant(damage)
+    if isinstance(damage, tuple):  # C-6: equally likely values
+        lo = min(damage)
+        weights = [0] * (max(damage) - lo + 1)
+        for v in damage:
+            weights[v - lo] += 1
+        return Dist(lo, tuple(weights), len(damage))
     e = parse(damage)
     dist = Dist.constant(e.modifier)
     for t in e.dice:
@@ -55,16 +65,27 @@ def _damage_dist(damage: int | str) -> Dist:
     return dist
 
 
-@lru_cache(maxsize=1024)
-def space_attack(defence: int, damage: int | str, range2: bool = False, confirm: bool = True, *,
-                 halvings: int = 0, plating: bool = False) -> Odds:
+def space_attack(defence: int, damage: int | str | Sequence[int], range2: bool = False,
+                 confirm: bool = True, *, halvings: int = 0, plating: bool = False) -> Odds:
     """One S attack at the whole ship: the hit (S-7, S-3), then its damage (S-8).
 
-    Damage is the attacker's own (``"2d6"``, ``"d10+2"`` or a number), halved (rounded down) once
+    Damage is the attacker's own (``"2d6"``, ``"d10+2"``, a number, or a list of equally likely
+    values as C-6 has them), halved (rounded down) once
     for range 2 (S-3) and once per other ``halvings`` (disabled targeting S-8, firing while held by
     a tractor beam S-13), then +2 if the target's hull plating is disabled (S-8). Outcomes: ``miss``
     then each damage value; ``chance`` is the hit chance.
     """
+    if not isinstance(damage, (int, str)):
+        values = tuple(damage)
+        if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            raise DiceError(f"S-8: a damage list holds whole numbers, got {damage!r}")
+        damage = values
+    return _space_attack(defence, damage, range2, confirm, halvings, plating)
+
+
+@lru_cache(maxsize=1024)
+def _space_attack(defence: int, damage: Damage, range2: bool, confirm: bool, halvings: int,
+                  plating: bool) -> Odds:
     hit = space_hit(defence, range2, confirm).chance
     times = halvings + (1 if range2 else 0)
     values: dict[int, Fraction] = {}
@@ -73,7 +94,8 @@ def space_attack(defence: int, damage: int | str, range2: bool = False, confirm:
         values[dmg] = values.get(dmg, Fraction(0)) + p
     outcomes = (("miss", 1 - hit),) + tuple((str(v), hit * p) for v, p in sorted(values.items()))
     labels = tuple((str(v), str(v)) for v in sorted(values))
+    shown = "-".join(map(str, damage)) if isinstance(damage, tuple) else damage
     extra = (" range 2" if range2 else "") + (f" halved x{halvings}" if halvings else "") + (
         " plating +2" if plating else "")
-    return Odds("space", f"d10 vs defence {defence}, damage {damage}{extra}", outcomes, hit,
+    return Odds("space", f"d10 vs defence {defence}, damage {shown}{extra}", outcomes, hit,
                 labels=labels)
