@@ -1,8 +1,21 @@
 """Space battles (rule set S): starships on a square grid around a station.
 
->>> from gmkit.space import SpaceBattle, Move, Attack
->>> battle = SpaceBattle.from_scenario("templates/scenarios/space_raider_vs_cruiser.yaml", seed=1)  # doctest: +SKIP
->>> battle.push(battle.current_ship, battle.legal_orders(battle.current_ship)[0])  # doctest: +SKIP
+The ship on turn (``current_ship``, S-4) submits one order and ``resolve_round()`` plays that one
+turn; ``push(ship, order)`` does both. ``board(side)`` is what a player of ``side`` may see (a
+cloaked enemy's cells left out, S-1/S-10); the GM's real-time window of S-12 is the ``Clock``
+order (``battle.clock(minutes)``, ``battle.window_expired()``).
+
+>>> from gmkit.space import SpaceBattle, Attack
+>>> b = SpaceBattle({"system": "space", "name": "duel", "initiative": ["A", "B"],
+...     "grid": {"width": 8, "height": 8},
+...     "ships": [{"name": "A", "side": "red", "cell": [0, 0], "hull": 10, "defence": 5, "damage": "2d6"},
+...               {"name": "B", "side": "blue", "cell": [1, 1], "hull": 10, "defence": 5, "damage": "d6"}]},
+...     seed=1)
+>>> b.current_ship
+'A'
+>>> b.enter_faces(7, 3, 4)          # a typed-in d10 to hit and 2d6 of damage (C-2)
+>>> [e.text() for e in b.push("A", Attack("B"))][1]
+'A deals 7 damage to B (rolled 7; -): shields -0, hull -7, 3 hull points left'
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ def _guesses(b: "SpaceBattle", me: str, enemy: str) -> list[Cell]:
     out = []
     for target in b.participants():
         t = known_cells(b, me, target)
-        if t is None or target == enemy:
+        if t is None or target == enemy or e.revealed_for not in (None, target):
             continue
         if R.fire_range((e.revealed_at,), t):
             out += R.guess_cells(e.revealed_at, t, occ, b.width, b.height, ship.cells,
@@ -203,6 +203,7 @@ def choose(b: "SpaceBattle", name: str) -> Order:
     if order is not None:
         try:
             b.validate_order(name, order)
+            b._checked_ok(name, order)
             return order
         except ValueError:
             pass

@@ -102,12 +102,13 @@ class SpaceBattle(Encounter):
                                          bool(up and s["shields"] > 0), {}, cloaked=s["cloaked"],
                                          cargo=s["cargo"])
         self.state = SpaceState(1, 0, [], ships)
+        self._checked: tuple[Any, ...] | None = None
         self._roll_initiative()
         for s in sc["ships"]:
             if s["departing"]:
                 self._depart(s["name"])
         self.state.turn = -1
-        self._advance(start=True)
+        self._advance()
 
     def _roll_initiative(self) -> None:
         """S-4: the GM's order when obvious; else cloaked (and departing) ships first, then d10s."""
@@ -215,7 +216,7 @@ class SpaceBattle(Encounter):
         return {"winner": winner, "reason": reason, "rounds": st.round,
                 "survivors": [n for n, s in st.ships.items() if not s.destroyed]}
 
-    def _advance(self, start: bool = False) -> None:
+    def _advance(self) -> None:
         """Pass the turn on (S-4), running the next ship's start-of-turn checks (S-8)."""
         st = self.state
         n = len(st.order)
@@ -295,13 +296,23 @@ class SpaceBattle(Encounter):
         if actor not in self.specs:
             raise IllegalOrder("S-1", f"no ship named {actor!r}; ships: {', '.join(self.specs)}")
         if isinstance(order, GM_ORDERS):
-            raise IllegalOrder("S-12", f"{type(order).__name__} is the GM's order (actor 'GM'), not {actor}'s")
+            raise IllegalOrder("S-12", f"{type(order).__name__} is the GM's order (actor 'GM'), "
+                                       f"not {actor}'s")
         cur = self.current_ship
         if cur != actor:
             raise IllegalOrder("S-4", f"it is {cur}'s turn, not {actor}'s" if cur else "the fight is over")
+        seen = self._checked
+        if seen is not None and seen[0] is self.state and seen[1] == self.resolutions \
+                and seen[2] == actor and seen[3] == order:
+            return  # the autopilot just checked this very order on this very board
         ship = self.state.ships[actor]
         check = getattr(self, f"_check_{type(order).__name__.lower()}")
         check(actor, ship, order)
+
+    def _checked_ok(self, actor: str, order: Order) -> None:
+        """Remember that ``order`` passed validation on the board as it stands (the board object
+        itself is kept, so a restored or rebuilt board never matches)."""
+        self._checked = (self.state, self.resolutions, actor, order)
 
     def _step(self, actor: str, ship: ShipState, cells: Cells, to: Any, rule_ctx: str,
               allow_off: bool = False) -> Cells:
@@ -445,11 +456,13 @@ class SpaceBattle(Encounter):
         target = order.target
         if target is None:
             if len(fleeing) != 1:
-                raise IllegalOrder("S-11", f"name the ship to pursue: fleeing enemies: {', '.join(fleeing) or 'none'}")
+                raise IllegalOrder("S-11", f"name the ship to pursue: fleeing enemies: "
+                                           f"{', '.join(fleeing) or 'none'}")
             target = fleeing[0]
         t = self._target(actor, target, "S-11")
         if not t.fleeing or self.specs[target].side == side:
-            raise IllegalOrder("S-11", f"{target} is not a fleeing enemy; fleeing: {', '.join(fleeing) or 'none'}")
+            raise IllegalOrder("S-11", f"{target} is not a fleeing enemy; fleeing: "
+                                       f"{', '.join(fleeing) or 'none'}")
         if not self.hidden_from(target, side) and R.fire_range(ship.cells, t.cells):
             raise IllegalOrder("S-11", f"{target} at {_cells(t.cells)} is still in range of {actor}: "
                                        f"attack it instead of pursuing")
@@ -503,7 +516,8 @@ class SpaceBattle(Encounter):
         if d is None:
             raise IllegalOrder("S-12", "no ship is leaving the station: there is no window to time")
         if not isinstance(order.minutes, (int, float)) or order.minutes < 0:
-            raise IllegalOrder("S-12", f"minutes since the departure must be 0 or more, got {order.minutes!r}")
+            raise IllegalOrder("S-12", f"minutes since the departure must be 0 or more, "
+                                       f"got {order.minutes!r}")
 
     # --- resolution ---------------------------------------------------------------------------
 
@@ -553,7 +567,7 @@ class SpaceBattle(Encounter):
             return
         actor, order = ship_orders[-1]
         ship = self.state.ships[actor]
-        ship.revealed_at = None
+        ship.revealed_at = ship.revealed_for = None
         if not isinstance(order, (Flee, Pass)):
             ship.fleeing = False
         d = self.state.departure
@@ -649,6 +663,7 @@ class SpaceBattle(Encounter):
             fired_from = min((x for x in ship.cells if R.fire_range((x,), aimed)),
                              key=lambda x: R.fire_range((x,), aimed))
             ship.revealed_at = fired_from
+            ship.revealed_for = target
             self.emit("reveal", actor, "space.cloak.reveal", {"ship": actor, "cell": c(fired_from)},
                       data={"cell": list(fired_from)})
         ship.shots += 1

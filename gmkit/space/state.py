@@ -31,6 +31,8 @@ class ShipState:
     cloaked: bool = False
     revealed_at: Cell | None = None
     """S-10: the cell it was last seen firing from (public), until its next turn."""
+    revealed_for: str | None = None
+    """S-10: the ship it fired at then: its shift must keep touching that ship."""
     held_by: str | None = None
     holding: str | None = None
     fleeing: bool = False
@@ -46,9 +48,9 @@ class ShipState:
     def copy(self) -> "ShipState":
         return ShipState(self.cells, self.orientation, self.hull, self.shields, self.shields_up,
                          dict(self.systems), self.skip_turns, self.cloaked, self.revealed_at,
-                         self.held_by, self.holding, self.fleeing, self.flee_locked_until,
-                         self.escaped, self.destroyed, self.cargo, self.shots, self.hits,
-                         self.damage_dealt)
+                         self.revealed_for, self.held_by, self.holding, self.fleeing,
+                         self.flee_locked_until, self.escaped, self.destroyed, self.cargo,
+                         self.shots, self.hits, self.damage_dealt)
 
     @property
     def in_play(self) -> bool:

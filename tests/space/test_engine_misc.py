@@ -84,3 +84,15 @@ def test_max_rounds_ends_in_a_draw() -> None:
         b.push(b.current_ship, Pass())  # type: ignore[arg-type]
     assert b.is_over and b.outcome() == {"winner": None, "reason": "rounds", "rounds": 2,
                                          "survivors": ["A", "B"]}
+
+
+def test_doctest_examples_hold() -> None:
+    """The ``>>>`` examples in the space modules (rules S-3, S-4, S-6, S-12, S-13; the package)."""
+    import doctest
+
+    import gmkit.space
+    import gmkit.space.rules
+
+    for mod in (gmkit.space, gmkit.space.rules):
+        result = doctest.testmod(mod)
+        assert result.failed == 0 and result.attempted > 0, mod.__name__
