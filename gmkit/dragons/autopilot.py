@@ -3,7 +3,8 @@
 The policy, in order:
 
 1. Out of the fight or falling: no order (a falling dragon needs none, D-9).
-2. Enemies are the other sides' dragons (a turned dragon: every other dragon, D-10).
+2. Enemies are the other sides' dragons and any turned dragon; a turned dragon itself goes
+   for the nearest dragon by D-5 range, whoever it is (D-10).
 3. On a tail: no movement (it copies, D-12); attack the target with up to two weapons.
 4. Otherwise choose the legal move whose end position scores best against the enemies' current
    positions: a ranged shot from above (closer is better), a chance at a tail (same Speed and
@@ -20,7 +21,7 @@ Every order it gives passes :meth:`DragonDuel.validate_order`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from . import rules as R
 from .orders import Action, Attack, DragonOrder, Move, ShakeOff, TailAttempt
@@ -42,10 +43,11 @@ def choose_target(duel: "DragonDuel", name: str, anyone: bool = False) -> str | 
 
 
 def turned_order(duel: "DragonDuel", name: str) -> DragonOrder | None:
-    """D-10: a turned dragon attacks the nearest target, whoever it is (no order while falling)."""
+    """D-10: a turned dragon goes for the nearest dragon, whoever it is (no order while falling)."""
     if duel.state.dragons[name].falling:
         return None
-    return _plan(duel, name, choose_target(duel, name, anyone=True), anyone=True)
+    target = choose_target(duel, name, anyone=True)
+    return _plan(duel, name, [target] if target else [])
 
 
 def plan(duel: "DragonDuel", name: str) -> DragonOrder | None:
@@ -55,7 +57,8 @@ def plan(duel: "DragonDuel", name: str) -> DragonOrder | None:
         return None
     if s.turned:
         return turned_order(duel, name)
-    return _plan(duel, name, choose_target(duel, name))
+    return _plan(duel, name, [n for n, o in duel.state.dragons.items()
+                              if not o.out and duel.hostile(name, n)])
 
 
 CRUISE = 5
@@ -63,36 +66,39 @@ CRUISE = 5
 climb (D-4) and are one step from a stall (D-9)."""
 
 
-def _enemies(duel: "DragonDuel", name: str, anyone: bool) -> list[str]:
-    return [n for n, s in duel.state.dragons.items()
-            if n != name and not s.out and (anyone or duel.hostile(name, n))]
-
-
-def _opportunity(duel: "DragonDuel", name: str, pos: tuple[int, int], target: str) -> int:
-    """How good ``pos`` is against ``target`` (lower is better): a ranged shot from above by
-    range, a tail chance, melee at the same Height; else how far there is to close in."""
+def _scorer(duel: "DragonDuel", name: str, enemies: list[str]) -> Callable[[int, int], int]:
+    """How good an end position is (lower is better), against every enemy where it is now: a
+    ranged shot from above by range, a chance at a tail, melee at the same Height; failing
+    those, how far there is to close in and get above. Speed under CRUISE costs extra."""
     spec = duel.dragons[name]
     s = duel.state.dragons[name]
-    t = duel.state.dragons[target]
-    sp, h = pos
-    rng = R.range_between(sp, h, t.speed, t.height)
-    best = 2_000 + rng + 50 * max(0, t.height + 1 - h)
-    for i, w in enumerate(spec.weapons):
-        if s.weapons_out[i]:
-            continue
-        if w.kind == "ranged" and w.ranges and h > t.height and R.range_band(rng, w.ranges):
-            best = min(best, rng)
-        elif w.kind == "melee" and h == t.height:
-            best = min(best, 150 + 10 * abs(sp - t.speed))
-    if ((sp, h) == (t.speed, t.height) and t.tailed_by is None and not t.falling
-            and s.tailed_by is None):
-        best = min(best, 20)
-    return best
+    ranged = [w.ranges for i, w in enumerate(spec.weapons)
+              if w.kind == "ranged" and w.ranges and not s.weapons_out[i]]
+    longest = max((r[-1] for r in ranged), default=-1)
+    melee = any(w.kind == "melee" and not s.weapons_out[i] for i, w in enumerate(spec.weapons))
+    free = s.tailed_by is None
+    targets = []
+    for e in enemies:
+        t = duel.state.dragons[e]
+        targets.append((t.speed, t.height, free and t.tailed_by is None and not t.falling))
 
+    def score(sp: int, h: int) -> int:
+        best = 1 << 30
+        for es, eh, tailable in targets:
+            rng = 10 * abs(sp - es) + 50 * abs(h - eh) or 5
+            val = 2_000 + rng + 50 * max(0, eh + 1 - h)
+            if h > eh and rng <= longest:
+                val = rng
+            elif h == eh:
+                if tailable and sp == es:
+                    val = 20
+                elif melee:
+                    val = min(val, 150 + 10 * abs(sp - es))
+            if val < best:
+                best = val
+        return best + 15 * max(0, CRUISE - sp)
 
-def _score(duel: "DragonDuel", name: str, pos: tuple[int, int], enemies: list[str]) -> int:
-    return (min(_opportunity(duel, name, pos, e) for e in enemies)
-            + 15 * max(0, CRUISE - pos[0]))
+    return score
 
 
 def _attacks(duel: "DragonDuel", name: str, pos: tuple[int, int], enemies: list[str],
@@ -119,21 +125,25 @@ def _attacks(duel: "DragonDuel", name: str, pos: tuple[int, int], enemies: list[
     return out
 
 
-def _plan(duel: "DragonDuel", name: str, target: str | None, anyone: bool = False) -> DragonOrder:
+def _plan(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
     s = duel.state.dragons[name]
     spec = duel.dragons[name]
-    enemies = _enemies(duel, name, anyone)
-    if target is None or not enemies:
+    if not enemies:
         return DragonOrder(move=Move.level(0))
     if s.tailing is not None and not s.shaken:
         pos0 = (s.speed, s.height)
         return DragonOrder(move=None, actions=tuple(_attacks(duel, name, pos0, enemies, s.tailing)))
-    moves = [m for m in duel.legal_moves(name)
-             if R.move_result(s.speed, s.height, m)[0] > 0
-             and not R.dangerous_dive(m, R.move_result(s.speed, s.height, m)[0], spec.max_speed)]
-    if not moves:
-        moves = [Move.level(0)]
-    move = min(moves, key=lambda m: _score(duel, name, R.move_result(s.speed, s.height, m), enemies))
+    score = _scorer(duel, name, enemies)
+    move, best = Move.level(0), None
+    steps = () if s.out or s.falling else R.legal_steps(s.speed, spec.max_speed, shaken=s.shaken,
+                                                         **duel._move_kw)
+    for m, ds, dh in steps:
+        sp, h = s.speed + ds, s.height + dh
+        if sp <= 0 or (m.kind == "dive" and sp > spec.max_speed):
+            continue  # no stall (D-9), no dangerous dive (D-11)
+        v = score(sp, h)
+        if best is None or v < best:
+            move, best = m, v
     if s.shaken:
         return DragonOrder(move=move)
     pos = R.move_result(s.speed, s.height, move)

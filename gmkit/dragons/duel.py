@@ -17,9 +17,10 @@ an action that has become impossible is lost, and an event says why (as a GM wou
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
-from ..dice import multi_action_penalty, parse_trait
+from ..dice import Expression, multi_action_penalty, parse, parse_trait
 from ..encounter import Encounter
 from ..errors import DiceError, IllegalOrder
 from ..orders import Order
@@ -400,7 +401,7 @@ class DragonDuel(Encounter):
             if order is not None:
                 self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
         if s.shaken:
-            r = self.dice.trait(spec.pilot.spirit, R.wound_penalty(s.wounds, spec.wild_card, False),
+            r = self.dice.trait(_die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
                                 wild=spec.wild_card, purpose="Spirit: recover from Shaken",
                                 actor=name)
             s.shaken = not r.success
@@ -515,7 +516,7 @@ class DragonDuel(Encounter):
         s = self.state.dragons[name]
         spec = self.dragons[name]
         wp = R.wound_penalty(s.wounds, spec.wild_card, action)
-        r = self.dice.trait(spec.pilot.piloting, pen + wp, wild=spec.wild_card,
+        r = self.dice.trait(_die(spec.pilot.piloting), pen + wp, wild=spec.wild_card,
                             purpose="Piloting: dangerous manoeuvre", actor=name)
         key = "dragons.danger.ok" if r.success else (
             "dragons.danger.crit" if r.critical_failure else "dragons.danger.fail")
@@ -557,7 +558,7 @@ class DragonDuel(Encounter):
             return
         pen = R.recovery_penalty(s.fall_turns)
         wp = R.wound_penalty(s.wounds, spec.wild_card, False)
-        r = self.dice.trait(spec.pilot.piloting, pen + wp, wild=spec.wild_card,
+        r = self.dice.trait(_die(spec.pilot.piloting), pen + wp, wild=spec.wild_card,
                             purpose="Piloting: regain control", actor=name)
         if r.success:
             s.falling = False
@@ -644,9 +645,9 @@ class DragonDuel(Encounter):
             b = R.range_band(rng, w.ranges, self.options.get("range_penalties", R.RANGE_PENALTIES))
             assert b is not None
             band, rpen = b
-            tn, die = 4, spec.pilot.ranged_die
+            tn, die = 4, _die(spec.pilot.ranged_die)
         else:
-            tn, die = tspec.pilot.parry, spec.pilot.fighting
+            tn, die = tspec.pilot.parry, _die(spec.pilot.fighting)
         wp = R.wound_penalty(s.wounds, spec.wild_card, True)
         mod = pen + rpen + wp
         s.attacks += 1
@@ -668,7 +669,7 @@ class DragonDuel(Encounter):
         if not r.success:
             return
         s.hits += 1
-        dmg = self.dice.damage(w.damage, raise_bonus=r.raises > 0, purpose=f"damage: {w.name}",
+        dmg = self.dice.damage(_expr(w.damage), raise_bonus=r.raises > 0, purpose=f"damage: {w.name}",
                                actor=name)
         total = int(dmg.total)
         s.damage_dealt += total
@@ -774,7 +775,7 @@ class DragonDuel(Encounter):
         spec = self.dragons[name]
         if s.turned or s.out:
             return
-        r = self.dice.trait(spec.pilot.spirit, R.wound_penalty(s.wounds, spec.wild_card, False),
+        r = self.dice.trait(_die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
                             wild=spec.wild_card, purpose="Spirit: resist the dragon", actor=name)
         self.emit("spirit", name, "dragons.turn.resists" if r.success else "dragons.turn.consumed",
                   {"name": name, "roll": r.total, "cause": {"key": cause}}, rolls=(r.roll,),
@@ -815,7 +816,7 @@ class DragonDuel(Encounter):
             dmod += multi_action_penalty(len(their.actions))
             self._settled.add(a.target)
         amod = pen + R.wound_penalty(s.wounds, spec.wild_card, True)
-        res = self.dice.opposed(spec.pilot.piloting, tspec.pilot.piloting, attacker_mod=amod,
+        res = self.dice.opposed(_die(spec.pilot.piloting), _die(tspec.pilot.piloting), attacker_mod=amod,
                                 defender_mod=dmod, attacker_wild=spec.wild_card,
                                 defender_wild=tspec.wild_card, purpose="Piloting: tail",
                                 actor=name, target=a.target)
@@ -855,7 +856,7 @@ class DragonDuel(Encounter):
                                 f"{t} has already moved this round", target=t)
         spec, tspec = self.dragons[name], self.dragons[t]
         ts = self.state.dragons[t]
-        res = self.dice.opposed(spec.pilot.piloting, tspec.pilot.piloting,
+        res = self.dice.opposed(_die(spec.pilot.piloting), _die(tspec.pilot.piloting),
                                 attacker_mod=-2 + pen + R.wound_penalty(s.wounds, spec.wild_card),
                                 defender_mod=R.wound_penalty(ts.wounds, tspec.wild_card, False),
                                 attacker_wild=spec.wild_card, defender_wild=tspec.wild_card,
@@ -885,7 +886,7 @@ class DragonDuel(Encounter):
                                 "nobody is on its tail")
         spec, pspec = self.dragons[name], self.dragons[p]
         ps = self.state.dragons[p]
-        res = self.dice.opposed(spec.pilot.piloting, pspec.pilot.piloting,
+        res = self.dice.opposed(_die(spec.pilot.piloting), _die(pspec.pilot.piloting),
                                 attacker_mod=-2 + pen + R.wound_penalty(s.wounds, spec.wild_card),
                                 defender_mod=R.wound_penalty(ps.wounds, pspec.wild_card, False),
                                 attacker_wild=spec.wild_card, defender_wild=pspec.wild_card,
@@ -920,7 +921,7 @@ class DragonDuel(Encounter):
             self.emit("power", name, "dragons.power.noted",
                       {"name": name, "power": a.power, "target": target, "note": a.note})
             return
-        r = self.dice.trait(a.die, pen + R.wound_penalty(s.wounds, spec.wild_card), wild=spec.wild_card,
+        r = self.dice.trait(_die(a.die), pen + R.wound_penalty(s.wounds, spec.wild_card), wild=spec.wild_card,
                             purpose=f"power: {a.power}", actor=name)
         key = ("dragons.power.crit" if r.critical_failure else
                "dragons.power.ok" if r.success else "dragons.power.fail")
@@ -940,7 +941,18 @@ class DragonDuel(Encounter):
         return out
 
     def _decided(self) -> bool:
-        return len(self._parties()) <= 1
+        """At most one party left (a side, or a turned dragon on its own): called often, so it
+        stops at the second party it finds."""
+        first: tuple[str, str] | None = None
+        for n, s in self.state.dragons.items():
+            if s.out:
+                continue
+            party = ("turned", n) if s.turned else ("side", self.dragons[n].side)
+            if first is None:
+                first = party
+            elif party != first:
+                return False
+        return True
 
     @property
     def is_over(self) -> bool:
@@ -1013,6 +1025,21 @@ class DragonDuel(Encounter):
         from .autopilot import plan
 
         return plan(self, actor)
+
+
+@lru_cache(maxsize=256)
+def _die(die: str | None) -> int | str | None:
+    """A trait die as Dice.trait takes it fastest: ``"d8"`` -> 8; with a modifier as written."""
+    if die is None:
+        return None
+    sides, mod = parse_trait(die)
+    return sides if mod == 0 else die
+
+
+@lru_cache(maxsize=256)
+def _expr(damage: str) -> Expression:
+    """Damage dice parsed once per weapon."""
+    return parse(damage)
 
 
 def _move_words(move: Move) -> dict[str, Any]:

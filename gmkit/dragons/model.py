@@ -1,14 +1,14 @@
 """Dragons, their pilots and weapons (static data), and a dragon's state in a duel (the board).
 
 The static part comes from the scenario and never changes; :class:`DragonState` is everything the
-rules change during a fight. States are small slotted dataclasses holding only immutable values, so
+rules change during a fight. States are small dataclasses holding only immutable values, so
 a shallow copy is a full copy (fast all-or-nothing resolution) and ``==`` compares boards.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from ..dice import parse_trait
@@ -19,6 +19,7 @@ __all__ = ["Weapon", "Pilot", "Dragon", "DragonState", "DuelState", "die_sides"]
 WeaponKind = Literal["melee", "ranged"]
 
 
+@lru_cache(maxsize=256)
 def die_sides(die: str | int | None) -> int | None:
     """The sides of a trait die written ``d8``/``8``/``d12+1``; None for unskilled."""
     if die is None:
@@ -83,7 +84,7 @@ class Dragon:
         return None
 
 
-@dataclass(slots=True)
+@dataclass
 class DragonState:
     """One dragon's place on the board and what the fight has done to it."""
 
@@ -112,7 +113,10 @@ class DragonState:
     shaken_dealt: int = 0
 
     def copy(self) -> "DragonState":
-        return copy.copy(self)
+        """A full copy: every field holds an immutable value, so copying the fields is enough."""
+        new = object.__new__(DragonState)
+        new.__dict__.update(self.__dict__)
+        return new
 
     @property
     def active(self) -> bool:
@@ -126,7 +130,7 @@ class DuelState:
     dragons: dict[str, DragonState] = field(default_factory=dict)
 
     def copy(self) -> "DuelState":
-        return DuelState({k: copy.copy(v) for k, v in self.dragons.items()})
+        return DuelState({k: v.copy() for k, v in self.dragons.items()})
 
     def to_json(self) -> dict[str, Any]:
         from dataclasses import asdict

@@ -8,6 +8,7 @@ Refusals raise :class:`~gmkit.errors.IllegalOrder` naming the rule and the numbe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Literal, Mapping, NamedTuple, Sequence
 
 from ..errors import IllegalOrder
@@ -16,7 +17,7 @@ from .orders import Move
 __all__ = [
     "BLUE", "FIRMAMENT", "START_HEIGHT", "RANGE_PENALTIES",
     "normalise_heights", "InitiativeEntry", "initiative_order",
-    "move_result", "move_problem", "check_move", "legal_moves",
+    "move_result", "move_problem", "check_move", "legal_moves", "legal_steps",
     "range_between", "range_band", "attack_problem", "Problem",
     "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
     "fall_drop", "fall_step", "recovery_penalty", "fallen_away",
@@ -148,13 +149,32 @@ def legal_moves(speed: int, max_speed: int, *, shaken: bool = False, level_min: 
     >>> [str(m) for m in legal_moves(4, 5, shaken=True)]
     ['level -1', 'level +0', 'level +1']
     """
+    return list(_legal_moves(speed, max_speed, shaken, level_min, level_max, max_dive))
+
+
+def legal_steps(speed: int, max_speed: int, *, shaken: bool = False, level_min: int = -1,
+                level_max: int = 2, max_dive: int = 5) -> tuple[tuple[Move, int, int], ...]:
+    """D-4: :func:`legal_moves` with each move's (Speed change, Height change), cached: the
+    autopilot scores every legal move every round."""
+    return _legal_steps(speed, max_speed, shaken, level_min, level_max, max_dive)
+
+
+@lru_cache(maxsize=4096)
+def _legal_steps(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
+                 max_dive: int) -> tuple[tuple[Move, int, int], ...]:
+    return tuple((m, m.speed_change, m.height_change)
+                 for m in _legal_moves(speed, max_speed, shaken, level_min, level_max, max_dive))
+
+
+@lru_cache(maxsize=4096)
+def _legal_moves(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
+                 max_dive: int) -> tuple[Move, ...]:
     out = [Move.level(d) for d in range(level_min, level_max + 1)
            if not (d > 0 and speed + d > max_speed) and speed + d >= 0]
-    if shaken:
-        return out
-    out += [Move.climb(n) for n in range(1, speed // 3 + 1)]
-    out += [Move.dive(n) for n in range(1, max_dive + 1)]
-    return out
+    if not shaken:
+        out += [Move.climb(n) for n in range(1, speed // 3 + 1)]
+        out += [Move.dive(n) for n in range(1, max_dive + 1)]
+    return tuple(out)
 
 
 # --- D-5 range and attacks ---------------------------------------------------------------------
