@@ -1,0 +1,104 @@
+"""A wheel built from the repo, installed into a fresh venv, ships and loads every control's ES module.
+
+The wheel is built from a copy of the sources (so the repo gets no build/ folder); the fresh venv
+gets gmkit from the wheel only, and the already-installed dependencies through a path file (no
+download). Each control's ES module, read by the installed package, is then imported in Chromium.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.browser
+
+CONTROLS = {"DiceRoller": ("dice_roller.js", "dice_roller.css"),
+            "GridMap": ("grid_map.js", "grid_map.css")}
+"""Every anywidget control and its ES module and CSS."""
+
+PROBE = r"""
+import json, sys
+import gmkit, gmkit.ui
+from gmkit.ui import DiceRoller, GridMap
+from gmkit.ui._assets import ASSETS, asset
+out = {"gmkit": gmkit.__file__, "controls": {}}
+for cls in (DiceRoller, GridMap):
+    out["controls"][cls.__name__] = {"esm": str(cls._esm), "css": str(cls._css)}
+out["assets"] = {name: str(asset(name)) for name in ASSETS}
+import anywidget, importlib, pkgutil
+for m in pkgutil.iter_modules(gmkit.ui.__path__):
+    importlib.import_module("gmkit.ui." + m.name)
+out["anywidgets"] = sorted({c.__name__ for c in anywidget.AnyWidget.__subclasses__()
+                            if c.__module__.startswith("gmkit.ui")})
+print(json.dumps(out))
+"""
+
+
+def _build_and_install(tmp: Path) -> dict[str, Any]:
+    src = tmp / "src"
+    src.mkdir()
+    shutil.copytree(ROOT / "gmkit", src / "gmkit", symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "widgets", src / "widgets")
+    for f in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / f, src / f)
+    dist = tmp / "dist"
+    r = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(src)],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    wheel = next(dist.glob("gmkit-*.whl"))
+    venv = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    py = venv / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+                       capture_output=True, text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, env=env, check=True).stdout.strip()
+    # the dependencies already installed here, without this repo's editable gmkit (a .pth in a
+    # path-file directory is not run, so the editable finder never loads)
+    Path(site, "gmkit_test_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    r = subprocess.run([str(py), "-c", PROBE], capture_output=True, text=True, env=env, cwd=tmp,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    info: dict[str, Any] = json.loads(r.stdout.strip().splitlines()[-1])
+    info["venv"] = str(venv)
+    return info
+
+
+def test_wheel_ships_and_loads_every_es_module(tmp_path: Path, browser: Any) -> None:
+    info = _build_and_install(tmp_path)
+    venv = info["venv"]
+    assert info["gmkit"].startswith(venv), info["gmkit"]
+    assert info["anywidgets"] == sorted(CONTROLS)  # a new control must be added here
+    for name, path in info["assets"].items():
+        assert path.startswith(venv), f"{name} not loaded from the wheel: {path}"
+        assert Path(path).read_bytes() == (ROOT / "widgets" / name).read_bytes()
+    page = browser.new_page()
+    try:
+        page.set_content("<html><body><div id='host'></div></body></html>")
+        for control, files in info["controls"].items():
+            js, css = CONTROLS[control]
+            source = files["esm"]  # what the installed package hands to anywidget
+            assert source == (ROOT / "widgets" / js).read_text(encoding="utf-8")
+            assert files["css"] == (ROOT / "widgets" / css).read_text(encoding="utf-8")
+            url = "data:text/javascript;base64," + base64.b64encode(source.encode()).decode()
+            kind = page.evaluate("""async (url) => {
+                const m = await import(url);
+                return typeof m.default.render;
+            }""", url)
+            assert kind == "function", f"{control}: default.render is {kind}"
+    finally:
+        page.close()
