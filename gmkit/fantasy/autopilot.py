@@ -35,10 +35,6 @@ def wants_to_flee(sk: "Skirmish", name: str) -> bool:
     return left * 2 <= sk.state["start"][c.side]
 
 
-def _hittable(sk: "Skirmish", name: str, target: str, ranged: bool) -> bool:
-    return (sk._ranged_hits if ranged else sk._melee_hits)[name, target]
-
-
 def _weakest(sk: "Skirmish", targets: list[str]) -> str | None:
     if not targets:
         return None
@@ -61,14 +57,15 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
     monster = c.kind == "monster"
     melee = sk.phase == "melee"
     order: Order | None = None
-    if melee and wants_to_flee(sk, name):
+    if melee and c.morale is not None and monster and wants_to_flee(sk, name):
         order = Flee()
     if order is None and float(st["hp"]) * 3 <= float(st["max_hp"]):
         for item in c.items:
             if item.effect.heal and st["items"].get(item.name, 0) > 0 and item.target != "enemy":
                 order = UseItem(item.name)
                 break
-    weapon_targets = [e for e in enemies if _hittable(sk, name, e, not melee)]
+    table = sk._melee_hits if melee else sk._ranged_hits
+    weapon_targets = [e for e in enemies if table[name, e]]
     if order is None:
         spells = [s for s in c.spells if s.effect.harmful and s.target == "enemy"
                   and (s.uses is None or st["uses"].get(s.name, 0) > 0)]

@@ -104,11 +104,21 @@ class Pass(Order):
 
 HARMFUL = (Strike, Shoot)
 
+_STATUS_KINDS = frozenset({"kill", "flee", "effect", "effect_end", "cure"})
+"""Event kinds after which who is in the fight may have changed."""
+
 
 def _num(x: float) -> int | float:
     """Hit points and damage as plain JSON numbers: whole ones as int."""
     f = float(x)
     return int(f) if f.is_integer() else round(f, 4)
+
+
+@lru_cache(maxsize=1)
+def _choose() -> Any:
+    from .autopilot import choose
+
+    return choose
 
 
 @lru_cache(maxsize=256)
@@ -152,35 +162,40 @@ class Skirmish(Encounter):
 
     # --- setup --------------------------------------------------------------------------------
 
-    _STATIC: ClassVar[dict[str, tuple[Any, ...]]] = {}
-    """Sheets parsed once per scenario text: whole-skirmish simulations build thousands of skirmishes."""
+    _VALIDATED: ClassVar[list[tuple[dict[str, Any], str]]] = []
+    """Recent scenarios (as given) with their validated JSON: simulations build thousands of
+    skirmishes from one scenario, and pydantic need not check it each time."""
+    _SHEETS: ClassVar[list[tuple[dict[str, Any], tuple[Any, ...]]]] = []
+    """Recent validated scenarios with the sheets parsed from them (frozen, shared)."""
+    _CACHE_SIZE: ClassVar[int] = 16
 
     @classmethod
     def _validate_scenario(cls, scenario: Mapping[str, Any]) -> dict[str, Any]:
+        given = scenario if isinstance(scenario, dict) else dict(scenario)
+        for seen, text in cls._VALIDATED:
+            if seen == given:
+                out: dict[str, Any] = json.loads(text)
+                return out
+        valid = super()._validate_scenario(scenario)
         try:
-            key = "v:" + json.dumps(scenario, sort_keys=True, ensure_ascii=False)
+            seen_copy = json.loads(json.dumps(given, ensure_ascii=False))
         except (TypeError, ValueError):
-            return super()._validate_scenario(scenario)
-        hit = cls._STATIC.get(key)
-        if hit is None:
-            hit = (json.dumps(super()._validate_scenario(scenario)),)
-            cls._remember(key, hit)
-        out: dict[str, Any] = json.loads(hit[0])
-        return out
-
-    @classmethod
-    def _remember(cls, key: str, value: tuple[Any, ...]) -> None:
-        if len(cls._STATIC) >= 64:
-            cls._STATIC.pop(next(iter(cls._STATIC)))
-        cls._STATIC[key] = value
+            return valid
+        cls._VALIDATED.insert(0, (seen_copy, json.dumps(valid, ensure_ascii=False)))
+        del cls._VALIDATED[cls._CACHE_SIZE:]
+        return valid
 
     def _setup(self) -> None:
         sc = self.scenario
-        key = "s:" + json.dumps(sc, sort_keys=True, ensure_ascii=False)
-        static = self._STATIC.get(key)
+        static = None
+        for seen, parsed in self._SHEETS:
+            if seen == sc:
+                static = parsed
+                break
         if static is None:
             static = self._build_static(sc)
-            self._remember(key, static)
+            self._SHEETS.insert(0, (json.loads(json.dumps(sc, ensure_ascii=False)), static))
+            del self._SHEETS[self._CACHE_SIZE:]
         (self.options, self.combatants, self.side_list, self._side_of, self._sides_by_name,
          self._needs_rider, self._followers, self.effects, self._melee_hits, self._ranged_hits) = static
         self.options = dict(self.options)
@@ -225,6 +240,7 @@ class Skirmish(Encounter):
                 melee_hits, ranged_hits)
 
     def _init_state(self) -> None:
+        self._memo: dict[tuple[int, str], list[str]] = {}
         self.state = {
             "round": 1, "phase": "melee", "order": [], "turn": 0, "chosen": None, "over": False,
             "result": None, "shot": [], "start": {s.name: len(s.members) for s in self.side_list},
@@ -262,6 +278,10 @@ class Skirmish(Encounter):
                 "gained": 0, "points": c.points, "level": c.level, "pending": 0,
                 "uses": {s.name: s.uses for s in c.spells if s.uses is not None},
                 "items": {i.name: i.uses for i in c.items}, "acted": 0, "skipping": False}
+
+    def _restore(self, snap: Any) -> None:
+        self.state = snap
+        self._memo = {}
 
     def _snapshot(self) -> Any:
         s = self.state
@@ -351,6 +371,15 @@ class Skirmish(Encounter):
         return not self._out_for_good(name)
 
     def _fighting_sides(self) -> list[str]:
+        key = (len(self.record), "")
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        out = self._fighting_sides_now()
+        self._memo[key] = out
+        return out
+
+    def _fighting_sides_now(self) -> list[str]:
         fighter = self._fighter
         out = []
         for s in self.side_list:
@@ -363,8 +392,13 @@ class Skirmish(Encounter):
     def enemies_of(self, name: str) -> list[str]:
         """Every combatant of another side still in the fight, in scenario order."""
         side = self._side_of[name]
-        out_for_good = self._out_for_good
-        return [n for n, s in self._side_of.items() if s != side and not out_for_good(n)]
+        key = (len(self.record), side)
+        hit = self._memo.get(key)
+        if hit is None:
+            out_for_good = self._out_for_good
+            hit = [n for n, s in self._side_of.items() if s != side and not out_for_good(n)]
+            self._memo[key] = hit
+        return list(hit)
 
     def _side(self, name: str) -> Side:
         return self._sides_by_name[name]
@@ -389,6 +423,14 @@ class Skirmish(Encounter):
 
     def _principals(self, side: str) -> list[str]:
         """Who of ``side`` may act in its turn now, followers left out (F-6)."""
+        key = (len(self.record), "principals:" + side)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._principals_now(side)
+            self._memo[key] = hit
+        return list(hit)
+
+    def _principals_now(self, side: str) -> list[str]:
         st = self.state
         out = []
         for n in self._side(side).members:
@@ -727,8 +769,10 @@ class Skirmish(Encounter):
                 continue
             self.state["c"][a]["initiative"] -= 1
             self.emit("out_of_turn", a, "fantasy.out_of_turn", {"actor": a})
+            mark = len(self.record)
             self._act(a, o)
-            self._check_over()
+            if self._changed_since(mark):
+                self._check_over()
         for a, o in mine:
             if self.state["over"]:
                 break
@@ -737,12 +781,20 @@ class Skirmish(Encounter):
                 continue
             if self.state["phase"] == "ranged":
                 self.state["shot"].append(a)
+                self._memo.clear()
             else:
                 self.state["c"][a]["acted"] += 1
+            mark = len(self.record)
             self._act(a, o)
-            self._check_over()
+            if self._changed_since(mark):
+                self._check_over()
         if not self.state["over"]:
             self._next_turn()
+
+    def _changed_since(self, mark: int) -> bool:
+        """Whether anyone left the fight or changed status since record index ``mark``."""
+        rec = self.record
+        return any(rec[i].kind in _STATUS_KINDS for i in range(mark, len(rec)))
 
     def _act(self, a: str, o: Order) -> None:
         if isinstance(o, Strike):
@@ -894,6 +946,7 @@ class Skirmish(Encounter):
         st = self.state["c"][target]
         st["status"] = "dead"
         st["effects"] = []
+        self._memo.clear()
         self.emit("kill", source, "fantasy.kill", {"actor": source, "target": target},
                   data={"target": target})
         src = self.combatants[source]
@@ -926,6 +979,7 @@ class Skirmish(Encounter):
             fst = self.state["c"][f]
             if fst["status"] != "active":
                 continue
+            self._memo.clear()
             if c.kind == "mount" and not c.attacks_alone and why == "dead":
                 fst["status"] = "fled"
                 self.emit("flee", f, "fantasy.mount.bolts", {"actor": f, "rider": leader})
@@ -955,6 +1009,7 @@ class Skirmish(Encounter):
         if e.cure:
             before = len(st["effects"])
             st["effects"] = [x for x in st["effects"] if x["status"] not in e.cure]
+            self._memo.clear()
             if len(st["effects"]) != before:
                 self.emit("cure", source, "fantasy.cure", {"actor": source, "target": target,
                                                            "statuses": [_status_term(s) for s in e.cure]})
@@ -976,6 +1031,7 @@ class Skirmish(Encounter):
                 self._kill(source, target)
                 return
             st["effects"] = [x for x in st["effects"] if x["status"] != e.status]
+            self._memo.clear()
             st["effects"].append({"status": e.status, "turns": e.turns, "disables": e.disables,
                                   "ongoing": list(e.ongoing) if e.ongoing else None, "source": source})
             self.emit("effect", target, "fantasy.effect",
@@ -1094,6 +1150,7 @@ class Skirmish(Encounter):
                       data={"fled": ok, "rule": "F-10", "enemy": enemy, "numbers": list(numbers)}, rolls=(r,))
         if ok:
             self.state["c"][a]["status"] = "fled"
+            self._memo.clear()
             self._followers_leave(a, "fled")
 
     # --- turns ----------------------------------------------------------------------------------
@@ -1130,6 +1187,7 @@ class Skirmish(Encounter):
     def _start_melee(self, first_round: bool = False) -> None:
         st = self.state
         st["phase"] = "melee"
+        self._memo.clear()
         st["shot"] = []
         if not first_round:
             st["round"] += 1
@@ -1207,6 +1265,7 @@ class Skirmish(Encounter):
         An effect lasting ``turns`` turns covers that many of its side's turns, then ends at the
         start of the next one; a skipped turn is one turn with no action.
         """
+        self._memo.clear()
         for n in self._side(side).members:
             st = self.state["c"][n]
             st["skipping"] = False
@@ -1221,6 +1280,7 @@ class Skirmish(Encounter):
                     break
                 if e["turns"] is not None and e["turns"] <= 0:
                     st["effects"].remove(e)
+                    self._memo.clear()
                     self.emit("effect_end", n, "fantasy.effect.ends",
                               {"actor": n, "status": _status_term(e["status"])},
                               data={"status": e["status"]})
@@ -1264,9 +1324,8 @@ class Skirmish(Encounter):
     # --- autopilot and views -----------------------------------------------------------------------
 
     def autopilot(self, actor: str) -> Order | None:
-        from .autopilot import choose
-
-        return choose(self, actor)
+        """F-6: the autopilot's order for ``actor`` (monsters, unattended runs); see :mod:`.autopilot`."""
+        return _choose()(self, actor)
 
     def board(self, side: str | None = None) -> dict[str, Any]:
         """The board as plain JSON; a player of ``side`` does not see other sides' monsters' hit points."""
