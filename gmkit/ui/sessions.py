@@ -156,10 +156,11 @@ class Session(w.VBox):
     def t(self, key: str, **params: Any) -> str:
         return format_message(f"ui.session.{key}", self.lang, **params)
 
-    def resolve(self) -> bool:
-        """Resolve the orders received (the Resolve button)."""
+    def resolve(self, *, autopilot: bool = False) -> bool:
+        """Resolve the orders received (the Resolve button); with ``autopilot`` the engine's simple
+        policy orders for everyone still awaited."""
         try:
-            new = self.encounter.resolve_round()
+            new = self.encounter.resolve_round(autopilot=autopilot)
         except (GmkitError, ValueError) as e:
             self._say(self.t("error", message=str(e)), error=True)
             return False
