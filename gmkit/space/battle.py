@@ -386,8 +386,14 @@ class SpaceBattle(Encounter):
             if not ship.cloaked:
                 raise IllegalOrder("S-10", f"only a cloaked ship moves after firing; {actor} is not cloaked")
             self._check_engines(actor, ship, "move after firing")
-            options = self.shift_cells(actor, aimed)
-            if order.then not in [o[0] for o in options]:
+            then, first = order.then, ship.cells[0]
+            ok = (isinstance(then, tuple) and len(then) == 2 and all(type(v) is int for v in then)
+                  and R.cloak_shift_ok(ship.cells, (then[0] - first[0], then[1] - first[1]), aimed,
+                                       self._occupied(self.specs[actor].side, skip=actor),
+                                       self.width, self.height,
+                                       self.options["cloak_shift_keeps_fire_range"]))
+            if not ok:
+                options = self.shift_cells(actor, aimed)
                 raise IllegalOrder("S-10", f"after firing {actor} may stay at {c(ship.cells[0])} or move "
                                            f"one cell sideways or up/down still touching its target: "
                                            f"{', '.join(c(o[0]) for o in options)}; not {c(order.then)}")

@@ -24,8 +24,8 @@ __all__ = [
     "Cell", "Cells", "SYSTEMS", "LIGHT_STEPS", "HEAVY_STEPS", "ship_cells", "shifted", "on_map",
     "blocked_by", "step_error", "fire_range", "touching", "rank_initiative", "initiative_ties",
     "attack_defence", "hits", "long_shot_confirmed", "damage_halvings", "halve", "plating_bonus",
-    "absorb", "system_for", "system_hit_result", "cloak_shift_cells", "guess_cells", "flee_dice",
-    "flee_locked", "headstart", "may_tractor", "tractor_relock_until", "break_free",
+    "absorb", "system_for", "system_hit_result", "cloak_shift_ok", "cloak_shift_cells",
+    "guess_cells", "flee_dice", "flee_locked", "headstart", "may_tractor", "tractor_relock_until", "break_free",
     "reactor_explodes", "cells_in_fire_range", "distance",
 ]
 
@@ -235,22 +235,34 @@ def reactor_explodes(face: int) -> bool:
 
 # --- S-10: cloaking -----------------------------------------------------------------------------
 
+def cloak_shift_ok(cells: Cells, delta: Cell, target: Sequence[Cell], blocked: dict[Cell, str],
+                   width: int, height: int, keep_fire_range: bool = False) -> bool:
+    """S-10: whether a cloaked ship on ``cells`` may end its attack one step ``delta`` away:
+    staying always; else sideways or up/down, on the map, free, still touching the target (or, with
+    ``keep_fire_range``, still in any fire range)."""
+    if delta == (0, 0):
+        return True
+    if delta not in HEAVY_STEPS:
+        return False
+    moved = shifted(cells, delta)
+    if not on_map(moved, width, height):
+        return False
+    if any(c in blocked or c in target for c in moved if c not in cells):
+        return False
+    fr = fire_range(moved, target)
+    return fr == 1 or (keep_fire_range and fr == 2)
+
+
 def cloak_shift_cells(cells: Cells, target: Sequence[Cell], blocked: dict[Cell, str], width: int,
                       height: int, keep_fire_range: bool = False) -> list[Cells]:
     """S-10: where a cloaked ship may be after firing: where it is, or one cell sideways or
     up/down to a place that still touches the target (``keep_fire_range``: still in any fire
-    range), free and on the map. Stay comes first.
+    range), free and on the map. Stay comes first; for a one-cell ship up to three cells in all.
     """
     out = [cells]
     for d in HEAVY_STEPS:
-        moved = shifted(cells, d)
-        if not on_map(moved, width, height):
-            continue
-        if any(c in blocked or c in target for c in moved if c not in cells):
-            continue
-        fr = fire_range(moved, target)
-        if fr == 1 or (keep_fire_range and fr == 2):
-            out.append(moved)
+        if cloak_shift_ok(cells, d, target, blocked, width, height, keep_fire_range):
+            out.append(shifted(cells, d))
     return out
 
 
