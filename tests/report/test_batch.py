@@ -1,0 +1,122 @@
+"""gmkit batch: 3 templates x 4 seeds and one broken scenario, 2 worker processes, then Dask."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import yaml
+
+from gmkit.batch import BatchError, load_spec
+from gmkit.cli import main
+from gmkit.report.rundata import find_file
+
+SEEDS = [1, 2, 3, 4]
+
+
+def _spec(folder: Path, out: str) -> Path:
+    broken = folder / "broken_wolves.yaml"
+    if not broken.exists():
+        text = find_file("scenarios/fantasy_wolves.yaml").read_text()
+        broken.write_text(text.replace("system: fantasy", "system: fantasy\nmorale_table: yes"))
+    spec = {
+        "name": "test-batch", "out": out, "seeds": SEEDS,
+        "parameters": {"odds_trials": 0, "max_rounds": 30},
+        "reports": ["bbcode"],
+        "runs": [{"template": "dragon_duel"}, {"template": "space_battle"},
+                 {"template": "fantasy_skirmish"},
+                 {"template": "fantasy_skirmish", "scenarios": [str(broken)], "seeds": [1]}],
+    }
+    path = folder / f"{out}.yaml"
+    path.write_text(yaml.safe_dump(spec))
+    return path
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("batch")
+    spec = _spec(folder, "local")
+    rc = main(["batch", str(spec), "--workers", "2", "--no-progress"])
+    return folder, spec, rc
+
+
+def test_twelve_finish_and_the_broken_one_fails(local):
+    folder, spec, rc = local
+    assert rc == 1  # something failed: the exit status says so
+    table = pd.read_csv(folder / "local" / "summary.csv")
+    assert len(table) == 13
+    done = table[table["status"] == "done"]
+    assert len(done) == 12 and set(done["seed"]) == set(SEEDS)
+    assert set(done["template"]) == {"dragon_duel", "space_battle", "fantasy_skirmish"}
+    assert done["winner"].notna().all() and (done["rounds"] > 0).all()
+    failed = table[table["status"] == "failed"].iloc[0]
+    assert failed["attempts"] == 2  # retried once
+    assert "ScenarioError" in failed["error"] and "morale_table" in failed["error"]
+    assert "broken_wolves.yaml" in failed["error"]
+    for run_id in done["run_id"]:
+        run = folder / "local" / run_id
+        assert (run / f"{run_id}.ipynb").exists() and (run / f"{run_id}.bbcode.txt").exists()
+        assert (run / f"{run_id}.summary.json").exists()
+
+
+def test_parquet_matches_csv(local):
+    folder, _, _ = local
+    pq = pd.read_parquet(folder / "local" / "summary.parquet")
+    csv = pd.read_csv(folder / "local" / "summary.csv")
+    assert list(pq["run_id"]) == list(csv["run_id"])
+    assert list(pq["status"]) == list(csv["status"])
+    assert str(pq["seed"].dtype) == "Int64"
+
+
+def test_rerun_does_no_work(local, capsys):
+    folder, spec, _ = local
+    before = {p: p.stat().st_mtime_ns for p in (folder / "local").glob("*/result.json")}
+    assert len(before) == 13
+    rc = main(["batch", str(spec), "--workers", "2", "--no-progress"])
+    assert rc == 1
+    assert "13 runs, 0 run now, 13 skipped as finished before; 12 done, 1 failed" in capsys.readouterr().out
+    after = {p: p.stat().st_mtime_ns for p in (folder / "local").glob("*/result.json")}
+    assert after == before
+    table = pd.read_csv(folder / "local" / "summary.csv")
+    assert table["cached"].all() and len(table) == 13
+
+
+def test_same_spec_on_dask_local_cluster_gives_identical_outcomes(local):
+    pytest.importorskip("distributed")
+    folder, _, _ = local
+    spec = _spec(folder, "dask")
+    rc = main(["batch", str(spec), "--workers", "2", "--dask", "local", "--no-progress"])
+    assert rc == 1
+    cols = ["run_id", "status", "winner", "rounds", "reason", "survivors"]
+    a = pd.read_csv(folder / "local" / "summary.csv")[cols].sort_values("run_id", ignore_index=True)
+    b = pd.read_csv(folder / "dask" / "summary.csv")[cols].sort_values("run_id", ignore_index=True)
+    pd.testing.assert_frame_equal(a, b)
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("runs: [{template: nowhere}]", "runs[0].template: no template 'nowhere'"),
+    ("runs: [{template: dragon_duel, scenarios: [missing.yaml]}]", "runs[0].scenarios[0]: no such file"),
+    ("colour: red\nruns: [{template: dragon_duel}]", "unknown field(s) colour"),
+    ("seeds: 3\nruns: [{template: dragon_duel}]", "seeds: a list is expected"),
+    ("reports: [pdf]\nruns: [{template: dragon_duel}]", "unknown kind(s) ['pdf']"),
+    ("name: x", "at least one entry"),
+])
+def test_bad_spec_is_a_clean_error(tmp_path, capsys, text, fragment):
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(text)
+    with pytest.raises(BatchError) as e:
+        load_spec(spec)
+    assert fragment in str(e.value) and "spec.yaml" in str(e.value)
+    assert main(["batch", str(spec)]) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_example_spec_expands_to_a_matrix():
+    spec = load_spec(Path(__file__).parents[2] / "templates" / "batch_example.yaml")
+    assert len(spec.jobs) == 3 * 2 * 4
+    assert len({j.run_id for j in spec.jobs}) == len(spec.jobs)
+    fantasy = [j for j in spec.jobs if "fantasy" in j.run_id]
+    assert all(j.parameters["max_rounds"] == 20 for j in fantasy)
+    assert json.loads(json.dumps([j.key for j in spec.jobs]))
