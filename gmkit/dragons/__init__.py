@@ -9,9 +9,9 @@ from . import rules
 from .duel import EXAMPLE, DragonDuel
 from .model import Dragon, DragonState, DuelState, Pilot, Weapon
 from .orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
-                     UsePower)
+                     TurnCheck, UsePower)
 from .scenario import DragonScenario
 
 __all__ = ["DragonDuel", "DragonOrder", "Move", "Attack", "TailAttempt", "Force", "ShakeOff",
-           "Manoeuvre", "UsePower", "Dragon", "Pilot", "Weapon", "DragonState", "DuelState",
+           "Manoeuvre", "UsePower", "TurnCheck", "Dragon", "Pilot", "Weapon", "DragonState", "DuelState",
            "DragonScenario", "EXAMPLE", "rules"]

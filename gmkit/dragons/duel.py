@@ -28,11 +28,11 @@ from ..savage import damage_outcome
 from . import rules as R
 from .model import Dragon, DragonState, DuelState, Pilot, Weapon
 from .orders import (ORDER_TYPES, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
-                     TailAttempt, UsePower)
+                     TailAttempt, TurnCheck, UsePower)
 
 __all__ = ["DragonDuel", "EXAMPLE"]
 
-_ACTIONS = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower)
+_ACTIONS = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck)
 
 
 def _dragon(spec: Mapping[str, Any]) -> Dragon:
@@ -262,9 +262,12 @@ class DragonDuel(Encounter):
         acts = order.actions
         if not isinstance(acts, tuple):
             raise IllegalOrder("D-1", "actions must be a tuple of actions")
-        if acts and s.shaken:
+        own = [a for a in acts if not isinstance(a, TurnCheck)]
+        if own and s.shaken:
             raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions "
-                                      f"({len(acts)} ordered)")
+                                      f"({len(own)} ordered)")
+        if len(acts) - len(own) > 1:
+            raise IllegalOrder("D-10", "one D-10 check per round is enough")
         sp, h = self._projected(actor, move)
         tailing = s.tailing if move is None else None
         tailed_by = s.tailed_by
@@ -400,6 +403,8 @@ class DragonDuel(Encounter):
             order = turned_order(self, name)
             if order is not None:
                 self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
+        if order is not None and any(isinstance(a, TurnCheck) for a in order.actions):
+            self._spirit_check(name, "dragons.cause.gm")
         if s.shaken:
             r = self.dice.trait(_die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
                                 wild=spec.wild_card, purpose="Spirit: recover from Shaken",
@@ -440,15 +445,18 @@ class DragonDuel(Encounter):
             self._do_move(name, move)
         if s.out or order is None or not order.actions:
             return
+        acts = [a for a in order.actions if not isinstance(a, TurnCheck)]
+        if not acts:
+            return
         if s.shaken:
             self.emit("no_actions", name, "dragons.shaken.no_actions",
-                      {"name": name, "n": len(order.actions)})
+                      {"name": name, "n": len(acts)})
             return
-        pen = multi_action_penalty(len(order.actions))
+        pen = multi_action_penalty(len(acts))
         if pen:
             self.emit("multi", name, "dragons.multi_action",
-                      {"name": name, "n": len(order.actions), "penalty": pen})
-        for a in order.actions:
+                      {"name": name, "n": len(acts), "penalty": pen})
+        for a in acts:
             if s.out or self._decided():
                 return
             if isinstance(a, Attack):
@@ -712,6 +720,8 @@ class DragonDuel(Encounter):
                 self._put_out(name, "withdrew")
                 return
             if row.out is not None:
+                if row.out == "unconscious":
+                    self.emit("wound_row", name, "dragons.out.unconscious", {"name": name})
                 self._downed(name)
                 return
             self.emit("wound_row", name, f"dragons.wound.row{row.wounds}",
@@ -813,7 +823,8 @@ class DragonDuel(Encounter):
                   and any(isinstance(x, TailAttempt) and x.target == name for x in their.actions))
         dmod = R.wound_penalty(t.wounds, tspec.wild_card, mutual)
         if mutual and their is not None:
-            dmod += multi_action_penalty(len(their.actions))
+            dmod += multi_action_penalty(
+                len([x for x in their.actions if not isinstance(x, TurnCheck)]))
             self._settled.add(a.target)
         amod = pen + R.wound_penalty(s.wounds, spec.wild_card, True)
         res = self.dice.opposed(_die(spec.pilot.piloting), _die(tspec.pilot.piloting), attacker_mod=amod,

@@ -12,7 +12,7 @@ from typing import Literal, Union
 from ..orders import Order
 
 __all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
-           "DragonOrder", "Action", "ORDER_TYPES"]
+           "TurnCheck", "DragonOrder", "Action", "ORDER_TYPES"]
 
 MoveKind = Literal["level", "climb", "dive"]
 
@@ -116,7 +116,15 @@ class UsePower(Order):
     note: str = ""
 
 
-Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower]
+@dataclass(frozen=True)
+class TurnCheck(Order):
+    """The GM calls the D-10 Spirit check ("when the GM says so"), at the start of the dragon's
+    turn. The GM's call, not the dragon's action: no multi-action penalty."""
+
+    reason: str = ""
+
+
+Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck]
 
 
 @dataclass(frozen=True)
@@ -132,4 +140,4 @@ class DragonOrder(Order):
 
 
 ORDER_TYPES: tuple[type, ...] = (DragonOrder, Move, Attack, TailAttempt, Force, ShakeOff, Manoeuvre,
-                                 UsePower)
+                                 UsePower, TurnCheck)

@@ -537,3 +537,75 @@ def test_max_rounds_ends_undecided() -> None:
     out = d.run(10)
     assert out == {"winner": None, "reason": "time", "rounds": 3, "survivors": ["Ash", "Bane"]}
     assert d.record[-1].key == "dragons.over.time"
+
+
+# --- more D-10, rule options, views ------------------------------------------------------------
+
+
+def test_d10_gm_calls_the_spirit_check() -> None:
+    """D-10: "when the GM says so": a TurnCheck in the order calls the Spirit roll; not an action."""
+    from gmkit.dragons import TurnCheck
+
+    d = duel(dragon("Ash", "red", 6, 11, spirit="d4"), dragon("Bane", "blue", 6, 10))
+    d.submit("Ash", DragonOrder(move=Move.level(0),
+                                actions=(TurnCheck("the storm"), Attack("Flame", "Bane"))))
+    d.enter_faces(1, 2, 5, 1)  # Spirit 1/2 -> fails: turned; Flame 5: hit, no multi-action penalty
+    d.resolve_round()
+    assert d.state.dragons["Ash"].turned
+    assert "dragons.multi_action" not in keys(d)
+    atk = next(e for e in d.record if e.kind == "attack")
+    assert atk.data["modifier"] == 0
+
+
+def test_d10_only_a_turned_dragon_left_ends_without_a_winner() -> None:
+    """D-10: a turned dragon is nobody's: if only it is left, no side wins."""
+    d = duel(dragon("Ash", "red", 8, 11), dragon("Bane", "blue", 5, 10, toughness=4))
+    d.state.dragons["Ash"].turned = True
+    d.state.dragons["Bane"].wounds = 3
+    d.enter_faces(6, 2, 4, 4)  # the turned Ash fires at Bane (range 80): 4, hit; 8 vs 4: 4th wound
+    d.resolve_round()
+    out = d.outcome()
+    assert out is not None and out["winner"] is None and out["reason"] == "turned"
+    assert "dragons.out.unconscious" in keys(d)
+
+
+def test_d3_option_each_turn_initiative() -> None:
+    """D-3 [decision] as a rule option: re-sort by current positions before each turn.
+
+    Ash wounds Bane first (Bane loses 2 Speed): with round-start initiative Bane still goes
+    before Cy; with each-turn initiative Cy, now faster, goes first."""
+    def play(option: str) -> list[str]:
+        d = duel(dragon("Ash", "red", 6, 12), dragon("Bane", "blue", 5, 11),
+                 dragon("Cy", "blue", 5, 10), initiative=option)
+        d.submit("Ash", DragonOrder(move=Move.level(0), actions=(Attack("Flame", "Bane"),)))
+        d.enter_faces(6, 2, 7, 5)  # range 60 short: 6, hit; 12 vs 8: 1 wound, Speed 5 -> 3
+        d.resolve_round()
+        assert d.state.dragons["Bane"].wounds == 1
+        return [e.actor for e in d.record if e.kind == "move"]
+    assert play("round_start") == ["Ash", "Bane", "Cy"]
+    assert play("each_turn") == ["Ash", "Cy", "Bane"]
+
+
+def test_d11_option_copied_manoeuvre_only_loses_the_tail() -> None:
+    """D-11/D-12 rule option: a pursuer failing to copy aerobatics only loses the tail."""
+    d = duel(dragon("Ash", "red", 6, 10), dragon("Bane", "blue", 6, 10), copied_manoeuvre="lose_tail")
+    d.state.dragons["Ash"].tailing, d.state.dragons["Bane"].tailed_by = "Bane", "Ash"
+    d.submit("Bane", DragonOrder(move=Move.level(0), actions=(Manoeuvre("loop"),)))
+    d.enter_faces(6, 2, 2, 1)
+    d.resolve_round()
+    a = d.state.dragons["Ash"]
+    assert not a.falling and a.tailing is None
+
+
+def test_player_view_hides_orders_and_matches_positions() -> None:
+    """Views: a side's board never shows orders; positions are open sky for all."""
+    d = duel(dragon("Ash", "red", 6, 11), dragon("Bane", "blue", 4, 10))
+    d.submit("Ash", DragonOrder(move=Move.climb(1), actions=(Attack("Flame", "Bane"),)))
+    for side in (None, "red", "blue"):
+        b = d.board(side)
+        text = str(b)
+        assert "climb" not in text and "Attack" not in text
+        assert b["orders_received"] == ["Ash"]
+    assert d.board("blue")["dragons"] == d.board()["dragons"]
+    d.resolve_round()
+    assert d.story("en", side="blue") == d.story("en")
