@@ -98,9 +98,13 @@ class SpaceBattle(Encounter):
         for s in sc["ships"]:
             up = s["shields_up"] if s["shields_up"] is not None else default_up
             cells = R.ship_cells((s["cell"][0], s["cell"][1]), s["size"], s["orientation"])
+            systems = {k: 1 for k in s["damaged"]}
+            systems.update({k: 2 for k in s["disabled"]})
+            if "shields" in s["disabled"]:
+                up = False
             ships[s["name"]] = ShipState(cells, s["orientation"], s["hull"], s["shields"],
-                                         bool(up and s["shields"] > 0), {}, cloaked=s["cloaked"],
-                                         cargo=s["cargo"])
+                                         bool(up and s["shields"] > 0), systems, cloaked=s["cloaked"],
+                                         cargo=None if "cargo" in s["disabled"] else s["cargo"])
         self.state = SpaceState(1, 0, [], ships)
         self._checked: tuple[Any, ...] | None = None
         self._roll_initiative()

@@ -15,7 +15,11 @@ from ..errors import DiceError
 from ..scenario import ScenarioModel
 from .rules import on_map, ship_cells
 
-__all__ = ["GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario"]
+__all__ = ["GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario", "SystemName"]
+
+SystemName = Literal["shields", "weapons", "reactor", "plating", "crew", "cloak", "engines",
+                     "targeting", "life_support", "cargo"]
+"""S-8: the ten systems of the d10 table."""
 
 
 class _Strict(BaseModel):
@@ -64,6 +68,11 @@ class ShipSpec(_Strict):
     """S-8 (10): cargo, lost when the cargo hold is disabled."""
     departing: bool = False
     """S-12: leaving the station at the start: a d4 head start (1 counts as 2) and the GM's timer."""
+    damaged: list[SystemName] = []
+    """S-8: systems already hit once when the battle starts (the next hit disables them)."""
+    disabled: list[SystemName] = []
+    """S-8: systems already out of action when the battle starts (their effect holds from the
+    start; turns owed for crew quarters or life support are taken as already spent)."""
 
     @field_validator("damage")
     @classmethod
@@ -85,6 +94,11 @@ class ShipSpec(_Strict):
             raise ValueError(f"S-2: a light ship takes one cell, {self.name} has size {self.size}")
         if self.cloaked and not self.cloak:
             raise ValueError(f"S-10: {self.name} starts cloaked but has no cloaking device (cloak: true)")
+        both = sorted(set(self.damaged) & set(self.disabled))
+        if both:
+            raise ValueError(f"S-8: {self.name} lists {', '.join(both)} as both damaged and disabled")
+        if self.cloaked and "cloak" in self.disabled:
+            raise ValueError(f"S-8: {self.name} cannot start cloaked with its cloaking device disabled")
         return self
 
     @property

@@ -524,3 +524,17 @@ def test_release_takes_the_turn() -> None:
     assert b.state.ships["X"].held_by is None
     refused(b, "X", Release(), "S-13", "holds no ship")
 
+
+
+def test_s8_systems_damaged_or_disabled_from_the_start() -> None:
+    """S-8: a scenario may start a ship with damage marks; a marked system is disabled by the next hit."""
+    b = battle(ship("A", "red", (0, 0)),
+               ship("T", "blue", (1, 0), damaged=["engines"], disabled=["weapons", "shields"], shields=5))
+    view = b.board()["ships"][1]
+    assert view["damaged"] == ["engines"] and sorted(view["disabled"]) == ["shields", "weapons"]
+    assert not view["shields_up"]
+    b.enter_faces(10, 7)
+    b.push("A", Attack("T", "systems"))
+    assert b.state.ships["T"].disabled("engines")
+    refused(b, "T", Attack("A"), "S-8", "weapons are disabled")
+    refused(b, "T", Move((2, 0)), "S-8", "engines are disabled")

@@ -94,6 +94,9 @@ def test_scenario_dump_validates_again_unchanged() -> None:
     (lambda sc: sc["ships"][1].update(side="red"), "(top level)", "at least two sides"),
     (lambda sc: sc.update(initiative=["A"]), "(top level)", "S-4"),
     (lambda sc: sc["options"].update(long_shot=True), "options.long_shot", "unknown field"),
+    (lambda sc: sc["ships"][0].update(damaged=["engines"], disabled=["engines"]), "ships.0",
+     "both damaged and disabled"),
+    (lambda sc: sc["ships"][0].update(damaged=["bridge"]), "ships.0.damaged.0", "'bridge'"),
 ])
 def test_bad_scenarios_name_the_field(change: Any, field: str, words: str) -> None:
     sc = scenario(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5)), options={})
