@@ -541,7 +541,9 @@ class SpaceBattle(Encounter):
         return self.resolve_round(autopilot=autopilot)
 
     def clock(self, minutes: float) -> list[Any]:
-        """S-12: the GM reports the real minutes since the departure (journaled)."""
+        """S-12: the GM reports the real minutes since the departure (journaled). At the window's
+        end with no pursuit ordered the departing ship is gone. An order already submitted by the
+        ship on turn is played in the same resolution, after the clock."""
         self.submit("GM", Clock(minutes))
         return self.resolve_round()
 

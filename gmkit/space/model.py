@@ -163,6 +163,9 @@ class SpaceScenario(ScenarioModel):
                 if c in taken:
                     raise ValueError(f"S-2: {s.name} and {taken[c]} both take cell {c}")
                 taken[c] = s.name
+        leaving = [s.name for s in self.ships if s.departing]
+        if len(leaving) > 1:
+            raise ValueError(f"S-12: one ship leaves the station at a time; departing: {', '.join(leaving)}")
         if self.initiative is not None and sorted(self.initiative) != sorted(names):
             raise ValueError(f"S-4: initiative must list every ship once: {', '.join(names)}")
         return self

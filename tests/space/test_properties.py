@@ -33,6 +33,7 @@ def boards(draw: Any) -> dict[str, Any]:
             "shields": draw(st.integers(0, 5)), "damage": draw(st.sampled_from(["d6", "2d4+1", "d2"])),
             "cloak": cloak, "cloaked": cloak and draw(st.booleans()),
             "tractor": draw(st.booleans()), "cargo": draw(st.sampled_from([None, "ore"])),
+            "departing": i == 0 and draw(st.booleans()),
         })
     sc = {"system": "space", "name": "random board", "grid": {"width": w, "height": h,
           "station": [[w // 2, h // 2]] if draw(st.booleans()) else []}, "ships": ships,
@@ -67,9 +68,12 @@ def play(b: SpaceBattle, choices: list[int]) -> None:
             break
         ship = b.current_ship
         assert ship is not None
-        legal = b.legal_orders(ship)
-        assert legal, ship
-        b.push(ship, legal[pick % len(legal)])
+        if b.state.departure is not None and pick % 7 == 0:
+            b.clock(pick % 13)  # S-12: the GM's word on the real-time window
+        else:
+            legal = b.legal_orders(ship)
+            assert legal, ship
+            b.push(ship, legal[pick % len(legal)])
         check_invariants(b)
 
 
