@@ -61,7 +61,7 @@ def test_dragon_duel_on_dask_local_cluster_matches_one_process() -> None:
 
     a = simulate(EXAMPLE, n=30, seed=8)
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         with distributed.Client(cluster) as client:
             b = simulate(EXAMPLE, n=30, seed=8, dask=client)
     pd.testing.assert_frame_equal(a.runs, b.runs)

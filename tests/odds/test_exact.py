@@ -142,3 +142,12 @@ def test_odds_text_in_both_languages() -> None:
 def test_unknown_outcome_names_the_known_ones() -> None:
     with pytest.raises(KeyError, match="success"):
         odds.trait(8)["sucess"]
+
+
+def test_s8_damage_list_is_equally_likely_values() -> None:
+    """A ship's damage may be a list of equally likely values (C-6 style): halved on range 2."""
+    o = odds.space_attack(1, [2, 3, 4, 5], range2=True, confirm=False)
+    assert o["1"] == Fraction(1, 2) and o["2"] == Fraction(1, 2)
+    assert odds.space_attack(1, (2, 3, 4, 5)) == odds.space_attack(1, [2, 3, 4, 5])
+    with pytest.raises(DiceError, match="S-8"):
+        odds.space_attack(5, [1.5, 2])  # type: ignore[list-item]

@@ -61,7 +61,7 @@ def test_dask_local_cluster_gives_identical_rows() -> None:
     distributed = pytest.importorskip("distributed")
     a = simulate(RACE, n=60, seed=4)
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         with distributed.Client(cluster) as client:
             b = simulate(RACE, n=60, seed=4, dask=client)
     pd.testing.assert_frame_equal(a.runs, b.runs)
