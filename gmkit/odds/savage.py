@@ -99,15 +99,30 @@ def trait(die: Die = 8, modifier: int = 0, wild: bool = True, tn: int = 4, *, ac
     return Odds("trait", f"{_describe(sides, mod, wild)} vs TN {tn}", tuple(outcomes), success)
 
 
-def _total_pmf(sides: int, mod: int, wild: bool, v: int) -> Fraction:
-    """P(total == v), crit or not (an opposed defender's total counts either way)."""
-    need = v - mod
+def _max_ge(sides: int, wild: bool, x: int) -> Fraction:
+    """P(the kept die shows x or more): the trait die, or the higher of it and the Wild Die."""
+    pt = exploding_ge(sides, x)
+    return 1 - (1 - pt) * (1 - exploding_ge(6, x)) if wild else pt
 
-    def ge(x: int) -> Fraction:
-        pt = exploding_ge(sides, x)
-        return 1 - (1 - pt) * (1 - exploding_ge(6, x)) if wild else pt
 
-    return ge(need) - ge(need + 1)
+@lru_cache(maxsize=256)
+def _surv_ints(sides: int, wild: bool, top: int) -> tuple[list[int], int]:
+    """``_max_ge`` for x = 0..top as integer numerators over one denominator (fast sums)."""
+    def table(s: int) -> tuple[list[int], int]:
+        q_top = (top - 1) // s + 1
+        den = s ** q_top
+        nums = [den]
+        for x in range(1, top + 1):
+            q, m = divmod(x - 1, s)
+            nums.append((s - m) * s ** (q_top - 1 - q))
+        return nums, den
+
+    t_num, t_den = table(sides)
+    if not wild:
+        return t_num, t_den
+    w_num, w_den = table(6)
+    den = t_den * w_den
+    return [den - (t_den - a) * (w_den - b) for a, b in zip(t_num, w_num)], den
 
 
 @lru_cache(maxsize=2048)
@@ -118,34 +133,42 @@ def opposed(attacker: Die = 8, defender: Die = 8, *, attacker_mod: int = 0, defe
 
     Outcomes: ``defender`` (the defender holds), ``success`` (the actor wins by less than 4),
     ``raise_1`` .. ``raise_{max_raises}+`` (wins by k full 4s). The sum over the defender's totals is
-    cut when the rest weighs less than :data:`ERROR_BOUND`, and ``error`` says so.
+    cut when the rest weighs less than :data:`ERROR_BOUND`, and ``error`` is that rest, exactly
+    (every figure is off by at most that much). Integer numerators over one denominator keep the
+    sum fast.
     """
     a_s, a_b = _trait_die(attacker)
     d_s, d_b = _trait_die(defender)
     am, dm = a_b + attacker_mod, d_b + defender_mod
+    # defender needs x = 1..top (total x + dm); the mass above top is left out and bounded
+    top = 1
+    while _max_ge(d_s, defender_wild, top + 1) >= ERROR_BOUND:
+        top += 1
+    err = _max_ge(d_s, defender_wild, top + 1)
+    d_num, d_den = _surv_ints(d_s, defender_wild, top + 1)
+    pmf = [d_num[x] - d_num[x + 1] for x in range(1, top + 1)]  # P(D = x + dm) * d_den
+    # actor: P(not critical and total >= t), t up to the defender's top + dm + 4 * max_raises
+    need_top = max(top + dm + 4 * max_raises + 1, tn) - am + 1
+    a_num, a_den = _surv_ints(a_s, attacker_wild, max(need_top, 2))
+    crit = a_den // (6 * a_s)
 
-    def a_ge(t: int) -> Fraction:
-        return trait_ge(a_s, am, attacker_wild, max(t, tn))
+    def a_ge(t: int) -> int:
+        need = max(t, tn) - am
+        n = a_num[min(max(need, 1), len(a_num) - 1)] if need >= 1 else a_den
+        return n - crit if 1 >= need else n
 
-    # P(actor wins by >= m) = sum_v P(D = v) * P(A succeeds and A >= v + m)
-    def wins_by(m: int) -> tuple[Fraction, Fraction]:
-        total = Fraction(0)
-        v = 1 + dm  # the lowest defender total
-        seen = Fraction(0)
-        while True:
-            p = _total_pmf(d_s, dm, defender_wild, v)
-            total += p * a_ge(v + m)
-            seen += p
-            if 1 - seen < ERROR_BOUND:
-                return total, 1 - seen
-            v += 1
+    def wins_by(m: int) -> Fraction:
+        total = 0
+        for x, p in enumerate(pmf, start=1):
+            if p:
+                total += p * a_ge(x + dm + m)
+        return Fraction(total, d_den * a_den)
 
-    win, err = wins_by(1)
+    win = wins_by(1)
     outcomes = []
     prev = win
     for k in range(1, max_raises + 1):
-        cur, e = wins_by(4 * k)
-        err = max(err, e)
+        cur = wins_by(4 * k)
         key = "success" if k == 1 else f"raise_{k - 1}"
         outcomes.append((key, prev - cur))
         prev = cur

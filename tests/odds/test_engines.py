@@ -53,20 +53,6 @@ def test_dragon_example_duel_simulates() -> None:
     assert "Ash.wounds" in sim.runs
 
 
-@pytest.mark.slow
-def test_dragon_duel_on_dask_local_cluster_matches_one_process() -> None:
-    _need("dragons")
-    distributed = pytest.importorskip("distributed")
-    from gmkit.dragons import EXAMPLE
-
-    a = simulate(EXAMPLE, n=30, seed=8)
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                  dashboard_address=":0") as cluster:
-        with distributed.Client(cluster) as client:
-            b = simulate(EXAMPLE, n=30, seed=8, dask=client)
-    pd.testing.assert_frame_equal(a.runs, b.runs)
-
-
 def test_f2_d18_odds_agree_with_the_fantasy_rules_module() -> None:
     """F-2: our own d18-vs-AC odds and gmkit.fantasy.rules.hit_probability, on a wide grid."""
     rules = pytest.importorskip("gmkit.fantasy.rules")

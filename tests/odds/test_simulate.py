@@ -58,13 +58,22 @@ def test_workers_1_and_2_give_identical_rows() -> None:
 
 @pytest.mark.slow
 def test_dask_local_cluster_gives_identical_rows() -> None:
+    """One LocalCluster (2 worker processes): the toy race, and the dragon duel when it is there."""
     distributed = pytest.importorskip("distributed")
-    a = simulate(RACE, n=60, seed=4)
+    cases: list[tuple[Any, int]] = [(RACE, 60)]
+    try:
+        from gmkit.dragons import EXAMPLE
+
+        cases.append((EXAMPLE, 30))
+    except ImportError:
+        pass
+    alone = [simulate(sc, n=n, seed=4) for sc, n in cases]
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
                                   dashboard_address=":0") as cluster:
         with distributed.Client(cluster) as client:
-            b = simulate(RACE, n=60, seed=4, dask=client)
-    pd.testing.assert_frame_equal(a.runs, b.runs)
+            spread = [simulate(sc, n=n, seed=4, dask=client, chunk_size=7) for sc, n in cases]
+    for a, b in zip(alone, spread):
+        pd.testing.assert_frame_equal(a.runs, b.runs)
 
 
 def test_summary_win_rates_and_wilson_interval() -> None:
