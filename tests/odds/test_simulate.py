@@ -8,6 +8,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmkit.simulate import derive_seed, engine_for, run_one, simulate, wilson
 from tests.toy import SCENARIO, Race, Run
@@ -146,3 +148,18 @@ def test_a_crashing_encounter_says_how_to_replay_it() -> None:
 def test_run_one_row_columns() -> None:
     row = run_one(Race, RACE, 11)
     assert {"encounter", "seed", "winner", "reason", "rounds", "finished"} <= set(row)
+
+
+def test_policy_function_runs_in_worker_processes_too() -> None:
+    a = simulate(RACE, n=40, seed=6, policy=one_die)
+    b = simulate(RACE, n=40, seed=6, policy=one_die, workers=2, chunk_size=9)
+    pd.testing.assert_frame_equal(a.runs, b.runs)
+    assert a.policy == "one_die"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 40))
+def test_any_chunk_size_gives_the_same_rows(n: int, size: int) -> None:
+    """C-1: encounter i depends on (seed, i) only, never on how the work is cut up."""
+    pd.testing.assert_frame_equal(simulate(RACE, n=n, seed=3).runs,
+                                  simulate(RACE, n=n, seed=3, chunk_size=size).runs)
