@@ -136,6 +136,10 @@ class OrderForm(w.VBox):
         self.refresh()
 
     def refresh_received(self) -> None:
+        key = (self.lang, tuple(r["actor"] for r in self.received()))
+        if key == getattr(self, "_received_key", None):
+            return  # the rows on screen already show this (rebuilding widgets costs)
+        self._received_key = key
         self.received_title.value = f"<b>{escape(self.t('received_title'))}</b>"
         for child in self.received_box.children:
             child.close()

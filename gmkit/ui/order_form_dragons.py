@@ -133,7 +133,8 @@ class DragonOrderForm(OrderForm):
         if lo.get("move_optional") or not lo["moves"]:
             opts.append((self.t("none"), NO_MOVE))
         for m in lo["moves"]:
-            opts.append((f"{m}: Speed {s}→{s + m.speed_change}, Height {h}→{h + m.height_change}", m))
+            opts.append((self.t("move_option", move=str(m), s0=s, s1=s + m.speed_change, h0=h,
+                                h1=h + m.height_change), m))
         self._busy = True
         try:
             self.move.options = opts
@@ -156,27 +157,28 @@ class DragonOrderForm(OrderForm):
         out: list[tuple[str, Any]] = []
         for opt in duel.attack_options(name, self.move.value):
             band = f" {opt['band']}" if opt.get("band") else ""
-            label = (f"{opt['weapon']} → {opt['target']}: range {opt['range']}{band}, "
-                     f"TN {opt['tn']}, {opt['modifier']:+d}")
+            label = self.t("attack_option", weapon=opt["weapon"], target=opt["target"],
+                           range=opt["range"], band=band, tn=opt["tn"], mod=f"{opt['modifier']:+d}")
             if opt["legal"]:
                 od = attack_odds(duel, name, opt, n)
                 if od is not None:
-                    label += f" · hit {_pct(od[0])}, wound {_pct(od[1])}"
+                    label += " · " + self.t("odds_short", hit=_pct(od[0]), wound=_pct(od[1]))
             else:
-                label += f" · ✗ {opt['reason']}"
+                label += " · " + self.t("not_now", reason=opt["reason"])
             out.append((label, Attack(opt["weapon"], opt["target"])))
         for t in lo.get("tail_targets", []):
-            out.append((f"tail → {t} (D-12)", TailAttempt(t)))
+            out.append((self.t("tail", target=t), TailAttempt(t)))
         if lo.get("force_target"):
             ft = lo["force_target"]
             for sp in ("up", "down"):
-                out.append((f"force {ft}: Speed {sp} (D-12)", Force(sp)))
+                out.append((self.t("force_speed", target=ft, dir=self.t(f"{sp}_word")), Force(sp)))
             for hg in ("up", "down"):
-                out.append((f"force {ft}: Height {hg} (needs a raise, D-12)", Force("down", hg)))
+                out.append((self.t("force_height", target=ft, dir=self.t(f"{hg}_word")),
+                            Force("down", hg)))
         if lo.get("can_shake_off"):
-            out.append(("shake off the pursuer (D-12)", ShakeOff()))
+            out.append((self.t("shake_off"), ShakeOff()))
         if lo.get("can_manoeuvre"):
-            out.append(("aerobatic manoeuvre (D-11)", Manoeuvre()))
+            out.append((self.t("manoeuvre"), Manoeuvre()))
         return out
 
     def _refresh_actions(self) -> None:

@@ -209,10 +209,7 @@ class Session(w.VBox):
         self.status.value = f"<span{style}>{escape(text)}</span>"
 
     def _on_step(self, op: str) -> None:
-        if op in ("resolve", "undo"):
-            self.form.refresh()
-        else:
-            self.form.refresh_received()
+        self.form.refresh()
         self.refresh()
 
     def refresh(self) -> None:
@@ -238,7 +235,7 @@ class Session(w.VBox):
         self.header.value = (f"<h3 style='margin:4px 0'>{name}</h3><div>{escape(state)} · "
                              f"<span style='color:#666'>{escape(saved)}</span></div>")
         self.resolve_button.disabled = enc.is_over
-        rows = log_rows(enc.events_for(self.side), self.lang)
+        rows = self._log_rows()
         for name in self.hidden_names():
             for r in rows:
                 r["actor"] = str(r["actor"]).replace(name, "???")
@@ -246,6 +243,18 @@ class Session(w.VBox):
                 r["dice"] = r["dice"].replace(name, "???")
         self.log_view.value = log_table_html(rows, self.lang)
         self.update_views()
+
+    def _log_rows(self) -> list[dict[str, Any]]:
+        """The log rows, formatting only the events that are new since the last refresh."""
+        events = self.encounter.events_for(self.side)
+        lang, side, old, rows = getattr(self, "_log_cache", (None, None, [], []))
+        n = 0
+        if (lang, side) == (self.lang, self.side):
+            while n < min(len(old), len(events)) and old[n] is events[n]:
+                n += 1
+        rows = rows[:n] + log_rows(events[n:], self.lang)
+        self._log_cache = (self.lang, self.side, events, rows)
+        return [dict(r) for r in rows]
 
     def __repr__(self) -> str:
         enc = self.encounter

@@ -33,6 +33,8 @@ class SpeedHeightChart:
         self.model = chart_model(board)
         self.widget = go.FigureWidget(data=chart_traces(self.model),
                                       layout=chart_layout(self.model, self._title()))
+        self._last: list[dict[str, Any]] | None = chart_traces(self.model)
+        self._layout = (self.model["x_range"], self.model["y_range"], self._title())
         self.updates = 0
         """How many in-place updates the figure has had (tests and the benchmark read it)."""
 
@@ -40,27 +42,36 @@ class SpeedHeightChart:
         return format_message("ui.chart.title", self.lang, round=self.model["round"])
 
     def update(self, board: Mapping[str, Any]) -> None:
-        """Move the markers, trails and tail lines to ``board`` in place (one batched message)."""
+        """Move the markers, trails and tail lines to ``board`` in place (one batched message,
+        holding only what changed)."""
         self.model = chart_model(board)
         traces = chart_traces(self.model)
         fig = self.widget
-        if len(traces) != len(fig.data):
+        last = self._last if len(traces) == len(fig.data) else None
+        if last is None:
             with fig.batch_update():
                 fig.data = ()
                 fig.add_traces(traces)
         with fig.batch_update():
-            for trace, new in zip(fig.data, traces):
-                trace.x = new["x"]
-                trace.y = new["y"]
+            for i, (trace, new) in enumerate(zip(fig.data, traces)):
+                old = last[i] if last is not None else {}
+                if new["x"] != old.get("x") or new["y"] != old.get("y"):
+                    trace.x, trace.y = new["x"], new["y"]
                 if "text" in new:
-                    trace.text = new["text"]
-                    trace.hovertext = new["hovertext"]
-                    trace.marker.symbol = new["marker"]["symbol"]
-                if new["name"] == "on the tail":
+                    if new["hovertext"] != old.get("hovertext") or new["text"] != old.get("text"):
+                        trace.text = new["text"]
+                        trace.hovertext = new["hovertext"]
+                    if new["marker"]["symbol"] != old.get("marker", {}).get("symbol"):
+                        trace.marker.symbol = new["marker"]["symbol"]
+                if new["name"] == "on the tail" and new["showlegend"] != old.get("showlegend"):
                     trace.showlegend = new["showlegend"]
-            fig.layout.xaxis.range = self.model["x_range"]
-            fig.layout.yaxis.range = self.model["y_range"]
-            fig.layout.title.text = self._title()
+            layout = (self.model["x_range"], self.model["y_range"], self._title())
+            if layout != self._layout:
+                fig.layout.xaxis.range = layout[0]
+                fig.layout.yaxis.range = layout[1]
+                fig.layout.title.text = layout[2]
+                self._layout = layout
+        self._last = traces
         self.updates += 1
 
     def figure(self) -> go.Figure:
