@@ -163,6 +163,9 @@ class DragonDuel(Encounter):
     def attack_options(self, name: str, move: Move | None = None) -> list[dict[str, Any]]:
         """Every weapon x enemy pairing for a form: range, band, penalties, TN, legal and why not.
 
+        Keys: weapon, kind, die (the pilot's attack die), target, range, band (short/medium/long,
+        None for melee or beyond Long), modifier, tn, legal, reason.
+
         Computed from ``name``'s position after ``move`` (default: where it is now) and the
         targets' current positions. ``modifier`` sums the range and wound penalties (C-4's
         multi-action penalty depends on the whole order and is not included).
@@ -202,7 +205,9 @@ class DragonDuel(Encounter):
                                             ranges=w.ranges)
                     if prob:
                         reason = f"{prob.rule}: {prob.text}"
-                out.append({"weapon": w.name, "kind": w.kind, "target": tname, "range": rng,
+                die = spec.pilot.ranged_die if w.kind == "ranged" else spec.pilot.fighting
+                out.append({"weapon": w.name, "kind": w.kind, "die": die, "target": tname,
+                            "range": rng,
                             "band": band, "modifier": mod, "tn": tn, "legal": reason is None,
                             "reason": reason})
         return out
@@ -661,12 +666,13 @@ class DragonDuel(Encounter):
         s.attacks += 1
         r = self.dice.trait(die, mod, wild=spec.wild_card, tn=tn, purpose=f"attack: {w.name}",
                             actor=name)
+        kind = "attack" if band else "melee"
         if r.critical_failure:
             key = "dragons.attack.crit"
         elif r.success:
-            key = "dragons.attack.hit_raise" if r.raises else "dragons.attack.hit"
+            key = f"dragons.{kind}.hit_raise" if r.raises else f"dragons.{kind}.hit"
         else:
-            key = "dragons.attack.miss"
+            key = f"dragons.{kind}.miss"
         band_p: Any = {"key": f"dragons.band.{band}"} if band else {"key": "dragons.band.melee"}
         self.emit("attack", name, key,
                   {"name": name, "weapon": w.name, "target": a.target, "range": rng, "band": band_p,

@@ -16,7 +16,7 @@ from .orders import Move
 
 __all__ = [
     "BLUE", "FIRMAMENT", "START_HEIGHT", "RANGE_PENALTIES",
-    "normalise_heights", "InitiativeEntry", "initiative_order",
+    "normalise_heights", "speed_kmh", "height_m", "InitiativeEntry", "initiative_order",
     "move_result", "move_problem", "check_move", "legal_moves", "legal_steps",
     "range_between", "range_band", "attack_problem", "Problem",
     "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
@@ -50,6 +50,21 @@ def normalise_heights(heights: Mapping[str, int]) -> dict[str, int]:
         return {}
     shift = START_HEIGHT - min(heights.values())
     return {k: v + shift for k, v in heights.items()}
+
+
+def speed_kmh(speed: int) -> int:
+    """D-2, for display: Speed 1 is about 80 km/h and Speed 10 about 500 km/h (straight line
+    through both, rounded).
+
+    >>> speed_kmh(1), speed_kmh(10), speed_kmh(0)
+    (80, 500, 33)
+    """
+    return round(80 + (speed - 1) * (500 - 80) / 9)
+
+
+def height_m(height: int) -> int:
+    """D-2, for display: one unit of Height is about 100 m (relative to the start, D-2)."""
+    return 100 * height
 
 
 # --- D-3 initiative ------------------------------------------------------------------------------

@@ -194,6 +194,7 @@ def test_d5_attack_options_for_a_form() -> None:
     opts = {(o["weapon"], o["target"]): o for o in d.attack_options("Ash")}
     flame = opts[("Flame", "Bane")]
     assert (flame["range"], flame["band"], flame["modifier"], flame["tn"], flame["legal"]) == (50, "short", 0, 4, True)
+    assert flame["die"] == "d8" and flame["kind"] == "ranged" and flame["reason"] is None
     claws = opts[("Claws", "Bane")]
     assert not claws["legal"] and claws["reason"].startswith("D-5") and claws["tn"] == 7
     low = {(o["weapon"]): o for o in d.attack_options("Ash", Move.dive(1))}
@@ -209,6 +210,7 @@ def test_d5_d6_melee_against_parry() -> None:
     d.resolve_round()
     atk = next(e for e in d.record if e.kind == "attack")
     assert atk.data["tn"] == 8 and not atk.data["hit"] and atk.data["band"] is None
+    assert atk.key == "dragons.melee.miss" and "Parry 8" in atk.text("en") and "Блока 8" in atk.text("ru")
 
 
 # --- D-7 / D-8 damage and wounds ---------------------------------------------------------------

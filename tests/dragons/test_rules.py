@@ -243,3 +243,10 @@ def test_d1_move_is_one_movement_with_clear_amounts() -> None:
     assert (Move.climb(2).speed_change, Move.climb(2).height_change) == (-6, 2)
     assert (Move.dive(1).speed_change, Move.dive(1).height_change) == (2, -1)
     assert (Move.level(-1).speed_change, Move.level(-1).height_change) == (-1, 0)
+
+
+def test_d2_display_units() -> None:
+    """D-2: Speed 1 is about 80 km/h, Speed 10 about 500 km/h; a Height unit about 100 m."""
+    assert R.speed_kmh(1) == 80 and R.speed_kmh(10) == 500
+    assert R.speed_kmh(5) < R.speed_kmh(6)
+    assert R.height_m(12) == 1200
