@@ -120,10 +120,7 @@ def run(args: argparse.Namespace) -> int:
         return _simulate(args)
     o = _odds(args)
     if args.json:
-        print(json.dumps({"kind": o.kind, "query": o.query, "chance": str(o.chance),
-                          "error": str(o.error),
-                          "outcomes": {k: {"p": str(p), "float": float(p)} for k, p in o.outcomes}},
-                         ensure_ascii=False, indent=1))
+        print(json.dumps(o.to_json(), ensure_ascii=False, indent=1))
     else:
         print(o)
     return 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 __all__ = ["Dist", "Odds", "ERROR_BOUND", "exploding_ge", "pct"]
 
@@ -191,6 +191,13 @@ class Odds:
 
     def __float__(self) -> float:
         return float(self.chance)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (fractions as text, floats beside them) for widgets and the CLI."""
+        return {"kind": self.kind, "query": self.query, "chance": str(self.chance),
+                "chance_float": float(self.chance), "error": str(self.error),
+                "outcomes": [{"key": k, "label": self.label(k), "p": str(p), "float": float(p)}
+                             for k, p in self.outcomes]}
 
     def total(self, keys: Sequence[str]) -> Fraction:
         return sum((self.get(k) for k in keys), Fraction(0))

@@ -151,3 +151,11 @@ def test_s8_damage_list_is_equally_likely_values() -> None:
     assert odds.space_attack(1, (2, 3, 4, 5)) == odds.space_attack(1, [2, 3, 4, 5])
     with pytest.raises(DiceError, match="S-8"):
         odds.space_attack(5, [1.5, 2])  # type: ignore[list-item]
+
+
+def test_to_json_is_plain_and_exact() -> None:
+    import json
+
+    data = json.loads(json.dumps(odds.trait(4).to_json()))
+    assert data["chance"] == "5/8" and data["outcomes"][0]["key"] == "critical_failure"
+    assert abs(sum(o["float"] for o in data["outcomes"]) - 1) < 1e-12
