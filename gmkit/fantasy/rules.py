@@ -108,7 +108,7 @@ def hit_probability(ac: int, modifier: int = 0) -> Fraction:
     """F-2, C-5: the exact chance to hit ``ac`` with one d18 (and the d6 at AC -2).
 
     >>> hit_probability(0), hit_probability(15), hit_probability(16), hit_probability(-3)
-    (Fraction(1, 18), Fraction(17, 18), Fraction(1, 1), Fraction(0, 1))
+    (Fraction(1, 9), Fraction(17, 18), Fraction(1, 1), Fraction(0, 1))
     """
     need = hit_threshold(ac, modifier)
     if need is None:

@@ -95,6 +95,8 @@ def _play(sk: Skirmish, steps: int) -> None:
             if sk.state["c"][n]["status"] == "dead":
                 assert after == 0 and n in dead
                 assert sk.legal_actions(n) == []
+    for lang in ("en", "ru"):
+        assert all(sk.story(lang))  # every event renders in both languages
 
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -160,3 +160,15 @@ def test_f10_hardest_escape_is_fewest_numbers() -> None:
     assert rules.hardest_escape({"a": [1, 2], "b": []}) == ("b", ())
     assert rules.escape_succeeds(2, (1, 2)) and not rules.escape_succeeds(3, (1, 2))
     assert rules.escape_probability((1, 2)) == Fraction(1, 3)
+
+
+def test_doctests_of_the_f_modules() -> None:
+    """The examples in the docstrings of rules, notation and the engine hold."""
+    import doctest
+
+    from gmkit.fantasy import notation, skirmish
+
+    for module in (rules, notation, skirmish):
+        result = doctest.testmod(module)
+        assert result.failed == 0, module.__name__
+        assert result.attempted > 0
