@@ -228,9 +228,8 @@ class SpaceBattle(Encounter):
             if self.is_over:
                 st.turn = -1
                 return
-            st.turn += 1
-            if st.turn >= n:
-                st.turn = 0
+            st.turn, new_round = R.next_turn(st.turn, n)
+            if new_round:
                 st.round += 1
                 mx = self.options["max_rounds"]
                 if mx and st.round > mx:
@@ -267,9 +266,7 @@ class SpaceBattle(Encounter):
 
     def hidden_from(self, ship: str, side: str | None) -> bool:
         """S-1/S-10: whether a player of ``side`` cannot see ``ship`` (None: the GM sees all)."""
-        if side is None:
-            return False
-        return self.state.ships[ship].cloaked and self.specs[ship].side != side
+        return R.hidden(self.state.ships[ship].cloaked, self.specs[ship].side, side)
 
     def _occupied(self, side: str | None = None, skip: str | None = None) -> dict[Cell, str]:
         """Cells taken by the station and by ships in play, as ``side`` knows them (None: truly)."""

@@ -21,8 +21,8 @@ Cell = tuple[int, int]
 Cells = tuple[Cell, ...]
 
 __all__ = [
-    "Cell", "Cells", "SYSTEMS", "LIGHT_STEPS", "HEAVY_STEPS", "ship_cells", "shifted", "on_map",
-    "blocked_by", "step_error", "fire_range", "touching", "rank_initiative", "initiative_ties",
+    "Cell", "Cells", "SYSTEMS", "LIGHT_STEPS", "HEAVY_STEPS", "hidden", "next_turn", "ship_cells",
+    "shifted", "on_map", "blocked_by", "step_error", "fire_range", "touching", "rank_initiative", "initiative_ties",
     "attack_defence", "hits", "long_shot_confirmed", "damage_halvings", "halve", "plating_bonus",
     "absorb", "system_for", "system_hit_result", "cloak_shift_ok", "cloak_shift_cells",
     "guess_cells", "flee_dice", "flee_locked", "headstart", "may_tractor", "tractor_relock_until", "break_free",
@@ -40,6 +40,16 @@ HEAVY_STEPS: tuple[Cell, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
 # --- S-1, S-2: the map and moving on it ---------------------------------------------------------
+
+def hidden(cloaked: bool, ship_side: str, viewer_side: str | None) -> bool:
+    """S-1/S-10: a cloaked ship's token is off the map for every side but its own; the GM
+    (``viewer_side`` None) knows its cell.
+
+    >>> hidden(True, "red", "blue"), hidden(True, "red", "red"), hidden(True, "red", None)
+    (True, False, False)
+    """
+    return cloaked and viewer_side is not None and ship_side != viewer_side
+
 
 def ship_cells(first: Cell, size: int, orientation: str) -> Cells:
     """S-2: the cells of a ship of ``size`` cells in a line from ``first``.
@@ -155,6 +165,18 @@ def rank_initiative(first: Sequence[str], rolls: dict[str, list[int]]) -> list[s
     """
     rest = sorted(rolls, key=lambda n: tuple(rolls[n]))
     return list(first) + [n for n in rest if n not in first]
+
+
+def next_turn(turn: int, ships: int) -> tuple[int, bool]:
+    """S-4/S-5/S-9: one ship acts per turn, round the initiative order (A-B-A-B), and on its turn
+    it attacks or moves (S-5); so a ship that took damage answers on its own next turn (S-9).
+    Returns the next index and whether a new round begins.
+
+    >>> next_turn(0, 2), next_turn(1, 2)
+    ((1, False), (0, True))
+    """
+    turn += 1
+    return (0, True) if turn >= ships else (turn, False)
 
 
 # --- S-7, S-8, S-6: attack, damage, shields ----------------------------------------------------

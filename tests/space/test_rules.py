@@ -150,3 +150,19 @@ def test_s13_tractor_size_touching_break_free_and_relock() -> None:
     ties = sum(1 for h, d in product(range(1, 11), range(1, 7)) if R.break_free(h, d) is None)
     assert Fraction(wins, 60 - ties) == Fraction(15, 54)
     assert R.tractor_relock_until(4) == 6
+
+
+def test_s1_s10_hidden_from_other_sides_only() -> None:
+    """S-1: the captain of a cloaked ship need not place its token; the GM knows its cell."""
+    assert R.hidden(True, "red", "blue") and not R.hidden(True, "red", "red")
+    assert not R.hidden(True, "red", None) and not R.hidden(False, "red", "blue")
+
+
+def test_s4_s5_s9_turns_go_round_one_ship_at_a_time() -> None:
+    """S-4 A-B-A-B; S-5 one action per turn; S-9 the damaged ship answers on its next turn."""
+    turn, seen, rounds = -1, [], 0
+    for _ in range(6):
+        turn, new = R.next_turn(turn, 3)
+        seen.append(turn)
+        rounds += new
+    assert seen == [0, 1, 2, 0, 1, 2] and rounds == 1
