@@ -1,0 +1,16 @@
+"""The dragons modules' docstring examples stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["gmkit.dragons", "gmkit.dragons.rules", "gmkit.dragons.orders", "gmkit.dragons.duel"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
