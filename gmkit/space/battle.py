@@ -841,7 +841,7 @@ class SpaceBattle(Encounter):
             self.emit("flee", actor, "space.flee.headstart", {"ship": actor, "cells": allowance},
                       data={"allowance": allowance})
         else:
-            r = self.dice.roll("2d4", purpose="flee", actor=actor)
+            r = self.dice.roll(R.flee_dice(False), purpose="flee", actor=actor)
             allowance = int(r.total)
             self.emit("flee", actor, "space.flee.roll", {"ship": actor, "cells": allowance},
                       data={"allowance": allowance}, rolls=(r,))
@@ -870,7 +870,7 @@ class SpaceBattle(Encounter):
         if target is None:
             target = next(n for n, s in self.state.ships.items()
                           if s.in_play and s.fleeing and self.specs[n].side != side)
-        r = self.dice.d(4, purpose="pursuit", actor=actor)
+        r = self.dice.roll(R.flee_dice(True), purpose="pursuit", actor=actor)
         n = int(r.total)
         self.emit("pursue", actor, "space.pursue.roll", {"ship": actor, "target": target, "cells": n},
                   data={"allowance": n}, rolls=(r,))

@@ -22,11 +22,11 @@ Cells = tuple[Cell, ...]
 
 __all__ = [
     "Cell", "Cells", "SYSTEMS", "LIGHT_STEPS", "HEAVY_STEPS", "hidden", "next_turn", "ship_cells",
-    "shifted", "on_map", "blocked_by", "step_error", "fire_range", "touching", "rank_initiative", "initiative_ties",
-    "attack_defence", "hits", "long_shot_confirmed", "damage_halvings", "halve", "plating_bonus",
-    "absorb", "system_for", "system_hit_result", "cloak_shift_ok", "cloak_shift_cells",
-    "guess_cells", "flee_dice", "flee_locked", "headstart", "may_tractor", "tractor_relock_until", "break_free",
-    "reactor_explodes", "cells_in_fire_range", "distance",
+    "shifted", "on_map", "blocked_by", "step_error", "fire_range", "touching", "rank_initiative",
+    "initiative_ties", "attack_defence", "hits", "long_shot_confirmed", "damage_halvings", "halve",
+    "plating_bonus", "absorb", "system_for", "system_hit_result", "cloak_shift_ok",
+    "cloak_shift_cells", "guess_cells", "flee_dice", "flee_locked", "headstart", "may_tractor",
+    "tractor_relock_until", "break_free", "reactor_explodes", "cells_in_fire_range", "distance",
 ]
 
 SYSTEMS = ("shields", "weapons", "reactor", "plating", "crew", "cloak", "engines", "targeting",
