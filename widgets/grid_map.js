@@ -31,6 +31,7 @@ function draw(model, el) {
   };
   m.moves.forEach(cellRect("gm-move"));
   m.guesses.forEach(cellRect("gm-guess"));
+  if (m.picked) svg.append(s("rect", { x: m.picked[0] * C + 2, y: m.picked[1] * C + 2, width: C - 4, height: C - 4, class: "gm-picked" }));
   for (const ship of m.ships) {
     let cls = "gm-ship";
     if (ship.current) cls += " gm-current";

@@ -98,6 +98,9 @@ class GridMap(anywidget.AnyWidget):
 
     def _pick(self, picked: dict[str, Any]) -> None:
         self.picked = picked
+        if picked.get("kind") == "cell":
+            self._highlights = {**self._highlights, "picked": picked["cell"]}
+            self._refresh()
         for cb in list(self._pick_callbacks):
             cb(picked)
 

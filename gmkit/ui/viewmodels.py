@@ -211,7 +211,8 @@ def map_model(board: Mapping[str, Any], side: str | None = None,
             "ships": ships, "selected": selected if selected in names else None,
             "moves": [list(c) for c in hl.get("moves", [])],
             "guesses": [list(c) for c in hl.get("guesses", [])],
-            "targets": [t for t in hl.get("targets", []) if t in names]}
+            "targets": [t for t in hl.get("targets", []) if t in names],
+            "picked": list(hl["picked"]) if hl.get("picked") else None}
 
 
 CELL = 36

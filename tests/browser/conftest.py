@@ -60,6 +60,11 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
         shutil.copy(nb, root / "notebooks" / nb.name)
     shutil.copytree(ROOT / "templates" / "scenarios", root / "templates" / "scenarios")
     home = tmp_path_factory.mktemp("home")
+    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    # no "get notified about Jupyter news?" toast over the widgets, no request to the internet
+    (settings / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
     port, token = _free_port(), secrets.token_hex(16)
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(home / "config"),
                JUPYTER_RUNTIME_DIR=str(home / "runtime"), JUPYTERLAB_WORKSPACES_DIR=str(home / "ws"),
@@ -69,7 +74,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
            "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None", "--allow-root",
            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-           f"--LabApp.workspaces_dir={home / 'ws'}"]
+           f"--LabApp.workspaces_dir={home / 'ws'}", f"--LabApp.user_settings_dir={home / 'settings'}"]
     log = open(home / "lab.log", "wb")
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

@@ -51,6 +51,7 @@ def test_gridmap_select_asks_engine_and_highlights() -> None:
     picks = []
     m.on_pick(picks.append)
     m._on_msg(m, {"type": "cell", "x": 2, "y": 2}, [])
+    assert m.model["picked"] == [2, 2]
     m._on_msg(m, {"type": "ship", "name": "Brick"}, [])
     assert picks == [{"kind": "cell", "cell": [2, 2], "ship": "Hawk"},
                      {"kind": "target", "name": "Brick", "ship": "Hawk"}]
