@@ -166,7 +166,7 @@ def candidates(b: "SpaceBattle", name: str) -> list[Order]:
     """Orders worth checking for ``name`` (``legal_orders`` keeps those that validate)."""
     s = b.state.ships[name]
     side = b.specs[name].side
-    out: list[Order] = [Pass(), RaiseShields(), Cloak(), Release()]
+    out: list[Order] = [Pass(), RaiseShields(), Cloak(), Cloak(False), Release()]
     first = s.cells[0]
     moves = [(first[0] + dx, first[1] + dy) for dx, dy in R.LIGHT_STEPS]
     out += [Move(m) for m in moves]

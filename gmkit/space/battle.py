@@ -415,6 +415,12 @@ class SpaceBattle(Encounter):
             raise IllegalOrder("S-6", f"{actor} has no shield points left to raise")
 
     def _check_cloak(self, actor: str, ship: ShipState, order: Cloak) -> None:
+        if order.on is not True:
+            if order.on is not False:
+                raise IllegalOrder("S-10", f"Cloak(on=...) takes True or False, not {order.on!r}")
+            if not ship.cloaked:
+                raise IllegalOrder("S-10", f"{actor} is not cloaked")
+            return
         if not self.specs[actor].cloak:
             raise IllegalOrder("S-10", f"{actor} has no cloaking device")
         if ship.disabled("cloak"):
@@ -648,8 +654,13 @@ class SpaceBattle(Encounter):
                   data={"shields": ship.shields})
 
     def _do_cloak(self, actor: str, ship: ShipState, order: Cloak) -> None:
-        ship.cloaked = True
-        self.emit("cloak", actor, "space.cloak.on", {"ship": actor})
+        if order.on:
+            ship.cloaked = True
+            self.emit("cloak", actor, "space.cloak.on", {"ship": actor})
+            return
+        ship.cloaked = False
+        self.emit("cloak", actor, "space.cloak.off", {"ship": actor, "cells": _cells(ship.cells)},
+                  data={"cells": [list(x) for x in ship.cells]})
 
     def _do_release(self, actor: str, ship: ShipState, order: Release) -> None:
         assert ship.holding is not None

@@ -65,7 +65,10 @@ class RaiseShields(Order):
 
 @dataclass(frozen=True)
 class Cloak(Order):
-    """S-10: switch the cloaking device on (takes the turn) [decision]."""
+    """S-10: switch the cloaking device on (``on=False``: off, showing the ship); either takes the
+    turn [decision]."""
+
+    on: bool = True
 
 
 @dataclass(frozen=True)

@@ -191,3 +191,15 @@ def test_s10_no_event_a_player_sees_carries_a_cloaked_ships_cells(seed: int, pic
                                      "space.attack.blind_hit"), e
         shade = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
         assert shade["cells"] == [] and shade["hidden"] and shade["orientation"] is None
+
+
+def test_s10_a_captain_may_switch_the_cloak_off() -> None:
+    """S-10 [decision]: switching the device off takes the turn and shows the ship to everyone."""
+    b = battle(ship("Shade", "smugglers", (5, 5), cloak=True, cloaked=True), ship("Cutter", "patrol", (1, 1)))
+    assert Cloak(False) in b.legal_orders("Shade")
+    b.push("Shade", Cloak(False))
+    assert b.board("patrol")["ships"][0]["cells"] == [[5, 5]]
+    b.push("Cutter", Pass())
+    refused(b, "Shade", Cloak(False), "S-10", "not cloaked")
+    b.push("Shade", Cloak())
+    assert b.board("patrol")["ships"][0]["hidden"]
