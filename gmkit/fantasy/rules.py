@@ -23,7 +23,7 @@ from .notation import (SPECIAL_KINDS, DamageSpec, LifeDice, SpecialAttack, parse
 __all__ = [
     "D18", "AC_CANNOT_HIT", "AC_SECOND_ROLL", "SECOND_ROLL_FACE", "UNARMED", "CLUB", "UNARMOURED_AC",
     "hit_threshold", "needs_second_roll", "can_be_hit", "hits", "hit_probability", "hit_table",
-    "unarmoured_ac", "damage_amount", "percent_damage", "table_mean",
+    "unarmoured_ac", "damage_amount", "percent_damage", "table_mean", "damage_distribution",
     "SpecialAttack", "DamageSpec", "LifeDice", "SPECIAL_KINDS", "parse_special", "parse_damage",
     "parse_life", "special_name", "special_triggers", "special_probability",
     "protection_succeeds", "protection_probability",
@@ -149,6 +149,22 @@ def percent_damage(current_hp: float, percent: float) -> float:
     3.0
     """
     return current_hp * percent / 100 if current_hp > 0 else 0.0
+
+
+def damage_distribution(table: Sequence[float], modifier: float = 0) -> dict[float, Fraction]:
+    """F-3, C-6: the exact chance of each damage amount from one table roll plus a modifier.
+
+    Values that come out the same after the modifier (never below 0) are added together.
+
+    >>> damage_distribution((0, 1, 2), -1)
+    {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    """
+    out: dict[float, Fraction] = {}
+    share = Fraction(1, len(table))
+    for v in table:
+        amount = damage_amount(v, modifier)
+        out[amount] = out.get(amount, Fraction(0)) + share
+    return out
 
 
 def table_mean(table: Sequence[float]) -> Fraction:

@@ -132,6 +132,14 @@ def _status_term(status: str) -> Any:
     return status
 
 
+def _notation_term(sp: SpecialAttack) -> dict[str, Any]:
+    """F-4: a special attack's notation as each language writes it (яд16ПБ6 / poison16PR6)."""
+    kind = {"key": f"fantasy.special.{sp.kind}.short"} if sp.kind in DEFAULT_EFFECTS else sp.kind
+    if sp.protection is None:
+        return {"key": "fantasy.notation", "kind": kind, "trigger": sp.trigger}
+    return {"key": "fantasy.notation.pr", "kind": kind, "trigger": sp.trigger, "pr": sp.protection}
+
+
 def _kind_term(kind: str) -> Any:
     if kind in DEFAULT_EFFECTS:
         return {"key": f"fantasy.special.{kind}"}
@@ -161,6 +169,13 @@ class Skirmish(Encounter):
     options: dict[str, Any]
 
     # --- setup --------------------------------------------------------------------------------
+
+    @classmethod
+    def from_scenario(cls, source: Any, seed: int | None = None, **kw: Any) -> "Skirmish":
+        """A skirmish from a YAML file or plain data (``journal=`` to journal it as it happens)."""
+        sk = super().from_scenario(source, seed, **kw)
+        assert isinstance(sk, Skirmish)
+        return sk
 
     _VALIDATED: ClassVar[list[tuple[dict[str, Any], str]]] = []
     """Recent scenarios (as given) with their validated JSON: simulations build thousands of
@@ -900,7 +915,7 @@ class Skirmish(Encounter):
                     break
             self.emit("trigger", a, "fantasy.special.fired" if fired else "fantasy.special.not",
                       {"actor": a, "roll": tr.total,
-                       "special": fired.notation() if fired else ", ".join(s.notation() for s in att.specials)},
+                       "special": _notation_term(fired) if fired else [_notation_term(x) for x in att.specials]},
                       data={"fired": fired.kind if fired else None}, rolls=(tr,))
             if fired is not None:
                 self._special(a, target, fired)
@@ -928,7 +943,7 @@ class Skirmish(Encounter):
             self.dice.log[-1] = rec
         return value, rec
 
-    def _damage(self, source: str, target: str, amount: float, roll: Any, what: str) -> None:
+    def _damage(self, source: str, target: str, amount: float, roll: Any, what: Any) -> None:
         st = self.state["c"][target]
         amount = float(amount)
         before = float(st["hp"])
@@ -1024,7 +1039,7 @@ class Skirmish(Encounter):
                       rolls=(p.roll,))
         if e.damage is not None and st["status"] == "active":
             value, roll = self._roll_damage(source, e, target)
-            self._damage(source, target, value, roll, label if isinstance(label, str) else "special")
+            self._damage(source, target, value, roll, label)
         if e.status is not None and st["status"] == "active":
             if e.status == "dead":
                 st["hp"] = 0
@@ -1287,7 +1302,7 @@ class Skirmish(Encounter):
                     continue
                 if e["ongoing"]:
                     p = self.dice.pick(e["ongoing"], purpose=f"F-4 {e['status']}", actor=n)
-                    self._damage(e["source"], n, p.value, p.roll, e["status"])
+                    self._damage(e["source"], n, p.value, p.roll, _status_term(e["status"]))
                 if e["turns"] is not None and st["status"] == "active":
                     e["turns"] -= 1
 

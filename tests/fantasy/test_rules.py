@@ -172,3 +172,12 @@ def test_doctests_of_the_f_modules() -> None:
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
         assert result.attempted > 0
+
+
+def test_f3_damage_distribution_exact() -> None:
+    """F-3, C-6: each table value is equally likely; Strength shifts, floors at 0."""
+    dist = rules.damage_distribution((0.5, 1, 1.5, 2, 2.5, 3), 1)
+    assert dist == {1.5: Fraction(1, 6), 2: Fraction(1, 6), 2.5: Fraction(1, 6), 3: Fraction(1, 6),
+                    3.5: Fraction(1, 6), 4: Fraction(1, 6)}
+    assert rules.damage_distribution((0, 1, 2), -1) == {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    assert sum(rules.damage_distribution((1, 2, 2)).values()) == 1
