@@ -20,6 +20,11 @@ RENDERER = "plotly_mimetype+notebook"
 PALETTE = ["#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98", "#566573"]
 
 
+_TEMPLATE = go.layout.Template()
+"""An empty template: plotly's default one is large and copied into every figure (slow to build and
+to save), and this chart sets the few styles it needs itself."""
+
+
 def side_colours(sides: list[str]) -> dict[str, str]:
     return {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(sides)}
 
@@ -58,7 +63,8 @@ def speed_height_figure(board: Mapping[str, Any], sides: list[str] | None = None
                                                              round=board.get("round", "")),
         xaxis_title=format_message("report.chart.speed", lang),
         yaxis_title=format_message("report.chart.height", lang),
-        height=360, margin={"l": 50, "r": 20, "t": 50, "b": 40}, template="plotly_white")
-    fig.update_xaxes(rangemode="tozero", dtick=1)
-    fig.update_yaxes(dtick=1)
+        height=360, margin={"l": 50, "r": 20, "t": 50, "b": 40}, template=_TEMPLATE,
+        plot_bgcolor="white", font={"family": "sans-serif", "size": 12})
+    fig.update_xaxes(rangemode="tozero", dtick=1, gridcolor="#e5e8ec", zeroline=False)
+    fig.update_yaxes(dtick=1, gridcolor="#e5e8ec", zeroline=False)
     return fig

@@ -1,0 +1,107 @@
+"""Template runs and batch throughput: a template against a bare papermill run, 1 vs 2 workers.
+
+Prints, in one run:
+* seconds of a bare papermill run of an empty notebook (kernel start, one cell, save);
+* seconds per template run (papermill only, default parameters), and the ratio to the bare run
+  (target: at most 3x);
+* seconds per run of a small batch (3 templates x N seeds, reports included) with 1 worker and
+  with 2 workers, and the throughput ratio (target: at least 1.6x on 2 cores).
+
+    .venv/bin/python benchmarks/batch.py [--seeds 2] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import nbformat
+import papermill
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gmkit.batch import load_spec, run_batch  # noqa: E402
+from gmkit.runner import KERNEL, template_path  # noqa: E402
+
+TEMPLATES = ["dragon_duel", "space_battle", "fantasy_skirmish"]
+
+
+def _quiet(fn, *a, **kw):
+    return fn(*a, **kw)
+
+
+def bare(folder: Path, repeat: int) -> float:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("x = 1")]
+    nb.metadata["kernelspec"] = {"name": KERNEL, "display_name": "Python 3", "language": "python"}
+    src = folder / "empty.ipynb"
+    nbformat.write(nb, str(src))
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        papermill.execute_notebook(str(src), str(folder / "empty.out.ipynb"), kernel_name=KERNEL,
+                                   progress_bar=False)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def template_runs(folder: Path, repeat: int) -> dict[str, float]:
+    out = {}
+    for name in TEMPLATES:
+        times = []
+        for i in range(repeat):
+            t = time.perf_counter()
+            papermill.execute_notebook(str(template_path(name)), str(folder / f"{name}.{i}.ipynb"),
+                                       parameters={"seed": i + 1}, kernel_name=KERNEL,
+                                       progress_bar=False)
+            times.append(time.perf_counter() - t)
+        out[name] = statistics.median(times)
+    return out
+
+
+def batch(folder: Path, workers: int, seeds: int) -> tuple[float, int]:
+    import yaml
+
+    spec = folder / f"w{workers}.yaml"
+    spec.write_text(yaml.safe_dump({
+        "name": f"bench-{workers}", "out": f"w{workers}", "seeds": list(range(1, seeds + 1)),
+        "reports": ["gm_html", "player_html", "bbcode"],
+        "runs": [{"template": t} for t in TEMPLATES]}))
+    loaded = load_spec(spec)
+    t = time.perf_counter()
+    frame = run_batch(loaded, workers=workers, progress=False)
+    elapsed = time.perf_counter() - t
+    assert (frame["status"] == "done").all(), frame[frame["status"] != "done"]["error"].tolist()
+    return elapsed, len(frame)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seeds", type=int, default=2, help="seeds per template in the batch (default 2)")
+    ap.add_argument("--repeat", type=int, default=3, help="repeats of the single runs (median)")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        b = bare(folder, args.repeat)
+        print(f"cores: {os.cpu_count()}")
+        print(f"bare papermill run (empty notebook): {b:.2f} s")
+        for name, sec in template_runs(folder, args.repeat).items():
+            flag = "ok" if sec <= 3 * b else "ABOVE TARGET"
+            print(f"template {name:17} {sec:.2f} s per run = {sec / b:.2f}x bare (target <= 3x: {flag})")
+        one, n = batch(folder, 1, args.seeds)
+        two, _ = batch(folder, 2, args.seeds)
+        print(f"batch of {n} runs with reports, 1 worker:  {one:.1f} s = {one / n:.2f} s per run")
+        print(f"batch of {n} runs with reports, 2 workers: {two:.1f} s = {two / n:.2f} s per run")
+        ratio = one / two
+        flag = "ok" if ratio >= 1.6 else "BELOW TARGET"
+        print(f"throughput 2 workers / 1 worker: {ratio:.2f}x (target >= 1.6x: {flag})")
+
+
+if __name__ == "__main__":
+    main()
