@@ -179,6 +179,8 @@ def candidates(b: "SpaceBattle", name: str) -> list[Order]:
                 if x not in b._occupied(side, skip=name)]
             for aim in ("hull", "systems"):
                 out += [Attack(other, aim, cell=x) for x in cells]
+            if b.state.ships[other].fleeing and b.specs[other].side != side:
+                out.append(Pursue((), other))  # S-12: chased blind; the form adds path and cell
             continue
         for aim in ("hull", "systems"):
             out.append(Attack(other, aim))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmkit.space import Attack, Cloak, Flee, Move, Pass, SpaceBattle
+from gmkit.space import Attack, Cloak, Flee, Move, Pass, Pursue, SpaceBattle
 
 from .helpers import battle, cell_forms, heavy, player_json, ship
 from .test_battle import refused
@@ -203,3 +203,31 @@ def test_s10_a_captain_may_switch_the_cloak_off() -> None:
     refused(b, "Shade", Cloak(False), "S-10", "not cloaked")
     b.push("Shade", Cloak())
     assert b.board("patrol")["ships"][0]["hidden"]
+
+
+def test_s12_a_cloaked_runner_is_chased_blind_naming_the_cell() -> None:
+    """S-12 [decision]: a cloaked ship can be chased blind; the pursuer names the cell, as in S-10."""
+    b = battle(ship("Shade", "smugglers", (4, 4), cloak=True, cloaked=True), ship("Cutter", "patrol", (3, 4)),
+               width=16, height=16)
+    b.enter_faces(2, 2)
+    b.push("Shade", Flee(((5, 4), (6, 4), (7, 4), (8, 4))))
+    assert b.state.ships["Shade"].cells == ((8, 4),)
+    assert Pursue((), "Shade") in b.legal_orders("Cutter")
+    # d4 = 3 cells to (6, 4); the named cell (8, 4) is across one cell: 10 hits, 9 confirms,
+    # 2d6 = 2 halved to 1
+    b.enter_faces(3, 10, 9, 1, 1)
+    b.push("Cutter", Pursue(((4, 4), (5, 4), (6, 4)), "Shade", cell=(8, 4)))
+    s = b.state.ships["Shade"]
+    assert s.hull == 19 and not s.fleeing and s.flee_locked_until == 7
+
+
+def test_cloaked_moves_are_events_for_its_own_side_only() -> None:
+    """Contract: a cloaked ship's moves carry visibility sides_only(its side); the GM sees all."""
+    from gmkit.events import sides_only
+
+    b = cloak_board()
+    b.push("Shade", Move((6, 5)))
+    move = [e for e in b.record if e.key == "space.move"][-1]
+    assert move.visibility == sides_only("smugglers") and move.data["cells"] == [[6, 5]]
+    assert move in b.events_for(None) and move in b.events_for("smugglers")
+    assert move not in b.events_for("patrol")
