@@ -120,7 +120,7 @@ class SpaceBattle(Encounter):
         if sc["initiative"] is not None:
             self.state.order = list(sc["initiative"])
             self.emit("initiative", "GM", "space.initiative.given",
-                      {"order": ", ".join(self.state.order)}, data={"order": self.state.order})
+                      {"order": ", ".join(self.state.order)}, data={"order": list(self.state.order)})
             return
         first = [s["name"] for s in sc["ships"] if s["departing"]]
         first += [s["name"] for s in sc["ships"] if s["cloaked"] and s["name"] not in first]
@@ -145,7 +145,7 @@ class SpaceBattle(Encounter):
                   {"order": ", ".join(self.state.order),
                    "rolls": ", ".join(f"{n} {'/'.join(map(str, f))}" for n, f in rolls.items()),
                    "first": ", ".join(first) or "-"},
-                  data={"order": self.state.order, "rolls": rolls, "first": first},
+                  data={"order": list(self.state.order), "rolls": rolls, "first": first},
                   rolls=tuple(all_rolls))
 
     def _depart(self, name: str) -> None:
