@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Sequence
 
 from ..dice import parse_table
 from .core import Odds
 
-__all__ = ["d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table", "strike",
+__all__ = ["flee", "escape", "d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table", "strike",
            "table_values"]
 
 
@@ -144,3 +145,27 @@ def strike(ac: int, damage_table: str, modifier: int = 0, damage_bonus: float = 
     labels = tuple((_show(v), _show(v)) for v in dist)
     m = f"{modifier:+d}" if modifier else ""
     return Odds("strike", f"d18{m} vs AC {ac}, {damage_table}", outcomes, hit, labels=labels)
+
+
+def flee(morale: int | None) -> Odds:
+    """F-9: an enemy flees on its turn with d18 >= its morale; with no morale it cannot flee.
+
+    >>> flee(16).chance, flee(None).chance
+    (Fraction(1, 6), Fraction(0, 1))
+    """
+    p = d18_ge(morale) if morale is not None else Fraction(0)
+    q = f"flee: d18 >= morale {morale}" if morale is not None else "flee: no morale"
+    return Odds("d18", q, (("hit", p), ("miss", 1 - p)), p,
+                labels=(("hit", "flees"), ("miss", "stays")))
+
+
+def escape(numbers: Sequence[int]) -> Odds:
+    """F-10: a player escapes on a d6 showing one of the escape numbers of the hardest enemy.
+
+    >>> escape([1, 2, 3]).chance
+    Fraction(1, 2)
+    """
+    faces = {n for n in numbers if 1 <= n <= 6}
+    p = Fraction(len(faces), 6)
+    return Odds("d18", f"escape on d6: {', '.join(map(str, sorted(faces))) or 'none'}",
+                (("hit", p), ("miss", 1 - p)), p, labels=(("hit", "escapes"), ("miss", "caught")))

@@ -13,7 +13,7 @@ from ..dice import parse
 from ..errors import DiceError
 from .core import Dist, Odds
 
-__all__ = ["d10_ge", "space_hit", "space_attack", "halve"]
+__all__ = ["d10_ge", "space_hit", "space_attack", "halve", "break_free", "escape_cells"]
 
 
 def d10_ge(defence: int) -> Fraction:
@@ -99,3 +99,29 @@ def _space_attack(defence: int, damage: Damage, range2: bool, confirm: bool, hal
         " plating +2" if plating else "")
     return Odds("space", f"d10 vs defence {defence}, damage {shown}{extra}", outcomes, hit,
                 labels=labels)
+
+
+@lru_cache(maxsize=256)
+def break_free(holder: int = 10, held: int = 6) -> Odds:
+    """S-13: a held ship breaks free when its d``held`` beats the holder's d``holder``; ties reroll
+    [decision], so ``P = P(held > holder) / (1 - P(tie))``.
+
+    >>> break_free().chance
+    Fraction(5, 18)
+    """
+    wins = sum(1 for a in range(1, holder + 1) for b in range(1, held + 1) if b > a)
+    ties = min(holder, held)
+    p = Fraction(wins, holder * held - ties)
+    return Odds("space", f"break free: d{held} vs holder d{holder} (ties reroll)",
+                (("free", p), ("held", 1 - p)), p,
+                labels=(("free", "free"), ("held", "held")))
+
+
+@lru_cache(maxsize=64)
+def escape_cells() -> Odds:
+    """S-11: cells a fleeing ship may move, the sum of two d4 (it may always move fewer)."""
+    dist = Dist.die(4).add(Dist.die(4))
+    outcomes = tuple((str(v), p) for v, p in dist.pmf())
+    mean = sum((v * p for v, p in dist.pmf()), Fraction(0))
+    return Odds("space", f"flee: 2d4 cells (mean {float(mean):g})", outcomes, Fraction(1),
+                labels=tuple((k, k) for k, _ in outcomes))

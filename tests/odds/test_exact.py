@@ -159,3 +159,9 @@ def test_to_json_is_plain_and_exact() -> None:
     data = json.loads(json.dumps(odds.trait(4).to_json()))
     assert data["chance"] == "5/8" and data["outcomes"][0]["key"] == "critical_failure"
     assert abs(sum(o["float"] for o in data["outcomes"]) - 1) < 1e-12
+
+
+def test_f9_f10_flee_and_escape() -> None:
+    assert odds.flee(None).chance == 0 and odds.flee(1).chance == 1
+    assert odds.escape([1, 2, 7]).chance == Fraction(1, 3)
+    assert "flees" in str(odds.flee(10))

@@ -234,7 +234,29 @@ def test_s3_s8_space_attack_matches_icepool(defence: int, dmg: str, range2: bool
 
 def test_case_count_is_at_least_fifty() -> None:
     """The issue asks for 50 or more cases across the three systems."""
-    n = (len(TRAITS) + len(OPPOSED) + len(DAMAGE) + len(ATTACKS) + 14 + 4 + 5 + 6 + 4)
+    n = (len(TRAITS) + len(OPPOSED) + len(DAMAGE) + len(ATTACKS) + 14 + 4 + 5 + 6 + 4 + 3 + 1 + 5)
     assert n >= 50
 
 
+
+
+@pytest.mark.parametrize("holder,held", [(10, 6), (6, 6), (4, 10)])
+def test_s13_break_free_matches_icepool(holder: int, held: int) -> None:
+    """S-13: held d6 against holder d10, ties reroll: the chance conditioned on no tie."""
+    both = icepool.map(lambda a, b: "tie" if a == b else ("free" if b > a else "held"),
+                       icepool.Die(range(1, holder + 1)), icepool.Die(range(1, held + 1)))
+    p_free = both.probability("free") / (1 - both.probability("tie"))
+    assert abs(float(odds.break_free(holder, held).chance) - float(p_free)) < TOL
+
+
+def test_s11_escape_cells_matches_icepool() -> None:
+    want = icepool.d4 + icepool.d4
+    got = odds.escape_cells()
+    for v in want.outcomes():
+        assert got[str(v)] == want.probability(v)
+
+
+@pytest.mark.parametrize("morale", [1, 9, 16, 18, 19])
+def test_f9_flee_matches_icepool(morale: int) -> None:
+    d18 = icepool.d6 + icepool.Die([0, 6, 12])
+    assert odds.flee(morale).chance == d18.probability(">=", morale)
