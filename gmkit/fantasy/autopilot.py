@@ -58,7 +58,7 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
     melee = sk.phase == "melee"
     order: Order | None = None
     if melee and c.morale is not None and monster and wants_to_flee(sk, name):
-        order = Flee()
+        order = _if_legal(sk, name, Flee())
     if order is None and float(st["hp"]) * 3 <= float(st["max_hp"]):
         for item in c.items:
             if item.effect.heal and st["items"].get(item.name, 0) > 0 and item.target != "enemy":
@@ -86,8 +86,17 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
         elif c.ranged is not None:
             order = Shoot(target)
     if order is None and melee:
-        order = _helpless_flight(sk, name)
+        flight = _helpless_flight(sk, name)
+        order = _if_legal(sk, name, flight) if flight is not None else None
     return order if order is not None else Pass()
+
+
+def _if_legal(sk: "Skirmish", name: str, order: "Order") -> "Order | None":
+    try:
+        sk.validate_order(name, order)
+    except ValueError:
+        return None
+    return order
 
 
 def _helpless_flight(sk: "Skirmish", name: str) -> "Order | None":

@@ -35,8 +35,12 @@ from .scenario import DEFAULT_EFFECTS
 
 __all__ = ["Skirmish", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "KNOWN_STATUSES"]
 
-KNOWN_STATUSES = ("poisoned", "petrified", "paralysed", "asleep", "stunned", "blinded", "burning")
+KNOWN_STATUSES = ("poisoned", "petrified", "paralysed", "asleep", "stunned", "blinded", "burning",
+                  "held")
 """Statuses with a message of their own; any other status the GM names is shown as written."""
+
+HELD = "held"
+"""F-9: a status (from a spell or item) that keeps its bearer from fleeing."""
 
 
 # --- orders ----------------------------------------------------------------------------------------
@@ -709,6 +713,8 @@ class Skirmish(Encounter):
         if c.follower:
             raise IllegalOrder("F-10", f"a {c.kind} leaves with its {'owner' if c.kind == 'pet' else 'rider'}"
                                        f" ({c.leader}), not on its own")
+        if any(e["status"] == HELD for e in self.state["c"][actor]["effects"]):
+            raise IllegalOrder("F-9", f"{actor} is held fast by magic and cannot flee")
         if c.flees_by_morale:
             if not rules.can_flee_by_morale(c.morale):
                 raise IllegalOrder("F-9", f"{actor} has no morale: it cannot flee")
@@ -1124,9 +1130,11 @@ class Skirmish(Encounter):
                 base[k] = v
         effect = Effect.from_spec(base)
         self.emit("item", a, "fantasy.item", {"actor": a, "item": o.item}, data={"item": o.item})
-        target = o.target or a
-        if not self._present(target):
+        aim = item.target if item is not None else ("enemy" if effect.harmful else "self")
+        found = self._target(a, o.target, ()) if aim == "enemy" else (o.target or a)
+        if found is None or not self._present(found):
             return
+        target = found
         if item is not None and item.protection is not None and target != a:
             t = self.combatants[target]
             pr = self.dice.d18(purpose=f"F-5 protection roll {item.protection}", actor=target)

@@ -582,3 +582,31 @@ def test_summary_outcome_and_over() -> None:
     assert hero_row["reward_points_gained"] == 10 and s["winner"] == "party"
     with pytest.raises(EncounterOver):
         sk.submit("Hero", Pass())
+
+
+def test_f8_harmful_item_goes_at_an_enemy() -> None:
+    """F-8: a thrown flask hurts an enemy (picked by die when none is named), never its user."""
+    sk = make(hero(items=[{"name": "fire flask", "target": "enemy", "damage": "3"}]), beast(hp=10))
+    sk.submit("Hero", UseItem("fire flask"))
+    sk.enter_faces(1)
+    sk.resolve_round()
+    assert sk.state["c"]["Beast"]["hp"] == 7 and sk.state["c"]["Hero"]["hp"] == 10
+
+
+def test_f9_a_holding_spell_prevents_flight() -> None:
+    """F-9: an enemy's flight can be prevented by a spell: a 'held' status refuses Flee."""
+    sk = make(hero(spells=[{"name": "Hold", "status": "held", "turns": 3}]), beast(morale=5, hp=3),
+              beast("Other", hp=20))
+    sk.state["c"]["Beast"]["hp"] = 1  # (test shortcut) badly hurt: the autopilot would run
+    sk.submit("Hero", Pass())
+    sk.resolve_round()
+    assert isinstance(sk.autopilot("Beast"), Flee)
+    sk.submit("Beast", Pass())
+    sk.submit("Other", Pass())
+    sk.resolve_round()
+    sk.submit("Hero", Cast("Hold", "Beast"))
+    sk.resolve_round()
+    assert sk.board()["combatants"][1]["effects"][0]["status"] == "held"
+    with pytest.raises(IllegalOrder, match="F-9: Beast is held fast"):
+        sk.submit("Beast", Flee())
+    assert not isinstance(sk.autopilot("Beast"), Flee)
