@@ -69,6 +69,13 @@ def add_parser(sub: Any) -> None:
     q.add_argument("--damage", default=None, help='attacker damage, "2d6" or a number')
     q.add_argument("--halvings", type=int, default=0, help="other halvings (targeting, tractor)")
     q.add_argument("--plating", action="store_true", help="target's hull plating is disabled")
+    q = kinds.add_parser("flee", help="an enemy flees with d18 >= its morale (F-9)")
+    q.add_argument("morale", type=int)
+    q = kinds.add_parser("escape", help="a player escapes on these d6 faces (F-10)")
+    q.add_argument("faces", type=int, nargs="+")
+    q = kinds.add_parser("break-free", help="break a tractor hold: held d6 vs holder d10 (S-13)")
+    q.add_argument("--holder", type=int, default=10)
+    q.add_argument("--held", type=int, default=6)
     q = kinds.add_parser("simulate", help="play a scenario many times: win rates, rounds, survival")
     q.add_argument("scenario", help="scenario YAML file")
     q.add_argument("-n", type=int, default=1000, help="fights to play (default 1000)")
@@ -112,6 +119,12 @@ def _odds(args: argparse.Namespace) -> Any:
             return odds.space_attack(args.defence, dmg, args.range2, not args.no_confirm,
                                      halvings=args.halvings, plating=args.plating)
         return odds.space_hit(args.defence, args.range2, not args.no_confirm)
+    if k == "flee":
+        return odds.flee(args.morale)
+    if k == "escape":
+        return odds.escape(args.faces)
+    if k == "break-free":
+        return odds.break_free(args.holder, args.held)
     raise AssertionError(k)
 
 

@@ -35,6 +35,9 @@ def test_trait_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
     (["table", "1-2", "--ac", "8", "--mod", "1"], "miss"),
     (["space", "--defence", "7", "--range2"], "20%"),
     (["space", "--defence", "7", "--damage", "2d6", "--plating"], "14"),
+    (["flee", "16"], "16.67%"),
+    (["escape", "1", "2", "3"], "50%"),
+    (["break-free"], "5/18"),
 ])
 def test_every_kind(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
     assert needle in out(capsys, "odds", *argv)
