@@ -61,3 +61,51 @@ def test_f2_d18_odds_agree_with_the_fantasy_rules_module() -> None:
     for ac in range(-6, 22):
         for mod in range(-19, 20):
             assert odds.d18_hit(ac, mod).chance == rules.hit_probability(ac, mod), (ac, mod)
+
+
+def _shot_scenario(melee: bool) -> dict:
+    ash = {"name": "Ash", "side": "red", "max_speed": 10, "toughness": 9, "speed": 7,
+           "height": 11 if melee else 12,
+           "pilot": {"name": "Kira", "fighting": "d8", "piloting": "d10", "spirit": "d8"},
+           "weapons": [{"name": "Flame", "kind": "ranged", "damage": "2d8", "ranges": [60, 120, 180]},
+                       {"name": "Claws", "kind": "melee", "damage": "2d6+1"}]}
+    bane = {"name": "Bane", "side": "blue", "max_speed": 9, "toughness": 9, "speed": 7 if not melee else 6,
+            "height": 11, "pilot": {"name": "Vel", "fighting": "d10", "piloting": "d8", "spirit": "d6"},
+            "weapons": [{"name": "Jaws", "kind": "melee", "damage": "2d8"}]}
+    return {"system": "dragons", "name": "one shot", "battlefield": "blue", "dragons": [ash, bane]}
+
+
+@pytest.mark.parametrize("melee", [False, True])
+def test_d5_engine_attacks_land_as_odds_attack_says(melee: bool) -> None:
+    """D-5, D-6, D-7, C-4: the engine's own attack (one round, one attack, many seeds) against
+    :func:`gmkit.odds.attack`: every outcome within 3 standard errors. This is what the order
+    forms show before the roll."""
+    _need("dragons")
+    import math
+    from collections import Counter
+
+    from gmkit.dragons import Attack, DragonDuel, DragonOrder, Move
+
+    sc = _shot_scenario(melee)
+    weapon = "Claws" if melee else "Flame"
+    n = 1500
+    seen: Counter[str] = Counter()
+    for seed in range(n):
+        duel = DragonDuel(sc, seed, record=False)
+        duel.submit("Ash", DragonOrder(move=Move.level(0), actions=(Attack(weapon, "Bane"),)))
+        events = duel.resolve_round()
+        att = next(e for e in events if e.kind == "attack")
+        if att.key.endswith("crit"):
+            seen["critical_failure"] += 1
+        elif not att.data["hit"]:
+            seen["miss"] += 1
+        else:
+            w = next(e for e in events if e.kind == "damage").data
+            k = w["wounds"]
+            seen["no_effect" if not w["shaken"] else "shaken" if k == 0 else
+                 f"wound_{k}" if k < 4 else "wound_4+"] += 1
+    # ranged: d10 Piloting (no Shooting), TN 4 at short range; melee: d8 Fighting vs Parry 2+10/2
+    want = (odds.attack("d8", "2d6+1", 9, tn=7) if melee else odds.attack("d10", "2d8", 9))
+    for key, p in want.outcomes:
+        se = math.sqrt(float(p) * (1 - float(p)) / n) or 1 / n
+        assert abs(seen[key] / n - float(p)) <= 3 * se, (key, seen[key] / n, float(p))
