@@ -76,9 +76,11 @@ class Session(w.VBox):
         self.language = w.ToggleButtons(options=[("en", "en"), ("ru", "ru")], value=self.lang,
                                         style={"button_width": "3em"})
         self.language.add_class("gm-lang")
+        self.autopilot = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
+        self.autopilot.add_class("gm-autopilot")
         self.view = w.Dropdown(layout=w.Layout(width="14em"))
         self.view.add_class("gm-view")
-        self.resolve_button.on_click(lambda _b: self.resolve())
+        self.resolve_button.on_click(lambda _b: self.resolve(autopilot=self.autopilot.value))
         self.undo_button.on_click(lambda _b: self.undo())
         self.save_button.on_click(lambda _b: self.save())
         self.language.observe(lambda c: self.set_language(c["new"]), names="value")
@@ -90,8 +92,8 @@ class Session(w.VBox):
         self.log_view = w.HTML()
         self.log_view.add_class("gm-log-box")
         self._build_views()
-        buttons = w.HBox([self.resolve_button, self.undo_button, self.save_button, self.language,
-                          self.view])
+        buttons = w.HBox([self.resolve_button, self.autopilot, self.undo_button, self.save_button,
+                          self.language, self.view])
         self.form.layout = w.Layout(flex="1 1 45%", min_width="28em", overflow="hidden")
         main = w.Box([self.main_view()], layout=w.Layout(flex="1 1 55%", overflow="auto"))
         super().__init__([self.header, buttons, self.status,
@@ -218,6 +220,7 @@ class Session(w.VBox):
         self.undo_button.description = self.t("undo")
         self.save_button.description = self.t("save")
         self.view.description = self.t("view")
+        self.autopilot.description = self.t("autopilot")
         opts = self.viewers()
         if list(self.view.options) != opts:
             self.view.options = opts
@@ -243,6 +246,17 @@ class Session(w.VBox):
                 r["dice"] = r["dice"].replace(name, "???")
         self.log_view.value = log_table_html(rows, self.lang)
         self.update_views()
+
+    def log_table(self) -> Any:
+        """The round log as a pandas DataFrame (round, who, what, dice), as the viewer sees it."""
+        import pandas as pd
+
+        rows = self._log_rows()
+        for name in self.hidden_names():
+            for r in rows:
+                for k in ("actor", "text", "dice"):
+                    r[k] = str(r[k]).replace(name, "???")
+        return pd.DataFrame(rows, columns=["round", "actor", "kind", "text", "dice"])
 
     def _log_rows(self) -> list[dict[str, Any]]:
         """The log rows, formatting only the events that are new since the last refresh."""

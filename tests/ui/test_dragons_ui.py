@@ -146,3 +146,14 @@ def test_session_factory_and_escape() -> None:
     assert "<img" not in desk.header.value + desk.log_view.value
     text = json.dumps([t.to_plotly_json() for t in desk.chart.widget.data], default=str)
     assert "<img" not in text
+
+
+def test_session_autopilot_box_and_log_frame() -> None:
+    desk = DragonSession(duel(2))
+    assert desk.autopilot.description == "autopilot for missing orders"
+    desk.autopilot.value = True
+    desk.resolve_button.click()
+    assert desk.encounter.round == 2
+    frame = desk.log_table()
+    assert list(frame.columns) == ["round", "actor", "kind", "text", "dice"]
+    assert len(frame) == len(desk.encounter.record) and (frame["round"] == 1).all()
