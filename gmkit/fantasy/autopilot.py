@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import rules
+from .skirmish import Cast, Flee, Pass, Shoot, Strike, UseItem
 
 if TYPE_CHECKING:
     from ..orders import Order
@@ -43,8 +44,6 @@ def _weakest(sk: "Skirmish", targets: list[str]) -> str | None:
 
 def choose(sk: "Skirmish", name: str) -> "Order | None":
     """A legal order for ``name`` now, or None when it has nothing to do."""
-    from .skirmish import Cast, Flee, Pass, Shoot, Strike, UseItem
-
     if sk.is_over or name not in sk.combatants:
         return None
     c = sk.combatants[name]
@@ -101,8 +100,6 @@ def _if_legal(sk: "Skirmish", name: str, order: "Order") -> "Order | None":
 
 def _helpless_flight(sk: "Skirmish", name: str) -> "Order | None":
     """F-9/F-10: with no way left to hurt any enemy, try to get away (one at a time per side)."""
-    from .skirmish import Flee
-
     c = sk.combatants[name]
     if c.follower:
         return None

@@ -610,3 +610,30 @@ def test_f9_a_holding_spell_prevents_flight() -> None:
     with pytest.raises(IllegalOrder, match="F-9: Beast is held fast"):
         sk.submit("Beast", Flee())
     assert not isinstance(sk.autopilot("Beast"), Flee)
+
+
+def test_f6_cast_described_by_the_gm_with_protection() -> None:
+    """F-6, F-5: a spell not on the sheet, described in the order; the target may make its PR."""
+    sk = make(hero(), beast(hp=10, wisdom=2))
+    sk.submit("Hero", Cast("Sleep", "Beast", status="asleep", turns=1, disables=True, protection=12))
+    sk.enter_faces(*d18(9))  # 9 + Wisdom 2 = 11 < 12: it falls asleep
+    ev = sk.resolve_round()
+    assert [e.kind for e in ev[:3]] == ["cast", "protection", "effect"]
+    assert sk.status("Beast") == "asleep"
+    assert sk.acting_side == "party"  # the monsters' only member slept through their turn
+    sk.submit("Hero", Cast("Sleep", "Beast", status="asleep", turns=1, disables=True, protection=12))
+    sk.enter_faces(*d18(10))  # 10 + 2 = 12: resisted
+    ev = sk.resolve_round()
+    assert [e.data.get("saved") for e in ev if e.kind == "protection"] == [True]
+
+
+def test_f6_round_counting_and_phase_names() -> None:
+    """F-6: the ranged phase is round 1; each melee cycle through the sides is the next round."""
+    sk = make(hero(ranged={"damage": "1"}), beast(hp=40), ranged_phase=True, first="party")
+    assert (sk.round, sk.phase) == (1, "ranged")
+    sk.resolve_round(autopilot=True)
+    assert (sk.round, sk.phase, sk.acting_side) == (2, "melee", "party")
+    sk.resolve_round(autopilot=True)
+    assert (sk.round, sk.acting_side) == (2, "monsters")
+    sk.resolve_round(autopilot=True)
+    assert (sk.round, sk.acting_side) == (3, "party")

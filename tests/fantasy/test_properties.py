@@ -80,6 +80,10 @@ def _play(sk: Skirmish, steps: int) -> None:
         before = {n: float(sk.state["c"][n]["hp"]) for n in sk.combatants}
         for a in sk.awaiting():
             assert sk.state["c"][a]["status"] == "active", a
+            legal = sk.legal_actions(a)
+            assert legal, a  # an awaited combatant always has something to do (at least Pass)
+            for o in legal:
+                sk.validate_order(a, o)
         new = sk.resolve_round(autopilot=True)
         healed: dict[str, float] = {}
         for e in new:
