@@ -347,6 +347,10 @@ class SkirmishSession(Session):
     def main_view(self) -> w.Widget:
         return self.table
 
+    def viewers(self) -> list[tuple[str, str]]:
+        gm = format_message("ui.session.gm_view", self.lang)
+        return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
+
     def update_views(self) -> None:
         from .viewmodels import combatants_html
 

@@ -117,3 +117,14 @@ def test_session_factory_picks_the_desk() -> None:
     assert isinstance(session(WOLVES), SkirmishSession)
     with pytest.raises(ValueError, match="no session desk"):
         session({"system": "race"})
+
+
+def test_skirmish_player_view_hides_monster_hit_points() -> None:
+    desk = SkirmishSession(WOLVES)
+    enc = desk.encounter
+    monsters = [c for c in enc.board()["combatants"] if c["kind"] == "monster"]
+    player_side = [c["side"] for c in enc.board()["combatants"] if c["kind"] == "player"][0]
+    desk.set_view(player_side)
+    assert all(c["hp"] is None for c in enc.board(player_side)["combatants"] if c["kind"] == "monster")
+    assert "?" in desk.table.value and monsters
+    assert all(enc.side_of(a) == player_side for a in desk.form.actors())
