@@ -88,7 +88,7 @@ def test_d5_engine_attacks_land_as_odds_attack_says(melee: bool) -> None:
 
     sc = _shot_scenario(melee)
     weapon = "Claws" if melee else "Flame"
-    n = 1500
+    n = 1000
     seen: Counter[str] = Counter()
     for seed in range(n):
         duel = DragonDuel(sc, seed, record=False)
@@ -109,3 +109,35 @@ def test_d5_engine_attacks_land_as_odds_attack_says(melee: bool) -> None:
     for key, p in want.outcomes:
         se = math.sqrt(float(p) * (1 - float(p)) / n) or 1 / n
         assert abs(seen[key] / n - float(p)) <= 3 * se, (key, seen[key] / n, float(p))
+
+
+def test_s3_s7_s8_s13_odds_agree_with_the_space_rules_module() -> None:
+    """Enumerate every face through gmkit.space.rules' pure functions; compare exactly."""
+    rules = pytest.importorskip("gmkit.space.rules")
+    from fractions import Fraction
+
+    needed = ("hits", "long_shot_confirmed", "damage_halvings", "halve", "plating_bonus", "break_free")
+    if not all(hasattr(rules, n) for n in needed):
+        pytest.skip("gmkit.space.rules lacks one of " + ", ".join(needed))
+    base = {v: Fraction(1, 6) for v in range(1, 7)}  # d6 damage
+    for defence in range(0, 12):
+        for fire in (1, 2):
+            for targeting in (False, True):
+                for plating in (False, True):
+                    want: dict[str, Fraction] = {}
+                    for a in range(1, 11):
+                        for c in range(1, 11):
+                            ok = rules.hits(a, defence) and (fire == 1 or rules.long_shot_confirmed(c))
+                            for v, p in base.items():
+                                key = "miss" if not ok else str(
+                                    rules.halve(v, rules.damage_halvings(fire, targeting, False))
+                                    + rules.plating_bonus(plating))
+                                want[key] = want.get(key, Fraction(0)) + p / 100
+                    got = odds.space_attack(defence, "d6", fire == 2, halvings=int(targeting),
+                                            plating=plating)
+                    have = {k: v for k, v in got.probabilities.items() if v}
+                    assert have == {k: v for k, v in want.items() if v}, (
+                        defence, fire, targeting, plating)
+    free = sum(1 for h in range(1, 11) for d in range(1, 7) if rules.break_free(h, d) == "free")
+    tie = sum(1 for h in range(1, 11) for d in range(1, 7) if rules.break_free(h, d) is None)
+    assert odds.break_free().chance == Fraction(free, 60 - tie)
