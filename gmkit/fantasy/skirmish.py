@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Mapping
 from ..encounter import Encounter
 from ..dice import Roll
 from ..errors import IllegalOrder
-from ..events import ALL, GM
+from ..events import ALL, GM, sides_only
 from ..orders import Order
 from . import rules
 from .model import Attack, Combatant, Effect, Item, Side, Spell, build_effects
@@ -956,10 +956,20 @@ class Skirmish(Encounter):
         hp = max(0.0, before - amount)
         st["hp"] = _num(hp)
         self.state["c"][source]["dealt"] = _num(float(self.state["c"][source]["dealt"]) + (before - hp))
-        self.emit("damage", source, "fantasy.damage",
-                  {"actor": source, "target": target, "amount": _num(amount), "hp": _num(hp), "what": what},
-                  data={"target": target, "amount": _num(amount), "hp": _num(hp)},
-                  rolls=(roll,) if roll is not None else ())
+        rolls = (roll,) if roll is not None else ()
+        tc = self.combatants[target]
+        if tc.kind == "monster" and hp > 0:
+            # a monster's hit points are its own side's (and the GM's) to know, as on the board
+            self.emit("damage", source, "fantasy.damage.hidden",
+                      {"actor": source, "target": target, "amount": _num(amount), "what": what},
+                      data={"target": target, "amount": _num(amount)}, rolls=rolls)
+            self.emit("hp", target, "fantasy.hp", {"actor": target, "hp": _num(hp)},
+                      data={"hp": _num(hp)}, visibility=sides_only(tc.side))
+        else:
+            self.emit("damage", source, "fantasy.damage",
+                      {"actor": source, "target": target, "amount": _num(amount), "hp": _num(hp),
+                       "what": what},
+                      data={"target": target, "amount": _num(amount), "hp": _num(hp)}, rolls=rolls)
         if hp <= 0:
             self._kill(source, target)
 

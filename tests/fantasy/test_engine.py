@@ -67,7 +67,7 @@ def test_f2_ac_minus_2_needs_a_second_six() -> None:
     sk.enter_faces(*d18(18), 6, 1)
     sk.submit("Hero", Strike("Beast"))
     ev = sk.resolve_round()
-    assert [e.key for e in ev][:2] == ["fantasy.hit.second", "fantasy.damage"]
+    assert [e.key for e in ev][:3] == ["fantasy.hit.second", "fantasy.damage.hidden", "fantasy.hp"]
 
 
 def test_f2_ac_minus_3_only_magic() -> None:
@@ -637,3 +637,17 @@ def test_f6_round_counting_and_phase_names() -> None:
     assert (sk.round, sk.acting_side) == (2, "monsters")
     sk.resolve_round(autopilot=True)
     assert (sk.round, sk.acting_side) == (3, "party")
+
+
+def test_player_view_hides_monster_hit_points_in_events_too() -> None:
+    """A player's record shows damage to a monster but not the hit points it has left."""
+    sk = make(hero(), beast(hp=20))
+    sk.enter_faces(*d18(18), 2)
+    sk.submit("Hero", Strike("Beast"))
+    sk.resolve_round()
+    gm = [e.kind for e in sk.events_for(None)]
+    party = [e.kind for e in sk.events_for("party")]
+    assert "hp" in gm and "hp" not in party and "damage" in party
+    assert "hp" in [e.kind for e in sk.events_for("monsters")]
+    assert not any("left" in line for line in sk.story("en", side="party"))
+    assert any("Beast has 18 hit points left" == line for line in sk.story("en"))
