@@ -62,11 +62,11 @@ def test_workers_1_and_2_give_identical_rows() -> None:
 def test_dask_local_cluster_gives_identical_rows() -> None:
     """One LocalCluster (2 worker processes): the toy race, and the dragon duel when it is there."""
     distributed = pytest.importorskip("distributed")
-    cases: list[tuple[Any, int]] = [(RACE, 60)]
+    cases: list[tuple[Any, int]] = [(RACE, 40)]
     try:
         from gmkit.dragons import EXAMPLE
 
-        cases.append((EXAMPLE, 30))
+        cases.append((EXAMPLE, 16))
     except ImportError:
         pass
     alone = [simulate(sc, n=n, seed=4) for sc, n in cases]
