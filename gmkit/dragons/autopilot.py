@@ -86,17 +86,20 @@ def _scorer(duel: "DragonDuel", name: str, enemies: list[str]) -> Callable[[int,
         best = 1 << 30
         for es, eh, tailable in targets:
             rng = 10 * abs(sp - es) + 50 * abs(h - eh) or 5
-            val = 2_000 + rng + 50 * max(0, eh + 1 - h)
-            if h > eh and rng <= longest:
-                val = rng
+            if h > eh:
+                val = rng if rng <= longest else 2_000 + rng
             elif h == eh:
                 if tailable and sp == es:
                     val = 20
                 elif melee:
-                    val = min(val, 150 + 10 * abs(sp - es))
+                    val = 150 + 10 * abs(sp - es)
+                else:
+                    val = 2_050 + rng
+            else:
+                val = 2_050 + rng + 50 * (eh - h)
             if val < best:
                 best = val
-        return best + 15 * max(0, CRUISE - sp)
+        return best + 15 * (CRUISE - sp) if sp < CRUISE else best
 
     return score
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gmkit.dragons import (DragonDuel, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
-                           TailAttempt)
+                           TailAttempt, TurnCheck, UsePower)
 from gmkit.dragons import rules as R
 from gmkit.dragons.orders import Attack
 from gmkit.encounter import Encounter
@@ -59,6 +59,10 @@ def random_order(draw: Any, d: DragonDuel, name: str) -> DragonOrder:
                                  draw(st.sampled_from([None, "up", "down"]))))
         if lo["can_manoeuvre"] and draw(st.integers(0, 5)) == 0:
             actions.append(Manoeuvre("loop"))
+        if draw(st.integers(0, 7)) == 0:
+            actions.append(UsePower("Fear", draw(st.sampled_from([None, "d4", "d8"]))))
+    if draw(st.integers(0, 9)) == 0:
+        actions.append(TurnCheck("the GM's call"))
     return DragonOrder(move=move, actions=tuple(actions))
 
 
@@ -87,11 +91,13 @@ def _walk(d: DragonDuel, start: int) -> dict[str, tuple[int, int]]:
 
 
 @SETTINGS
-@given(st.integers(0, 2), st.integers(0, 2**20), st.data())
-def test_random_legal_streams_keep_the_rules(kind: int, seed: int, data: Any) -> None:
+@given(st.integers(0, 2), st.integers(0, 2**20), st.booleans(), st.data())
+def test_random_legal_streams_keep_the_rules(kind: int, seed: int, turned: bool, data: Any) -> None:
     """D-4/D-9: Speed never negative; positions change only by legal moves, falls and wounds;
     every order built from the offered options is accepted."""
     d = DragonDuel(_arena(kind), seed)
+    if turned:
+        d.state.dragons["Ash"].turned = True  # D-10: the GM's, an enemy of all
     for _ in range(8):
         if d.is_over:
             break
@@ -147,3 +153,45 @@ def test_round_replays_bit_for_bit_and_undo_restores(kind: int, seed: int, round
             assert d.dice.draws == before_draws
             d.resolve_round()
             assert d.state == after_state
+
+
+def any_order(draw: Any, d: DragonDuel) -> DragonOrder:
+    """Any order at all, legal or not: names, weapons and amounts drawn from wide ranges."""
+    names = list(d.dragons) + ["Nobody"]
+    weapons = ["Flame", "Claws", "Tail"]
+    move = draw(st.one_of(st.none(), st.builds(Move, st.sampled_from(["level", "climb", "dive"]),
+                                               st.integers(-3, 6))))
+    action = st.one_of(
+        st.builds(Attack, st.sampled_from(weapons), st.sampled_from(names)),
+        st.builds(TailAttempt, st.sampled_from(names)),
+        st.builds(Force, st.sampled_from(["up", "down"]), st.sampled_from([None, "up", "down"])),
+        st.just(ShakeOff()), st.just(Manoeuvre("roll")),
+        st.builds(UsePower, st.just("Fear"), st.sampled_from([None, "d6", "d7"])),
+        st.just(TurnCheck()))
+    return DragonOrder(move=move, actions=tuple(draw(st.lists(action, max_size=3))))
+
+
+@SETTINGS
+@given(st.integers(0, 2), st.integers(0, 2**20), st.data())
+def test_any_order_is_refused_cleanly_or_resolves(kind: int, seed: int, data: Any) -> None:
+    """D-1: a refused order names its rule and leaves the duel exactly as it was; an accepted
+    one resolves without error, even when the position has changed by its turn."""
+    import copy
+
+    from gmkit.errors import IllegalOrder
+
+    d = DragonDuel(_arena(kind), seed)
+    for _ in range(6):
+        if d.is_over:
+            break
+        for _ in range(data.draw(st.integers(1, 4))):
+            actor = data.draw(st.sampled_from(list(d.dragons) + ["Nobody"]))
+            order = any_order(data.draw, d)
+            before = (copy.deepcopy(d.state), dict(d._pending), list(d._arrival), len(d.history))
+            try:
+                d.submit(actor, order)
+            except IllegalOrder as e:
+                assert e.rule.startswith("D-") and str(e).startswith(e.rule + ": ")
+                assert (d.state, dict(d._pending), list(d._arrival), len(d.history)) == before
+        d.resolve_round()
+        assert all(s.speed >= 0 for s in d.state.dragons.values())
