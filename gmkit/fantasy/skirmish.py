@@ -6,6 +6,20 @@ the acting side's combatants ``submit`` orders, ``resolve_round()`` resolves the
 strikers, Variant 2: one) and passes the turn on. ``round`` counts full rounds: the ranged phase is
 round 1 when there is one, each melee cycle through the sides is the next.
 
+Where the rules leave it open, the engine does what a GM running the fight would expect:
+
+* the ranged phase gives every shooter of a side its one ranged attack or spell in that side's
+  turn, whichever Variant is chosen; the Variants and the GM's cap govern melee turns;
+* a combatant's turn holds one action: a strike (with all its attacks, twice for a double strike),
+  a spell, an item, a flight attempt or nothing;
+* a target that falls mid-turn is replaced by one picked by die; a monster with no target named
+  picks by die too (logged);
+* an effect lasting N turns covers N of its bearer's side's turns (ongoing damage at the start of
+  each) and ends at the start of the next; a disabling effect with no end takes its bearer out;
+* a pet whose owner is out fights on with its side; a mount whose rider falls leaves the fight
+  (unless it may attack alone); a pet or mount leaves with a fleeing owner or rider;
+* a monster's remaining hit points are shown only to its own side and the GM.
+
 >>> from gmkit.fantasy import Skirmish
 >>> sk = Skirmish.from_scenario({"system": "fantasy", "name": "duel", "seed": 1, "combatants": [
 ...     {"name": "Ash", "side": "party", "kind": "player", "hp": 8, "ac": 6, "melee": "1-2-3"},
@@ -23,14 +37,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
-from ..encounter import Encounter
 from ..dice import Roll
+from ..encounter import Encounter
 from ..errors import IllegalOrder
 from ..events import ALL, GM, sides_only
 from ..orders import Order
 from . import rules
 from .model import Attack, Combatant, Effect, Item, Side, Spell, build_effects
-from .notation import LifeDice, SpecialAttack, parse_damage, special_name
+from .notation import LifeDice, SpecialAttack, parse_damage
 from .scenario import DEFAULT_EFFECTS
 
 __all__ = ["Skirmish", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "KNOWN_STATUSES"]
@@ -105,8 +119,6 @@ class Flee(Order):
 class Pass(Order):
     """Do nothing this turn (a skipped turn, F-6)."""
 
-
-HARMFUL = (Strike, Shoot)
 
 _STATUS_KINDS = frozenset({"kill", "flee", "effect", "effect_end", "cure"})
 """Event kinds after which who is in the fight may have changed."""
