@@ -20,7 +20,8 @@ Rulings where the rules and the issue are silent (each documented where it is ap
   and the log says why (rule and numbers).
 * A Shaken dragon's order may hold only level moves and no actions (D-8, as it stands when
   the order is given); it rolls Spirit at the start of its turn (C-4). A dragon Shaken during
-  the round before its turn keeps its speed change but not a Height change nor its actions.
+  the round before its turn and still Shaken at it flies level at the same Speed instead of a
+  climb or dive, and loses its actions.
 * Wound penalties (D-8): -1/-2 on action rolls at 1/2 wounds; from 3 wounds -3 on every roll.
   A roll that is not an action (Spirit, fall recovery, defending in an opposed roll) only
   takes the 3-wound penalty.

@@ -933,17 +933,18 @@ class DragonDuel(Encounter):
         """A Power or GM-adjudicated action; a critical failure calls the D-10 Spirit check."""
         s = self.state.dragons[name]
         spec = self.dragons[name]
-        target = a.target or ""
+        target: Any = {"key": "dragons.word.on_target", "target": a.target} if a.target else ""
+        note = f" ({a.note})" if a.note else ""
         if a.die is None:
             self.emit("power", name, "dragons.power.noted",
-                      {"name": name, "power": a.power, "target": target, "note": a.note})
+                      {"name": name, "power": a.power, "target": target, "note": note})
             return
         r = self.dice.trait(_die(a.die), pen + R.wound_penalty(s.wounds, spec.wild_card), wild=spec.wild_card,
                             purpose=f"power: {a.power}", actor=name)
         key = ("dragons.power.crit" if r.critical_failure else
                "dragons.power.ok" if r.success else "dragons.power.fail")
         self.emit("power", name, key, {"name": name, "power": a.power, "roll": r.total,
-                                       "raises": r.raises, "target": target, "note": a.note},
+                                       "raises": r.raises, "target": target, "note": note},
                   rolls=(r.roll,), data={"success": r.success, "raises": r.raises})
         if r.critical_failure:
             self._spirit_check(name, "dragons.cause.power")
