@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Iterator, Sequence
 
-__all__ = ["Dist", "Odds", "ERROR_BOUND", "exploding_ge", "pct"]
+__all__ = ["Dist", "Odds", "ERROR_BOUND", "exploding_ge", "pct", "q", "render"]
 
 ERROR_BOUND = Fraction(1, 10**13)
 """Truncated sums stop once the mass left out is below this (stated on every result)."""
@@ -131,6 +131,21 @@ class Dist:
                 yield self.lo + i, Fraction(w, self.denom)
 
 
+def q(key: str, **params: Any) -> dict[str, Any]:
+    """A message to render later: ``q("odds.q.trait", roll=..., tn=4)``."""
+    return {"key": f"odds.q.{key}", **params}
+
+
+def render(question: Any, lang: str | None = None) -> str:
+    """A question (plain text or a message spec from :func:`q`) in ``lang``."""
+    if isinstance(question, dict):
+        from ..i18n import format_message
+
+        params = {k: v for k, v in question.items() if k != "key"}
+        return format_message(question["key"], lang, **params)
+    return str(question)
+
+
 def pct(p: Fraction | float) -> str:
     """A chance as a GM reads it: ``62.5%``, ``<0.01%``, ``100%``."""
     x = float(p) * 100
@@ -155,15 +170,26 @@ class Odds:
 
     kind: str
     """What was asked: ``trait``, ``opposed``, ``damage``, ``attack``, ``d18``, ``special``, ``table``,
-    ``space``."""
-    query: str
-    """The question in short: ``d8 Wild Card +1 vs TN 4``."""
-    outcomes: tuple[tuple[str, Fraction], ...]
-    chance: Fraction
+    ``space``..."""
+    question: Any = field(compare=False)
+    """The question as a message (``{"key": "odds.q.trait", ...}``) or plain text; shown in the
+    language asked for at display time (:meth:`describe`), so a memoised answer never keeps the
+    language of its first caller."""
+    outcomes: tuple[tuple[str, Fraction], ...] = ()
+    chance: Fraction = Fraction(0)
     """The headline chance (success, hit, effect)."""
     error: Fraction = Fraction(0)
     labels: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     """Optional display label per outcome key (for values that are not message keys)."""
+
+    def describe(self, lang: str | None = None) -> str:
+        """The question in short, in ``lang``: ``d8 Wild Card vs TN 4``."""
+        return render(self.question, lang)
+
+    @property
+    def query(self) -> str:
+        """The question in the current language."""
+        return self.describe()
 
     def __getitem__(self, key: str) -> Fraction:
         for k, p in self.outcomes:
@@ -219,7 +245,7 @@ class Odds:
         """A small table: the question, then one line per outcome with percent and fraction."""
         from ..i18n import format_message
 
-        lines = [f"{self.query}: {pct(self.chance)}"]
+        lines = [f"{self.describe(lang)}: {pct(self.chance)}"]
         width = max((len(self.label(k, lang)) for k, _ in self.outcomes), default=0)
         for k, p in self.outcomes:
             frac = str(p) if p.denominator < 10**9 else ""

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..dice import parse_table
-from .core import Odds
+from .core import Odds, q
 
 __all__ = ["flee", "escape", "d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table", "strike",
            "table_values"]
@@ -56,7 +56,7 @@ def d18_hit(ac: int, modifier: int = 0) -> Odds:
         if ac == -2:
             p *= Fraction(1, 6)
     m = f"{modifier:+d}" if modifier else ""
-    return Odds("d18", f"d18{m} vs AC {ac}", (("hit", p), ("miss", 1 - p)), p)
+    return Odds("d18", q("d18", mod=m, ac=ac), (("hit", p), ("miss", 1 - p)), p)
 
 
 def protection_roll(number: int, wisdom_mod: int = 0) -> Fraction:
@@ -85,10 +85,11 @@ def special(trigger: int, protection: int | None = None, wisdom_mod: int = 0, *,
         outcomes.append(("miss", 1 - hit))
     outcomes += [("normal", hit * (1 - trig)), ("avoided", hit * trig * save),
                  ("effect", hit * trig * (1 - save))]
-    pr = f" PR{protection}" if protection is not None else ""
-    w = f" (Wisdom {wisdom_mod:+d})" if wisdom_mod else ""
-    vs = f", d18{modifier:+d} vs AC {ac}" if ac is not None else ""
-    return Odds("special", f"special {trigger}{pr}{w}{vs}", tuple(outcomes), outcomes[-1][1])
+    sp = (q("special", trigger=trigger, pr=protection, wisdom=f"{wisdom_mod:+d}")
+          if protection is not None else q("special_nopr", trigger=trigger))
+    if ac is not None:
+        sp = q("then", a=d18_hit(ac, modifier).question, b=sp)
+    return Odds("special", sp, tuple(outcomes), outcomes[-1][1])
 
 
 def _frac(v: float) -> Fraction:
@@ -125,7 +126,8 @@ def table(text: str, modifier: float = 0) -> Odds:
     labels = tuple((k, k) for k, _ in outcomes)
     positive = sum((p for v, p in dist.items() if v > 0), Fraction(0))
     m = f" {modifier:+g}" if modifier else ""
-    return Odds("table", f"{text}{m} (d{len(parse_table(text))})", outcomes, positive, labels=labels)
+    return Odds("table", q("table", table=f"{text}{m}", n=len(parse_table(text))), outcomes, positive,
+                labels=labels)
 
 
 def table_mean(text: str, modifier: float = 0) -> Fraction:
@@ -143,8 +145,10 @@ def strike(ac: int, damage_table: str, modifier: int = 0, damage_bonus: float = 
     dist = table_values(damage_table, damage_bonus)
     outcomes = (("miss", 1 - hit),) + tuple((_show(v), hit * p) for v, p in dist.items())
     labels = tuple((_show(v), _show(v)) for v in dist)
-    m = f"{modifier:+d}" if modifier else ""
-    return Odds("strike", f"d18{m} vs AC {ac}, {damage_table}", outcomes, hit, labels=labels)
+    b = f" {damage_bonus:+g}" if damage_bonus else ""
+    question = q("then", a=d18_hit(ac, modifier).question,
+                 b=q("table", table=f"{damage_table}{b}", n=len(parse_table(damage_table))))
+    return Odds("strike", question, outcomes, hit, labels=labels)
 
 
 def flee(morale: int | None) -> Odds:
@@ -154,9 +158,8 @@ def flee(morale: int | None) -> Odds:
     (Fraction(1, 6), Fraction(0, 1))
     """
     p = d18_ge(morale) if morale is not None else Fraction(0)
-    q = f"flee: d18 >= morale {morale}" if morale is not None else "flee: no morale"
-    return Odds("d18", q, (("hit", p), ("miss", 1 - p)), p,
-                labels=(("hit", "flees"), ("miss", "stays")))
+    question = q("flee", morale=morale) if morale is not None else q("flee_none")
+    return Odds("d18", question, (("flees", p), ("stays", 1 - p)), p)
 
 
 def escape(numbers: Sequence[int]) -> Odds:
@@ -167,5 +170,5 @@ def escape(numbers: Sequence[int]) -> Odds:
     """
     faces = {n for n in numbers if 1 <= n <= 6}
     p = Fraction(len(faces), 6)
-    return Odds("d18", f"escape on d6: {', '.join(map(str, sorted(faces))) or 'none'}",
-                (("hit", p), ("miss", 1 - p)), p, labels=(("hit", "escapes"), ("miss", "caught")))
+    return Odds("d18", q("escape", faces=", ".join(map(str, sorted(faces))) or "-"),
+                (("escapes", p), ("caught", 1 - p)), p)

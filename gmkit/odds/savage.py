@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from ..dice import TRAIT_DICE, multi_action_penalty, parse, parse_trait
 from ..errors import DiceError
-from .core import ERROR_BOUND, Dist, Odds, exploding_ge
+from .core import ERROR_BOUND, Dist, Odds, exploding_ge, q
 
 __all__ = ["trait", "opposed", "damage", "attack", "trait_ge", "wound_penalty"]
 
@@ -36,12 +36,9 @@ def _trait_die(die: Die) -> tuple[int, int]:
     return parse_trait(die)
 
 
-def _describe(sides: int, mod: int, wild: bool) -> str:
-    from ..i18n import format_message
-
-    who = format_message("term.wild_card" if wild else "term.extra")
+def _describe(sides: int, mod: int, wild: bool) -> dict[str, Any]:
     m = f"{mod:+d}" if mod else ""
-    return f"d{sides}{m} {who}"
+    return q("roll", die=f"d{sides}{m}", who={"key": "term.wild_card" if wild else "term.extra"})
 
 
 @lru_cache(maxsize=4096)
@@ -96,7 +93,8 @@ def trait(die: Die = 8, modifier: int = 0, wild: bool = True, tn: int = 4, *, ac
     success = ge(tn)
     outcomes = [("critical_failure", crit), ("failure", 1 - crit - success)]
     outcomes += _raise_outcomes(ge, tn, max_raises)
-    return Odds("trait", f"{_describe(sides, mod, wild)} vs TN {tn}", tuple(outcomes), success)
+    return Odds("trait", q("trait", roll=_describe(sides, mod, wild), tn=tn), tuple(outcomes),
+                success)
 
 
 def _max_ge(sides: int, wild: bool, x: int) -> Fraction:
@@ -173,7 +171,7 @@ def opposed(attacker: Die = 8, defender: Die = 8, *, attacker_mod: int = 0, defe
         outcomes.append((key, prev - cur))
         prev = cur
     outcomes.append((f"raise_{max_raises}+", prev))
-    query = (f"{_describe(a_s, am, attacker_wild)} vs {_describe(d_s, dm, defender_wild)}")
+    query = q("opposed", a=_describe(a_s, am, attacker_wild), d=_describe(d_s, dm, defender_wild))
     return Odds("opposed", query, (("defender", 1 - win),) + tuple(outcomes), win, err)
 
 
@@ -239,7 +237,7 @@ def damage(expr: str, toughness: int, raise_bonus: bool = False, *, already_shak
     dist = damage_dist(expr, raise_bonus, cap=toughness + 4 * max_wounds)
     outcomes = _wound_outcomes(dist, toughness, already_shaken, max_wounds)
     bonus = " +d6" if raise_bonus else ""
-    return Odds("damage", f"{expr}{bonus} vs Toughness {toughness}", tuple(outcomes),
+    return Odds("damage", q("damage", damage=f"{expr}{bonus}", toughness=toughness), tuple(outcomes),
                 1 - outcomes[0][1])
 
 
@@ -263,6 +261,6 @@ def attack(die: Die, damage_expr: str, toughness: int, modifier: int = 0, wild: 
     hit = [(k, p + q) for (k, p), (_, q) in zip(a, b)]
     outcomes = [("critical_failure", roll["critical_failure"]), ("miss", roll["failure"])] + hit
     effect = 1 - outcomes[0][1] - outcomes[1][1] - hit[0][1]
-    query = f"{roll.query}, {damage_expr} vs Toughness {toughness}"
+    query = q("then", a=roll.question, b=q("damage", damage=damage_expr, toughness=toughness))
     return Odds("attack", query, tuple(outcomes), effect)
 

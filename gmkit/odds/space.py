@@ -11,7 +11,7 @@ from typing import Sequence
 
 from ..dice import parse
 from ..errors import DiceError
-from .core import Dist, Odds
+from .core import Dist, Odds, q
 
 __all__ = ["d10_ge", "space_hit", "space_attack", "halve", "break_free", "escape_cells"]
 
@@ -39,8 +39,8 @@ def space_hit(defence: int, range2: bool = False, confirm: bool = True) -> Odds:
     p = d10_ge(defence)
     if range2 and confirm:
         p *= Fraction(1, 2)
-    r = " range 2" + (" (confirm 6+)" if confirm else "") if range2 else ""
-    return Odds("space", f"d10 vs defence {defence}{r}", (("hit", p), ("miss", 1 - p)), p)
+    key = ("space_hit_far" if confirm else "space_hit_far_noconfirm") if range2 else "space_hit"
+    return Odds("space", q(key, defence=defence), (("hit", p), ("miss", 1 - p)), p)
 
 
 Damage = int | str | tuple[int, ...]
@@ -94,11 +94,10 @@ def _space_attack(defence: int, damage: Damage, range2: bool, confirm: bool, hal
         values[dmg] = values.get(dmg, Fraction(0)) + p
     outcomes = (("miss", 1 - hit),) + tuple((str(v), hit * p) for v, p in sorted(values.items()))
     labels = tuple((str(v), str(v)) for v in sorted(values))
-    shown = "-".join(map(str, damage)) if isinstance(damage, tuple) else damage
-    extra = (" range 2" if range2 else "") + (f" halved x{halvings}" if halvings else "") + (
-        " plating +2" if plating else "")
-    return Odds("space", f"d10 vs defence {defence}, damage {shown}{extra}", outcomes, hit,
-                labels=labels)
+    shown = "-".join(map(str, damage)) if isinstance(damage, tuple) else str(damage)
+    question = q("space_attack", hit=space_hit(defence, range2, confirm).question, damage=shown,
+                 halved=times, plating="+2" if plating else "0")
+    return Odds("space", question, outcomes, hit, labels=labels)
 
 
 @lru_cache(maxsize=256)
@@ -112,9 +111,7 @@ def break_free(holder: int = 10, held: int = 6) -> Odds:
     wins = sum(1 for a in range(1, holder + 1) for b in range(1, held + 1) if b > a)
     ties = min(holder, held)
     p = Fraction(wins, holder * held - ties)
-    return Odds("space", f"break free: d{held} vs holder d{holder} (ties reroll)",
-                (("free", p), ("held", 1 - p)), p,
-                labels=(("free", "free"), ("held", "held")))
+    return Odds("space", q("break_free", held=held, holder=holder), (("free", p), ("held", 1 - p)), p)
 
 
 @lru_cache(maxsize=64)
@@ -123,5 +120,5 @@ def escape_cells() -> Odds:
     dist = Dist.die(4).add(Dist.die(4))
     outcomes = tuple((str(v), p) for v, p in dist.pmf())
     mean = sum((v * p for v, p in dist.pmf()), Fraction(0))
-    return Odds("space", f"flee: 2d4 cells (mean {float(mean):g})", outcomes, Fraction(1),
+    return Odds("space", q("escape_cells", mean=f"{float(mean):g}"), outcomes, Fraction(1),
                 labels=tuple((k, k) for k, _ in outcomes))

@@ -165,3 +165,15 @@ def test_f9_f10_flee_and_escape() -> None:
     assert odds.flee(None).chance == 0 and odds.flee(1).chance == 1
     assert odds.escape([1, 2, 7]).chance == Fraction(1, 3)
     assert "flees" in str(odds.flee(10))
+
+
+def test_a_memoised_answer_speaks_the_language_asked_for() -> None:
+    """The question is kept as a message, so the cache never freezes the first caller's language."""
+    odds.clear_cache()
+    with language("ru"):
+        first = odds.trait(6, wild=False)
+        assert "Экстра" in first.query and "сложности" in str(first)
+    again = odds.trait(6, wild=False)
+    assert again is first
+    assert again.query == "d6 Extra vs TN 4"
+    assert first.describe("ru").startswith("d6 Экстра")
