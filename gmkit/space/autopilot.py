@@ -220,8 +220,8 @@ def _policy(b: "SpaceBattle", name: str) -> Order | None:
     can_move = not s.disabled("engines") and s.held_by is None
     can_flee = can_move and not R.flee_locked(st.round, s.flee_locked_until)
     armed = not s.disabled("weapons")
-    enemies = [n for n in b.participants()
-               if st.ships[n].in_play and b.specs[n].side != side]
+    enemies = [n for n, sp in b.specs.items()
+               if sp.side != side and not (st.ships[n].destroyed or st.ships[n].escaped)]
     if s.held_by is not None:
         return BreakFree()
     if can_flee and (s.fleeing or s.hull * 4 <= spec.hull or not armed):
@@ -264,7 +264,7 @@ def _policy(b: "SpaceBattle", name: str) -> Order | None:
             if b.hidden_from(n, side):
                 guesses = [g for g in _guesses(b, name, n) if R.fire_range(s.cells, (g,))]
                 if guesses:
-                    return Attack(n, "hull", cell=guesses[(st.round + len(b.record)) % len(guesses)])
+                    return Attack(n, "hull", cell=guesses[(st.round + b.resolutions) % len(guesses)])
     if not can_move:
         return None
     for n in enemies:

@@ -307,8 +307,8 @@ class SpaceBattle(Encounter):
                 and seen[2] == actor and seen[3] == order:
             return  # the autopilot just checked this very order on this very board
         ship = self.state.ships[actor]
-        check = getattr(self, f"_check_{type(order).__name__.lower()}")
-        check(actor, ship, order)
+        getattr(self, _CHECK.get(type(order)) or f"_check_{type(order).__name__.lower()}")(
+            actor, ship, order)
 
     def _checked_ok(self, actor: str, order: Order) -> None:
         """Remember that ``order`` passed validation on the board as it stands (the board object
@@ -591,7 +591,7 @@ class SpaceBattle(Encounter):
             d["pursued"] = True
             d["closed"] = True
             self.emit("departure", actor, "space.departure.pursued", {"ship": actor, "target": d["ship"]})
-        getattr(self, f"_do_{type(order).__name__.lower()}")(actor, ship, order)
+        getattr(self, _DO.get(type(order)) or f"_do_{type(order).__name__.lower()}")(actor, ship, order)
         self._advance()
 
     def _do_clock(self, order: Any) -> None:
@@ -1041,6 +1041,10 @@ class SpaceBattle(Encounter):
                              f'fill="{col}" opacity="{op}"><title>{n}</title></rect>')
         parts.append("</svg>")
         return "".join(parts)
+
+
+_CHECK = {t: f"_check_{t.__name__.lower()}" for t in SHIP_ORDERS}
+_DO = {t: f"_do_{t.__name__.lower()}" for t in SHIP_ORDERS}
 
 
 def _pair(a: str, b: str) -> str:
