@@ -301,7 +301,7 @@ class Simulation:
 
         s = self.summary()
         fig = make_subplots(rows=1, cols=3, subplot_titles=(
-            format_message("odds.sim.win", None, side=""), format_message("odds.sim.rounds"),
+            format_message("odds.sim.winrate"), format_message("odds.sim.rounds"),
             format_message("odds.sim.survival")))
         labels = [str(_side(x)) if _side(x) is not None else format_message("odds.sim.draw")
                   for x in s.wins["side"]]
