@@ -124,9 +124,12 @@ def test_examples_keep_the_invariants(which: Path, seed: int) -> None:
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
-@given(sc=skirmish_scenario(), seed=st.integers(0, 10_000), steps=st.integers(1, 12))
-def test_replay_and_undo_exact(tmp_path_factory: Any, sc: dict[str, Any], seed: int, steps: int) -> None:
-    """C-1: the journal rebuilds the same board and record; undo of a turn restores it exactly."""
+@given(sc=skirmish_scenario(), seed=st.integers(0, 10_000), steps=st.integers(1, 12),
+       typed=st.lists(st.just(1), max_size=12))
+def test_replay_and_undo_exact(tmp_path_factory: Any, sc: dict[str, Any], seed: int, steps: int,
+                               typed: list[int]) -> None:
+    """C-1, C-2: the journal rebuilds the same board and record, faces typed in by hand included;
+    undo of a turn restores it exactly."""
     path = tmp_path_factory.mktemp("j") / "skirmish.jsonl"
     sk = Skirmish.from_scenario(sc, seed=seed, journal=path)
     marks = []
@@ -134,6 +137,8 @@ def test_replay_and_undo_exact(tmp_path_factory: Any, sc: dict[str, Any], seed: 
         if sk.is_over:
             break
         marks.append((len(sk.history), sk._snapshot(), [e.to_json() for e in sk.record]))
+        if typed:
+            sk.enter_faces(typed.pop())  # a 1 fits every die the skirmish rolls (d1 included)
         sk.resolve_round(autopilot=True)
     back = Encounter.resume(path)
     assert back.state == sk.state
