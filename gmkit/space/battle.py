@@ -1043,8 +1043,8 @@ class SpaceBattle(Encounter):
         return "".join(parts)
 
 
-_CHECK = {t: f"_check_{t.__name__.lower()}" for t in SHIP_ORDERS}
-_DO = {t: f"_do_{t.__name__.lower()}" for t in SHIP_ORDERS}
+_CHECK: dict[type, str] = {t: f"_check_{t.__name__.lower()}" for t in SHIP_ORDERS}
+_DO: dict[type, str] = {t: f"_do_{t.__name__.lower()}" for t in SHIP_ORDERS}
 
 
 def _pair(a: str, b: str) -> str:
