@@ -273,10 +273,12 @@ class DragonDuel(Encounter):
                                       f"({len(own)} ordered)")
         if len(acts) - len(own) > 1:
             raise IllegalOrder("D-10", "one D-10 check per round is enough")
+        twice = R.repeated_weapon(a.weapon for a in acts if isinstance(a, Attack))
+        if twice is not None:
+            raise IllegalOrder("D-5", f"one attack per weapon per round: {twice} is ordered twice")
         sp, h = self._projected(actor, move)
         tailing = s.tailing if move is None else None
         tailed_by = s.tailed_by
-        used: set[str] = set()
         for a in acts:
             if not isinstance(a, _ACTIONS):
                 raise IllegalOrder("D-1", f"{a!r} is not a dragon action")
@@ -288,10 +290,6 @@ class DragonDuel(Encounter):
                 i, w = found
                 if s.weapons_out[i]:
                     raise IllegalOrder("D-8", f"{actor}'s {w.name} is out of the fight")
-                if a.weapon in used:
-                    raise IllegalOrder("D-5", f"one attack per weapon per round: {w.name} is "
-                                              f"ordered twice")
-                used.add(a.weapon)
                 self._check_target(actor, a.target, "attack")
                 if tailed_by == a.target:
                     raise IllegalOrder("D-12", f"{a.target} is on {actor}'s tail: the target of a "

@@ -18,7 +18,7 @@ __all__ = [
     "BLUE", "FIRMAMENT", "START_HEIGHT", "RANGE_PENALTIES",
     "normalise_heights", "speed_kmh", "height_m", "InitiativeEntry", "initiative_order",
     "move_result", "move_problem", "check_move", "legal_moves", "legal_steps",
-    "range_between", "range_band", "attack_problem", "Problem",
+    "range_between", "range_band", "attack_problem", "Problem", "repeated_weapon",
     "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
     "fall_drop", "fall_step", "recovery_penalty", "fallen_away",
     "nearest", "dangerous_dive",
@@ -264,6 +264,20 @@ def attack_problem(kind: str, attacker_height: int, target_height: int, *, on_ta
                        f"attacker on the target's tail")
     if rng is not None and ranges is not None and range_band(rng, ranges) is None:
         return Problem("D-5", "beyond", f"range {rng} is beyond the weapon's Long range {ranges[-1]}")
+    return None
+
+
+def repeated_weapon(weapons: Iterable[str]) -> str | None:
+    """D-5: at most one attack per weapon per round: the first weapon named twice, or None.
+
+    >>> repeated_weapon(["Flame", "Claws", "Flame"])
+    'Flame'
+    """
+    seen: set[str] = set()
+    for w in weapons:
+        if w in seen:
+            return w
+        seen.add(w)
     return None
 
 

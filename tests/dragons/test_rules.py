@@ -250,3 +250,9 @@ def test_d2_display_units() -> None:
     assert R.speed_kmh(1) == 80 and R.speed_kmh(10) == 500
     assert R.speed_kmh(5) < R.speed_kmh(6)
     assert R.height_m(12) == 1200
+
+
+def test_d5_one_attack_per_weapon() -> None:
+    """D-5: a weapon attacks at most once a round."""
+    assert R.repeated_weapon(["Flame", "Claws"]) is None
+    assert R.repeated_weapon(["Flame", "Claws", "Flame"]) == "Flame"
