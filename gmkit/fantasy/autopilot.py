@@ -63,6 +63,8 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
             if item.effect.heal and st["items"].get(item.name, 0) > 0 and item.target != "enemy":
                 order = UseItem(item.name)
                 break
+    if order is None and c.spells:
+        order = _heal_an_ally(sk, name)
     table = sk._melee_hits if melee else sk._ranged_hits
     weapon_targets = [e for e in enemies if table[name, e]]
     if order is None:
@@ -88,6 +90,25 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
         flight = _helpless_flight(sk, name)
         order = _if_legal(sk, name, flight) if flight is not None else None
     return order if order is not None else Pass()
+
+
+def _heal_an_ally(sk: "Skirmish", name: str) -> "Order | None":
+    """A healer mends the most hurt ally (itself included) down to a third of its hit points."""
+    c = sk.combatants[name]
+    uses = sk.state["c"][name]["uses"]
+    spells = [s for s in c.spells if s.effect.heal and not s.effect.harmful
+              and (s.uses is None or uses.get(s.name, 0) > 0)]
+    if not spells:
+        return None
+    hurt = [n for n in sk.combatants if sk.side_of(n) == c.side and sk._present(n)
+            and float(sk.state["c"][n]["hp"]) * 3 <= float(sk.state["c"][n]["max_hp"])]
+    if not hurt:
+        return None
+    target = _weakest(sk, hurt)
+    spell = spells[0]
+    if spell.target == "self" and target != name:
+        return None
+    return _if_legal(sk, name, Cast(spell.name, None if spell.target == "self" else target))
 
 
 def _if_legal(sk: "Skirmish", name: str, order: "Order") -> "Order | None":

@@ -651,3 +651,12 @@ def test_player_view_hides_monster_hit_points_in_events_too() -> None:
     assert "hp" in [e.kind for e in sk.events_for("monsters")]
     assert not any("left" in line for line in sk.story("en", side="party"))
     assert any("Beast has 18 hit points left" == line for line in sk.story("en"))
+
+
+def test_autopilot_healer_mends_a_badly_hurt_ally() -> None:
+    """The autopilot casts a healing spell on an ally down to a third of its hit points."""
+    sk = make(hero(hp=9), hero("Cleric", spells=[{"name": "mend", "target": "ally", "heal": "2"}]),
+              beast(hp=20))
+    sk.state["c"]["Hero"]["hp"] = 2  # (test shortcut) badly hurt
+    assert sk.autopilot("Cleric") == Cast("mend", "Hero")
+    assert isinstance(sk.autopilot("Hero"), Strike)
