@@ -12,11 +12,9 @@ import html
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
-import pandas as pd
-
 from ..i18n import format_message
 from .rundata import board_for, events_for
-from .tables import scenario_tables, state_table
+from .tables import Rows, rows_of, scenario_rows, state_rows
 
 __all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Block", "build", "title_blocks",
            "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
@@ -44,7 +42,12 @@ class Story:
 @dataclass
 class Table:
     caption: str
-    frame: pd.DataFrame
+    rows: Rows
+    """Column names and rows (see :mod:`gmkit.report.tables`)."""
+
+    @property
+    def empty(self) -> bool:
+        return not self.rows[1]
 
 
 @dataclass
@@ -81,8 +84,8 @@ def title_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> li
 
 def scenario_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
     out: list[Block] = [Heading(format_message("report.section.scenario", lang))]
-    for caption, frame in scenario_tables(data, view, side, lang):
-        out.append(Table(caption, frame))
+    for caption, rows in scenario_rows(data, view, side, lang):
+        out.append(Table(caption, rows))
     out += state_view_blocks(data, data["initial"], view, side, lang, format_message("report.start", lang))
     return out
 
@@ -98,9 +101,9 @@ def state_view_blocks(data: Mapping[str, Any], views: Mapping[str, Any], view: s
     """The board after a round: the participants table, and the chart or map of the system."""
     board = board_for(views, view, side)
     out: list[Block] = []
-    frame = state_table(board)
-    if not frame.empty:
-        out.append(Table(title, frame))
+    table = Table(title, state_rows(board))
+    if not table.empty:
+        out.append(table)
     system = data["system"]
     if system == "dragons" and board.get("dragons"):
         from .figures import speed_height_figure
@@ -148,9 +151,7 @@ def outcome_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> 
     if view == "gm":
         parts = data["summary"].get("participants") or []
         if parts:
-            from .tables import participants_table
-
-            out.append(Table(format_message("report.participants", lang), participants_table(parts)))
+            out.append(Table(format_message("report.participants", lang), rows_of(parts)))
     return out
 
 
@@ -191,8 +192,24 @@ def build(data: Mapping[str, Any], view: str = "gm", side: str = "", lang: str |
     return out
 
 
-def _esc(text: str) -> str:
-    return html.escape(str(text), quote=True)
+def _esc(text: Any) -> str:
+    return html.escape("" if text is None else str(text), quote=True)
+
+
+def table_html(rows: Rows) -> str:
+    """An HTML table (pandas' ``dataframe`` class, so notebooks and nbconvert style it), escaped."""
+    cols, values = rows
+    head = "".join(f"<th>{_esc(c)}</th>" for c in cols)
+    body = "".join("<tr>" + "".join(f"<td>{_esc(v)}</td>" for v in row) + "</tr>" for row in values)
+    return (f'<table class="dataframe gmkit-table"><thead><tr style="text-align: right;">{head}</tr>'
+            f"</thead><tbody>{body}</tbody></table>")
+
+
+def table_text(rows: Rows) -> str:
+    cols, values = rows
+    cells = [[str(c) for c in cols]] + [["" if v is None else str(v) for v in row] for row in values]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cols))]
+    return "\n".join("  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in cells)
 
 
 def to_bundle(block: Block) -> dict[str, Any]:
@@ -210,9 +227,8 @@ def to_bundle(block: Block) -> dict[str, Any]:
         plain = "\n".join(f"- {t}" + (f" [{'; '.join(r)}]" if r else "") for t, r in block.items)
         return {"text/html": f'<ul class="gmkit-story">{"".join(items)}</ul>', "text/plain": plain}
     if isinstance(block, Table):
-        table = block.frame.to_html(index=False, escape=True, na_rep="", border=0)
-        return {"text/html": f"<h4>{_esc(block.caption)}</h4>{table}",
-                "text/plain": f"{block.caption}\n{block.frame.to_string(index=False)}"}
+        return {"text/html": f"<h4>{_esc(block.caption)}</h4>{table_html(block.rows)}",
+                "text/plain": f"{block.caption}\n{table_text(block.rows)}"}
     if isinstance(block, Svg):
         # inline SVG in the HTML (nbconvert would otherwise embed the image as base64)
         return {"text/html": f'<div class="gmkit-map">{block.svg}</div>',

@@ -108,9 +108,10 @@ def chance(data: Mapping[str, Any], trials: int) -> dict[str, Any]:
     except ImportError:
         return {"why": "report.odds.no_module"}
     try:
-        sim = simulate.simulate(data["scenario"], n=trials, seed=data["seed"],
-                                max_rounds=int(data.get("max_rounds", 30)))
-        winners = _winners(sim.runs)
+        # the rows simulate(scenario, n=trials, seed=seed) gives, played here without loading pandas
+        engine = simulate.engine_for(data["system"])
+        winners = [simulate.run_one(engine, data["scenario"], simulate.derive_seed(int(data["seed"]), i),
+                                    index=i)["winner"] for i in range(trials)]
     except Exception as e:  # the odds are an extra: a failure is reported, not fatal
         return {"why": "report.odds.failed", "error": f"{type(e).__name__}: {e}"}
     want = (data.get("outcome") or {}).get("winner")
@@ -118,20 +119,6 @@ def chance(data: Mapping[str, Any], trials: int) -> dict[str, Any]:
     k = sum(1 for w in winners if w == want)
     low, high = simulate.wilson(k, n)
     return {"n": n, "k": k, "winner": want, "p": (k / n) if n else None, "low": low, "high": high}
-
-
-def _winners(result: Any) -> list[Any]:
-    """Winners per simulated fight from whatever :func:`gmkit.simulate.simulate` returned."""
-    if hasattr(result, "winners"):
-        return list(result.winners)
-    if isinstance(result, Mapping) and "winners" in result:
-        return list(result["winners"])
-    if hasattr(result, "columns") and "winner" in getattr(result, "columns"):
-        return [None if w is None or w != w else w for w in result["winner"].tolist()]
-    if isinstance(result, Iterable):
-        return [r.get("winner") if isinstance(r, Mapping) else getattr(r, "winner", None)
-                for r in result]
-    raise TypeError(f"cannot read winners from {type(result).__name__}")
 
 
 def show(blocks: Iterable[doc.Block]) -> None:

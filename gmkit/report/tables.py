@@ -1,17 +1,36 @@
-"""Scenario, state and summary tables as pandas DataFrames (static views of board and record)."""
+"""Scenario, state and summary tables: plain rows for reports, pandas DataFrames for notebooks.
+
+Reports build their tables from :func:`state_rows` and :func:`scenario_rows` (plain lists, so a
+template kernel never has to load pandas); :func:`state_table` and :func:`scenario_tables` give the
+same tables as DataFrames for use in a notebook.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..i18n import format_message
 from .rundata import board_for, entities
 
-__all__ = ["cell_text", "flatten", "scenario_tables", "state_table", "participants_table"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["cell_text", "flatten", "Rows", "rows_of", "state_rows", "scenario_rows", "frame",
+           "state_table", "scenario_tables", "participants_table", "STATE_COLUMNS"]
+
+Rows = tuple[list[str], list[list[Any]]]
+"""Column names and rows of values."""
 
 _SKIP = {"trails"}
+
+STATE_COLUMNS = {
+    "dragons": ["name", "side", "speed", "height", "max_speed", "shaken", "wounds", "falling", "out",
+                "tailing", "turned"],
+    "space": ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
+              "hidden", "destroyed", "escaped"],
+    "fantasy": ["name", "side", "kind", "hp", "max_hp", "ac", "status"],
+}
+"""The columns a state table shows per system (those a board has); other systems show all."""
 
 
 def cell_text(value: Any) -> Any:
@@ -37,30 +56,26 @@ def flatten(row: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
-def participants_table(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
-    return pd.DataFrame([flatten(r) for r in rows])
+def rows_of(records: Sequence[Mapping[str, Any]], columns: Sequence[str] = ()) -> Rows:
+    """Records as rows; the columns are ``columns`` (those present) or every key, in first-seen order."""
+    flat = [flatten(r) for r in records]
+    seen: list[str] = []
+    for r in flat:
+        for k in r:
+            if k not in seen:
+                seen.append(k)
+    cols = [c for c in columns if c in seen] or seen
+    return cols, [[r.get(c) for c in cols] for r in flat]
 
 
-STATE_COLUMNS = {
-    "dragons": ["name", "side", "speed", "height", "max_speed", "shaken", "wounds", "falling", "out",
-                "tailing", "turned"],
-    "space": ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
-              "hidden", "destroyed", "escaped"],
-    "fantasy": ["name", "side", "kind", "hp", "max_hp", "ac", "status"],
-}
-"""The columns a state table shows per system (those a board has); other systems show all."""
-
-
-def state_table(board: Mapping[str, Any]) -> pd.DataFrame:
+def state_rows(board: Mapping[str, Any]) -> Rows:
     """The board's participants, one row each (hit points, wounds, hull, position...)."""
     _, ents = entities(board)
-    frame = participants_table(ents)
-    want = [c for c in STATE_COLUMNS.get(str(board.get("system")), []) if c in frame.columns]
-    return frame[want] if want else frame
+    return rows_of(ents, STATE_COLUMNS.get(str(board.get("system")), []))
 
 
-def scenario_tables(data: Mapping[str, Any], view: str = "gm", side: str = "",
-                    lang: str = "en") -> list[tuple[str, pd.DataFrame]]:
+def scenario_rows(data: Mapping[str, Any], view: str = "gm", side: str = "",
+                  lang: str = "en") -> list[tuple[str, Rows]]:
     """The scenario as tables. The GM sees the file; a player sees the start as the board shows it.
 
     A scenario may hold what players must not know (a cloaked ship's starting cells), so the player
@@ -68,21 +83,40 @@ def scenario_tables(data: Mapping[str, Any], view: str = "gm", side: str = "",
     """
     if view != "gm":
         board = board_for(data["initial"], view, side)
-        return [(format_message("report.participants", lang), state_table(board))]
+        return [(format_message("report.participants", lang), state_rows(board))]
     scen = data["scenario"]
-    tables: list[tuple[str, pd.DataFrame]] = []
+    tables: list[tuple[str, Rows]] = []
     settings: dict[str, Any] = {}
     for key, value in scen.items():
         if key in _SKIP:
             continue
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            tables.append((str(key), participants_table(value)))
+            tables.append((str(key), rows_of(value)))
         elif isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            rows = [{"name": k, **v} for k, v in value.items()]
-            tables.append((str(key), participants_table(rows)))
+            tables.append((str(key), rows_of([{"name": k, **v} for k, v in value.items()])))
         elif isinstance(value, dict):
             settings.update(flatten(value, f"{key}."))
         else:
             settings[str(key)] = cell_text(value)
-    head = pd.DataFrame({"field": list(settings), "value": [str(v) for v in settings.values()]})
+    head: Rows = (["field", "value"], [[k, str(v)] for k, v in settings.items()])
     return [(format_message("report.settings", lang), head), *tables]
+
+
+def frame(rows: Rows) -> "pd.DataFrame":
+    import pandas as pd
+
+    cols, values = rows
+    return pd.DataFrame(values, columns=cols)
+
+
+def participants_table(records: Sequence[Mapping[str, Any]]) -> "pd.DataFrame":
+    return frame(rows_of(records))
+
+
+def state_table(board: Mapping[str, Any]) -> "pd.DataFrame":
+    return frame(state_rows(board))
+
+
+def scenario_tables(data: Mapping[str, Any], view: str = "gm", side: str = "",
+                    lang: str = "en") -> list[tuple[str, "pd.DataFrame"]]:
+    return [(caption, frame(rows)) for caption, rows in scenario_rows(data, view, side, lang)]

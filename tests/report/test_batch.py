@@ -48,7 +48,8 @@ def test_twelve_finish_and_the_broken_one_fails(local):
     table = pd.read_csv(folder / "local" / "summary.csv")
     assert len(table) == 13
     done = table[table["status"] == "done"]
-    assert len(done) == 12 and set(done["seed"]) == set(SEEDS)
+    assert len(done) == 12, table[["run_id", "status", "attempts", "error"]].to_string()
+    assert set(done["seed"]) == set(SEEDS)
     assert set(done["template"]) == {"dragon_duel", "space_battle", "fantasy_skirmish"}
     assert done["winner"].notna().all() and (done["rounds"] > 0).all()
     failed = table[table["status"] == "failed"].iloc[0]

@@ -121,3 +121,17 @@ def test_unknown_engine_is_a_clean_error():
         from gmkit.report.rundata import engine_class
 
         engine_class("chess")
+
+
+def test_chance_agrees_with_gmkit_simulate(race):
+    """The template's odds are gmkit.simulate's rows for the same scenario and seed."""
+    from gmkit.report.notebook import chance
+    from gmkit.simulate import simulate
+
+    _, data = race
+    odds = chance(data, 40)
+    sim = simulate(data["scenario"], n=40, seed=data["seed"])
+    k = sum(1 for w in sim.runs["winner"].tolist() if w == data["outcome"]["winner"])
+    assert (odds["n"], odds["k"]) == (40, k)
+    assert 0 <= odds["low"] <= odds["p"] <= odds["high"] <= 1
+    assert chance(data, 0) == {"why": "report.odds.skipped"}
