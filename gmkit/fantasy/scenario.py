@@ -304,7 +304,7 @@ class FantasyScenario(ScenarioModel):
             if value is not None and value not in sides:
                 raise ValueError(f"options.{field_name}: no side named {value!r}; sides are {sides}")
         for c in self.combatants:
-            if c.kind in ("pet", "companion") and c.owner is None and c.kind == "pet":
+            if c.kind == "pet" and c.owner is None:
                 raise ValueError(f"{c.name}: a pet needs an owner (F-6)")
             if c.owner is not None:
                 o = names.get(c.owner)
