@@ -92,7 +92,7 @@ def main() -> None:
     lines = [ln for ln in out.getvalue().splitlines() if ln.strip()]
     start = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls"))
     for ln in lines[start:start + 13]:
-        print("  " + ln[:130])
+        print("  " + ln.replace(str(ROOT) + "/", "")[:130])
 
 
 if __name__ == "__main__":
