@@ -10,8 +10,9 @@ Where the rules leave it open, the engine does what a GM running the fight would
 
 * the ranged phase gives every shooter of a side its one ranged attack or spell in that side's
   turn, whichever Variant is chosen; the Variants and the GM's cap govern melee turns;
-* a combatant's turn holds one action: a strike (with all its attacks, twice for a double strike),
-  a spell, an item, a flight attempt or nothing;
+* a combatant's turn holds one action: a strike (with all its attacks, twice for a double strike,
+  and optionally a spell after it: "strikes and/or spells"), a spell, an item, a flight attempt
+  or nothing;
 * a target that falls mid-turn is replaced by one picked by die; a monster with no target named
   picks by die too (logged);
 * an effect lasting N turns covers N of its bearer's side's turns (ongoing damage at the start of
@@ -62,10 +63,15 @@ HELD = "held"
 
 @dataclass(frozen=True)
 class Strike(Order):
-    """F-6: strike in melee with every attack (or the one named); target None: picked by die."""
+    """F-6: strike in melee with every attack (or the one named); target None: picked by die.
+
+    ``cast``: a spell cast in the same turn after the strike (the original's "strikes and/or
+    spells").
+    """
 
     target: str | None = None
     attack: str | None = None
+    cast: Cast | None = None
 
 
 @dataclass(frozen=True)
@@ -629,6 +635,10 @@ class Skirmish(Encounter):
         self._check_target(actor, order.target)
         if order.target is not None:
             self._check_hittable(order.target, attacks)
+        if order.cast is not None:
+            if not isinstance(order.cast, Cast):
+                raise IllegalOrder("F-6", f"a strike may be joined only by a Cast, got {order.cast!r}")
+            self._check_cast(actor, c, order.cast)
 
     def _check_hittable(self, target: str, attacks: tuple[Attack, ...]) -> None:
         t = self.combatants[target]
@@ -746,7 +756,11 @@ class Skirmish(Encounter):
         return rules.hardest_escape({e: self.combatants[e].escape for e in self.enemies_of(actor)})
 
     def legal_actions(self, name: str) -> list[Order]:
-        """Every order ``name`` may give now (targets spelt out); empty when it cannot act."""
+        """Every order ``name`` may give now (targets spelt out); empty when it cannot act.
+
+        A strike joined by a spell (``Strike(t, cast=Cast(...))``) is legal when both parts are,
+        and is not listed one combination at a time.
+        """
         c = self.combatants.get(name)
         if c is None or self.state["over"]:
             return []
@@ -832,6 +846,8 @@ class Skirmish(Encounter):
     def _act(self, a: str, o: Order) -> None:
         if isinstance(o, Strike):
             self._strike(a, o)
+            if o.cast is not None and self._can_act(a) and len(self._fighting_sides_now()) > 1:
+                self._cast(a, o.cast)
         elif isinstance(o, Shoot):
             c = self.combatants[a]
             assert c.ranged is not None

@@ -660,3 +660,22 @@ def test_autopilot_healer_mends_a_badly_hurt_ally() -> None:
     sk.state["c"]["Hero"]["hp"] = 2  # (test shortcut) badly hurt
     assert sk.autopilot("Cleric") == Cast("mend", "Hero")
     assert isinstance(sk.autopilot("Hero"), Strike)
+
+
+def test_f6_strike_and_spell_in_one_turn() -> None:
+    """F-6: a participant strikes and/or casts in its turn: a strike may carry a spell after it."""
+    sk = make(hero(melee={"damage": "1"}, spells=[{"name": "bolt", "damage": "2", "uses": 1}]),
+              beast(hp=20))
+    order = Strike("Beast", cast=Cast("bolt", "Beast"))
+    sk.submit("Hero", order)
+    sk.enter_faces(*d18(18), 1)
+    ev = sk.resolve_round()
+    assert [e.kind for e in ev if e.kind in ("hit", "cast", "damage")] == ["hit", "damage", "cast", "damage"]
+    assert sk.state["c"]["Beast"]["hp"] == 17 and sk.state["c"]["Hero"]["uses"]["bolt"] == 0
+    sk.resolve_round(autopilot=True)
+    with pytest.raises(IllegalOrder, match="no casts of 'bolt' left"):
+        sk.submit("Hero", order)
+    from gmkit.orders import order_from_json, order_registry, order_to_json
+
+    assert order_from_json(json.loads(json.dumps(order_to_json(order))),
+                           order_registry(Skirmish.order_types)) == order
