@@ -1417,7 +1417,8 @@ class Skirmish(Encounter):
             {"name": n, "side": c.side, "kind": c.kind, "hp": st["c"][n]["hp"],
              "max_hp": st["c"][n]["max_hp"], "status": self.status(n),
              "kills": list(st["c"][n]["kills"]), "damage_dealt": st["c"][n]["dealt"],
-             "reward_points_gained": st["c"][n]["gained"], "reward_points": st["c"][n]["points"],
+             "reward_points_gained": st["c"][n]["gained"],
+             "reward_points": st["c"][n]["points"] if c.kind == "player" else c.reward,
              "level": st["c"][n]["level"], "level_ups_pending": st["c"][n]["pending"]}
             for n, c in self.combatants.items()]
         return out
