@@ -26,8 +26,8 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Union
 from .encounter import Encounter
 from .orders import Order
 
-__all__ = ["simulate", "Simulation", "SimulationSummary", "derive_seed", "engine_for", "wilson",
-           "run_one", "Policy"]
+__all__ = ["simulate", "compare", "Simulation", "SimulationSummary", "derive_seed", "engine_for",
+           "wilson", "run_one", "Policy"]
 
 Policy = Union[str, Callable[[Encounter, str], Union[Order, None]]]
 """``"autopilot"`` or a function ``(encounter, actor) -> order or None`` (None: the autopilot's).
@@ -428,3 +428,26 @@ def _on_dask(client: Any, cls: type[Encounter], data: dict[str, Any], seed: int,
         out[a] = f.result()
         bar(b - a)
     return out
+
+
+def compare(variants: Mapping[str, Any], n: int = 1000, seed: int | None = None, **kw: Any) -> Any:
+    """Play several versions of a fight (``{"3 wolves": scenario, "5 wolves": other}``) with the
+    same seeds and tabulate them: one row per variant and side with the win rate and its 95%
+    interval, the median rounds and how many fights did not finish. ``kw`` goes to
+    :func:`simulate` (``workers``, ``dask``, ``policy``, ``max_rounds``...).
+
+    The same ``seed`` for every variant means common random numbers: differences between rows come
+    from the change, less from luck.
+    """
+    import pandas as pd
+
+    rows = []
+    for label, scenario in variants.items():
+        s = simulate(scenario, n=n, seed=seed, **kw).summary()
+        for r in s.wins.itertuples(index=False):
+            rows.append({"variant": label, "side": _side(r.side), "wins": r.wins, "rate": r.rate,
+                         "low": r.low, "high": r.high,
+                         "median_rounds": s.rounds_stats.get("median", float("nan")),
+                         "unfinished": s.unfinished})
+    return pd.DataFrame(rows, columns=["variant", "side", "wins", "rate", "low", "high",
+                                       "median_rounds", "unfinished"])

@@ -163,3 +163,16 @@ def test_any_chunk_size_gives_the_same_rows(n: int, size: int) -> None:
     """C-1: encounter i depends on (seed, i) only, never on how the work is cut up."""
     pd.testing.assert_frame_equal(simulate(RACE, n=n, seed=3).runs,
                                   simulate(RACE, n=n, seed=3, chunk_size=size).runs)
+
+
+def test_compare_variants_with_the_same_seeds() -> None:
+    """A slower racer loses more: the comparison shows it, one row per variant and side."""
+    from gmkit.simulate import compare
+
+    slow = dict(RACE, racers=[{"name": "Ash", "side": "red", "max_dice": 2},
+                              {"name": "Bo", "side": "blue", "max_dice": 1}])
+    table = compare({"even": RACE, "Bo slow": slow}, n=200, seed=1)
+    assert list(table["variant"].unique()) == ["even", "Bo slow"]
+    blue = table[table["side"] == "blue"].set_index("variant")["rate"]
+    assert blue["Bo slow"] < blue["even"]
+    assert (table["low"] <= table["rate"]).all() and (table["rate"] <= table["high"]).all()
