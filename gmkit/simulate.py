@@ -7,7 +7,7 @@ chunking. The result holds one row per encounter (:attr:`Simulation.runs`, a pan
 summary (win rate per side with a 95% Wilson interval, rounds to finish, survival per participant)
 and a Plotly figure::
 
-    sim = simulate("templates/scenarios/dragons_duel.yaml", n=10_000, seed=1, workers=2)
+    sim = simulate("templates/scenarios/dragon_duel_firmament.yaml", n=10_000, seed=1, workers=2)
     sim.summary()        # win rates, rounds, survival
     sim.figure()         # the same as a Plotly figure
     sim.runs             # one row per fight
@@ -116,8 +116,8 @@ def _side(w: Any) -> Any:
     return None if w is None or (isinstance(w, float) and math.isnan(w)) else w
 
 
-def _scalar(v: Any) -> bool:
-    return isinstance(v, (int, float, bool, str)) or v is None
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float, bool))
 
 
 def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, policy: Policy = "autopilot",
@@ -153,7 +153,7 @@ def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, pol
     for p in summ.get("participants", []) or []:
         if isinstance(p, Mapping) and "name" in p:
             for k, v in p.items():
-                if k != "name" and _scalar(v) and not isinstance(v, str):
+                if k != "name" and _number(v):
                     row[f"{p['name']}.{k}"] = v
     return row
 
