@@ -413,13 +413,22 @@ class Dice:
         self.draws = draws
 
     def snapshot(self) -> tuple[Any, ...]:
-        """Everything needed to put the dice back exactly, for an all-or-nothing resolution."""
-        return (self._rng.getstate(), self.draws, len(self.log), len(self.tape),
-                len(self.manual_marks), list(self._hand), list(self._feed))
+        """Everything needed to put the dice back exactly, for an all-or-nothing resolution.
+
+        Cheap to take (no copy of the generator): a restore after draws re-seeds and skips ahead,
+        which only a failed resolution pays for.
+        """
+        return (self.draws, len(self.log), len(self.tape), len(self.manual_marks),
+                tuple(self._hand), tuple(self._feed))
 
     def restore(self, snap: tuple[Any, ...]) -> None:
-        rng, self.draws, nlog, ntape, nmarks, hand, feed = snap
-        self._rng.setstate(rng)
+        draws, nlog, ntape, nmarks, hand, feed = snap
+        if draws != self.draws:
+            self._rng.seed(self.seed)
+            r = self._random
+            for _ in range(draws):
+                r()
+            self.draws = draws
         del self.log[nlog:]
         del self.tape[ntape:]
         del self.manual_marks[nmarks:]

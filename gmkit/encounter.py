@@ -308,7 +308,7 @@ class Encounter:
         new = self.record[start:]
         self._journal_entry({"op": "resolve", "faces": faces, "manual": manual,
                                  "hand": list(self.dice.pending_hand),
-                                 "events": [e.to_json() for e in new]})
+                                 "events": new})
         return new
 
     def _resolve_pending(self) -> None:
@@ -343,7 +343,8 @@ class Encounter:
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        """The effective journal entries (undone ones removed)."""
+        """The effective journal entries (undone ones removed); a resolution's ``events`` are
+        the :class:`Event` objects themselves until written."""
         return list(self._entries)
 
     def undo(self) -> dict[str, Any]:
@@ -393,6 +394,8 @@ class Encounter:
             self.dice._hand = list(entry.get("hand", []))
             got = [e.to_json() for e in self.record[start:]]
             want = entry.get("events")
+            if want is not None:
+                want = [e.to_json() if isinstance(e, Event) else e for e in want]
             if want is not None and _canon(got) != _canon(want) or left:
                 msg = (f"journal replay of resolution {self.resolutions} differs from what was "
                        f"recorded (another gmkit version or a changed scenario?)")
@@ -408,6 +411,10 @@ class Encounter:
                 "seed": self.seed, "scenario_hash": canonical_hash(self.scenario),
                 "scenario": self.scenario}
 
+    def journal_lines(self) -> list[dict[str, Any]]:
+        """The journal as plain JSON data: the header, then every effective entry."""
+        return [json.loads(_dumps(line)) for line in (self._header(), *self._entries)]
+
     def save(self, path: str | Path) -> Path:
         """Write the whole journal to ``path`` (header, then every effective entry)."""
         p = Path(path)
@@ -415,7 +422,7 @@ class Encounter:
         tmp = p.with_name(p.name + ".tmp")
         with open(tmp, "w", encoding="utf-8") as f:
             for line in lines:
-                f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+                f.write(_dumps(line) + "\n")
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, p)
@@ -473,7 +480,7 @@ class Encounter:
             return
         with open(self._journal, "w" if truncate else "a", encoding="utf-8") as f:
             for line in lines:
-                f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+                f.write(_dumps(line) + "\n")
             f.flush()
             os.fsync(f.fileno())
 
@@ -518,6 +525,17 @@ class Encounter:
             for e in self.record)
         return (f"<div><b>{escape(repr(self))}</b><table><tr><th>#</th><th>who</th><th>what</th></tr>"
                 f"{rows}</table></div>")
+
+
+def _dumps(entry: dict[str, Any]) -> str:
+    """One journal line; events kept in memory as objects are written in their JSON form."""
+    return json.dumps(entry, ensure_ascii=False, sort_keys=True, default=_event_json)
+
+
+def _event_json(obj: Any) -> Any:
+    if isinstance(obj, Event):
+        return obj.to_json()
+    raise TypeError(f"cannot write {type(obj).__name__} to a journal")
 
 
 def _canon(events: list[dict[str, Any]]) -> str:

@@ -25,12 +25,26 @@ def order_registry(types: Iterable[type]) -> dict[str, type]:
     return {t.__name__: t for t in types}
 
 
+_PLAIN = (str, int, float, bool, type(None))
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def order_to_json(value: Any) -> Any:
     """A JSON value for an order (or anything inside one)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {"type": type(value).__name__}
-        for f in dataclasses.fields(value):
-            out[f.name] = order_to_json(getattr(value, f.name))
+    if isinstance(value, _PLAIN):
+        return value
+    cls = type(value)
+    if cls in _FIELDS or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        out: dict[str, Any] = {"type": cls.__name__}
+        for name in _field_names(cls):
+            out[name] = order_to_json(getattr(value, name))
         return out
     if isinstance(value, (list, tuple)):
         return [order_to_json(v) for v in value]

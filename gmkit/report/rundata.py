@@ -250,7 +250,7 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
     data["summary"] = summary
     data["unresolved"] = [{"actor": a, "order": order_to_json(enc.pending_order(a))}
                           for a in enc.orders_received]
-    data["journal"] = [enc._header(), *_json(enc.history)]
+    data["journal"] = enc.journal_lines()
     if journal is not None:
         enc.save(journal)
     return enc, data
