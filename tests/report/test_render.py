@@ -135,3 +135,18 @@ def test_chance_agrees_with_gmkit_simulate(race):
     assert (odds["n"], odds["k"]) == (40, k)
     assert 0 <= odds["low"] <= odds["p"] <= odds["high"] <= 1
     assert chance(data, 0) == {"why": "report.odds.skipped"}
+
+
+def test_dragon_orders_file_and_gm_note():
+    """D-4: Ash's climb from the orders file is what round 1 resolves; the GM note stays GM-only."""
+    from gmkit.report.rundata import find_file
+
+    scen = find_file("scenarios/dragon_duel_firmament.yaml")
+    _, data = play(scen, 5, orders=HERE / "dragon_orders.yaml", max_rounds=3)
+    ash0 = next(d for d in data["initial"]["gm"]["dragons"] if d["name"] == "Ash")
+    ash1 = next(d for d in data["rounds"][0]["views"]["gm"]["dragons"] if d["name"] == "Ash")
+    assert (ash1["speed"], ash1["height"]) == (ash0["speed"] - 3, ash0["height"] + 1)
+    assert "Vel has been paid" in to_markdown(data, "gm")
+    assert "Vel has been paid" not in to_markdown(data, "player")
+    assert "Vel has been paid" not in to_bbcode(data, "player", "red")
+    assert len(data["rounds"]) <= 3

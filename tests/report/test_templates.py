@@ -190,6 +190,16 @@ def test_bad_scenario_stops_at_the_start(tmp_path):
     assert not (tmp_path / "out" / "broken.gm.html").exists()
 
 
+def test_illegal_order_in_orders_file_stops_the_run(tmp_path):
+    """D-4: a climb the dragon cannot afford, written in advance, stops the run naming round and dragon."""
+    orders = tmp_path / "orders.yaml"
+    orders.write_text("1:\n  Ash: {type: DragonOrder, move: {type: Move, kind: climb, amount: 5}}\n")
+    with pytest.raises(TemplateError) as e:
+        run_template("dragon_duel", tmp_path / "out", seed=1, parameters={"orders": str(orders)})
+    assert e.value.ename == "OrdersError"
+    assert "orders.yaml: round 1, Ash: D-4" in str(e.value)
+
+
 def test_run_command_errors_are_clean(tmp_path, capsys):
     assert main(["run", "no_such_template", "--out", str(tmp_path)]) == 2
     assert "no template 'no_such_template'" in capsys.readouterr().err
