@@ -285,6 +285,18 @@ class FantasyScenario(ScenarioModel):
     """F-4: what each kind of special attack does (overrides :data:`DEFAULT_EFFECTS`)."""
     options: Options = Field(default_factory=Options)
 
+    @field_validator("effects")
+    @classmethod
+    def _effect_kinds(cls, v: dict[str, EffectSpec]) -> dict[str, EffectSpec]:
+        """F-4: effects may be keyed in either spelling (яд, poison); stored under the Latin code."""
+        out: dict[str, EffectSpec] = {}
+        for key, spec in v.items():
+            code = SPECIAL_KINDS.get(key.lower().replace(" ", "").replace("ё", "е"), key)
+            if code in out:
+                raise ValueError(f"F-4: the effect of {code!r} is given twice (as {key!r} too)")
+            out[code] = spec
+        return out
+
     @model_validator(mode="after")
     def _links(self) -> "FantasyScenario":
         names: dict[str, CombatantSpec] = {}

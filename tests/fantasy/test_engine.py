@@ -679,3 +679,11 @@ def test_f6_strike_and_spell_in_one_turn() -> None:
 
     assert order_from_json(json.loads(json.dumps(order_to_json(order))),
                            order_registry(Skirmish.order_types)) == order
+
+
+def test_f4_effects_keyed_in_either_spelling() -> None:
+    """F-4: a GM may key an effect as 'яд' or 'poison'; both spellings at once is an error."""
+    sk = make(hero(), beast(melee={"damage": "1", "special": "яд16ПБ6"}), effects={"яд": {"damage": "7"}})
+    assert str(sk.effects["poison"].damage) == "7"
+    with pytest.raises(ScenarioError, match="given twice"):
+        make(hero(), beast(), effects={"яд": {"damage": "7"}, "poison": {"damage": "1"}})
