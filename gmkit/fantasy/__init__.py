@@ -11,7 +11,8 @@ from . import rules
 from .model import Combatant, Effect, Side
 from .notation import SpecialAttack, parse_damage, parse_life, parse_special
 from .scenario import FantasyScenario
-from .skirmish import Cast, Flee, Pass, Shoot, Skirmish, Strike, UseItem
+from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from .skirmish import Skirmish
 
 __all__ = ["Skirmish", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "Combatant", "Side",
            "Effect", "SpecialAttack", "FantasyScenario", "parse_special", "parse_damage",

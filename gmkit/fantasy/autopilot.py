@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import rules
-from .skirmish import Cast, Flee, Pass, Shoot, Strike, UseItem
+from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 
 if TYPE_CHECKING:
     from ..orders import Order

@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
@@ -46,6 +45,7 @@ from ..orders import Order
 from . import rules
 from .model import Attack, Combatant, Effect, Item, Side, Spell, build_effects
 from .notation import LifeDice, SpecialAttack, parse_damage
+from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from .scenario import DEFAULT_EFFECTS
 
 __all__ = ["Skirmish", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "KNOWN_STATUSES"]
@@ -56,74 +56,6 @@ KNOWN_STATUSES = ("poisoned", "petrified", "paralysed", "asleep", "stunned", "bl
 
 HELD = "held"
 """F-9: a status (from a spell or item) that keeps its bearer from fleeing."""
-
-
-# --- orders ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Strike(Order):
-    """F-6: strike in melee with every attack (or the one named); target None: picked by die.
-
-    ``cast``: a spell cast in the same turn after the strike (the original's "strikes and/or
-    spells").
-    """
-
-    target: str | None = None
-    attack: str | None = None
-    cast: Cast | None = None
-
-
-@dataclass(frozen=True)
-class Shoot(Order):
-    """F-6: the one ranged attack of the ranged phase; Constitution adds to its damage (F-3)."""
-
-    target: str | None = None
-
-
-@dataclass(frozen=True)
-class Cast(Order):
-    """F-6: cast a spell: one of the caster's listed spells, or one the GM describes here as data.
-
-    The effect fields (``damage``, ``heal``, ``status``...) override or, for a spell not on the
-    sheet, define what it does. ``protection`` lets the target avoid it (F-5); ``to_hit`` makes it
-    roll against AC like a weapon (F-2); ``initiative`` grants out-of-turn strikes (F-6).
-    """
-
-    spell: str
-    target: str | None = None
-    damage: str | None = None
-    heal: str | None = None
-    status: str | None = None
-    turns: int | None = None
-    disables: bool | None = None
-    protection: int | None = None
-    to_hit: bool | None = None
-    initiative: int | None = None
-
-
-@dataclass(frozen=True)
-class UseItem(Order):
-    """F-8: use an item or drink a potion instead of striking (listed on the sheet, or described)."""
-
-    item: str
-    target: str | None = None
-    damage: str | None = None
-    heal: str | None = None
-    status: str | None = None
-    turns: int | None = None
-
-
-@dataclass(frozen=True)
-class Flee(Order):
-    """F-9 / F-10: try to leave the fight; ``gm_allows`` is the GM's ruling instead of the roll."""
-
-    gm_allows: bool | None = None
-
-
-@dataclass(frozen=True)
-class Pass(Order):
-    """Do nothing this turn (a skipped turn, F-6)."""
 
 
 _STATUS_KINDS = frozenset({"kill", "flee", "effect", "effect_end", "cure"})
