@@ -1009,10 +1009,18 @@ class Skirmish(Encounter):
             before_hp = float(st["hp"])
             hp = min(float(st["max_hp"]), before_hp + p.value)
             st["hp"] = _num(hp)
-            self.emit("heal", source, "fantasy.heal", {"actor": source, "target": target,
-                                                       "amount": _num(hp - before_hp), "hp": _num(hp)},
-                      data={"target": target, "amount": _num(hp - before_hp), "hp": _num(hp)},
-                      rolls=(p.roll,))
+            tc = self.combatants[target]
+            if tc.kind == "monster":  # its hit points stay its own side's to know
+                self.emit("heal", source, "fantasy.heal.hidden",
+                          {"actor": source, "target": target, "amount": _num(hp - before_hp)},
+                          data={"target": target, "amount": _num(hp - before_hp)}, rolls=(p.roll,))
+                self.emit("hp", target, "fantasy.hp", {"actor": target, "hp": _num(hp)},
+                          data={"hp": _num(hp)}, visibility=sides_only(tc.side))
+            else:
+                self.emit("heal", source, "fantasy.heal", {"actor": source, "target": target,
+                                                           "amount": _num(hp - before_hp), "hp": _num(hp)},
+                          data={"target": target, "amount": _num(hp - before_hp), "hp": _num(hp)},
+                          rolls=(p.roll,))
         if e.damage is not None and st["status"] == "active":
             value, roll = self._roll_damage(source, e, target)
             self._damage(source, target, value, roll, label)
