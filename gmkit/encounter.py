@@ -105,8 +105,10 @@ class Encounter:
             _SYSTEMS[cls.system] = cls
 
     def __init__(self, scenario: Mapping[str, Any], seed: int | None = None, *,
-                 journal: str | Path | None = None, record: bool = True):
-        self.scenario = self._validate_scenario(scenario)
+                 journal: str | Path | None = None, record: bool = True, validated: bool = False):
+        """``validated=True`` skips validation for data that is already a validated scenario's
+        ``model_dump(mode="json")`` (undo's rebuilds, simulations of thousands of fights)."""
+        self.scenario = dict(scenario) if validated else self._validate_scenario(scenario)
         if seed is None:
             seed = self.scenario.get("seed")
         self.dice = Dice(seed, record=record)
@@ -137,7 +139,7 @@ class Encounter:
         from .scenario import load_scenario
 
         model = load_scenario(source, cls.system or None)
-        return cls(model.model_dump(mode="json"), seed, **kw)
+        return cls(model.model_dump(mode="json"), seed, validated=True, **kw)
 
     @classmethod
     def _validate_scenario(cls, scenario: Mapping[str, Any]) -> dict[str, Any]:
@@ -359,7 +361,7 @@ class Encounter:
         return last
 
     def _rebuilt(self, entries: list[dict[str, Any]], strict: bool = True) -> "Encounter":
-        fresh = type(self)(self.scenario, self.seed)
+        fresh = type(self)(self.scenario, self.seed, validated=True)
         for entry in entries:
             fresh._replay(entry, strict)
         return fresh

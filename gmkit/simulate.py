@@ -121,14 +121,14 @@ def _number(v: Any) -> bool:
 
 
 def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, policy: Policy = "autopilot",
-            max_rounds: int = 200, index: int = 0) -> dict[str, Any]:
+            max_rounds: int = 200, index: int = 0, validated: bool = False) -> dict[str, Any]:
     """Play one encounter to the end (or ``max_rounds``) and return its row.
 
     Columns: ``encounter``, ``seed``, ``winner`` (side or None), ``reason``, ``rounds``, ``finished``,
     ``survivors`` (how many), ``alive:<name>`` per participant when the engine names survivors, and
     ``<name>.<stat>`` for each plain per-participant figure of the engine's ``summary()``.
     """
-    enc = engine(scenario, seed, record=False)
+    enc = engine(scenario, seed, record=False, validated=validated)
     try:
         _play(enc, policy, max_rounds)
     except Exception as e:
@@ -160,7 +160,7 @@ def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, pol
 
 def _run_chunk(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, start: int, stop: int,
                policy: Policy, max_rounds: int) -> list[dict[str, Any]]:
-    return [run_one(engine, scenario, derive_seed(seed, i), policy, max_rounds, i)
+    return [run_one(engine, scenario, derive_seed(seed, i), policy, max_rounds, i, validated=True)
             for i in range(start, stop)]
 
 
@@ -351,7 +351,7 @@ def simulate(scenario: str | Path | Mapping[str, Any], n: int = 10_000, seed: in
     data, cls = _load(scenario, engine)
     if seed is None:
         seed = int(data.get("seed") or 0)
-    probe = cls(data, seed, record=False)
+    probe = cls(data, seed, record=False, validated=True)
     participants = probe.participants()
     sides = {p: probe.side_of(p) for p in participants}
     if chunk_size is None:
