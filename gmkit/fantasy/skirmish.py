@@ -736,8 +736,10 @@ class Skirmish(Encounter):
         side = self.acting_side
         if side is None:
             return
-        for a in self.awaiting():
-            self.emit("pass", a, "fantasy.no_order", {"actor": a}, data={"reason": "no order"})
+        mine_n = sum(1 for a, _ in orders if self._side_of[a] == side)
+        if mine_n < len(self._side(side).members):  # someone may have sent no order
+            for a in self.awaiting():
+                self.emit("pass", a, "fantasy.no_order", {"actor": a}, data={"reason": "no order"})
         out_of_turn = [(a, o) for a, o in orders if self._side_of[a] != side]
         mine = [(a, o) for a, o in orders if self._side_of[a] == side]
         for a, o in out_of_turn:
@@ -1225,8 +1227,9 @@ class Skirmish(Encounter):
                 return
             side = st["order"][st["turn"]]
             if side in self._fighting_sides():
+                mark = len(self.record)
                 self._tick(side)
-                if self._check_over():
+                if self._changed_since(mark) and self._check_over():
                     return
                 principals = self._principals(side)
                 if principals:
