@@ -237,7 +237,7 @@ class Encounter:
             raise IllegalOrder("C-1", f"{order!r} is not an order of {type(self).__name__}")
         self.validate_order(actor, order)
         self._apply_submit(actor, order)
-        self._journal_entry({"op": "submit", "actor": actor, "order": order_to_json(order)})
+        self._journal_entry({"op": "submit", "actor": actor, "order": order})
 
     def _apply_submit(self, actor: str, order: Order) -> None:
         self._pending[actor] = order
@@ -346,7 +346,8 @@ class Encounter:
     @property
     def history(self) -> list[dict[str, Any]]:
         """The effective journal entries (undone ones removed); a resolution's ``events`` are
-        the :class:`Event` objects themselves until written."""
+        the :class:`Event` objects, and an order the :class:`Order` itself, until written (see
+        :meth:`journal_lines` for plain JSON)."""
         return list(self._entries)
 
     def undo(self) -> dict[str, Any]:
@@ -374,7 +375,9 @@ class Encounter:
     def _replay(self, entry: dict[str, Any], strict: bool = True) -> None:
         op = entry.get("op")
         if op == "submit":
-            order = order_from_json(entry["order"], self._registry)
+            order = entry["order"]
+            if not isinstance(order, Order):
+                order = order_from_json(order, self._registry)
             self._apply_submit(entry["actor"], order)
         elif op == "withdraw":
             self._apply_withdraw(entry["actor"])
@@ -530,13 +533,15 @@ class Encounter:
 
 
 def _dumps(entry: dict[str, Any]) -> str:
-    """One journal line; events kept in memory as objects are written in their JSON form."""
+    """One journal line; events and orders kept in memory as objects are written as JSON."""
     return json.dumps(entry, ensure_ascii=False, sort_keys=True, default=_event_json)
 
 
 def _event_json(obj: Any) -> Any:
     if isinstance(obj, Event):
         return obj.to_json()
+    if isinstance(obj, Order):
+        return order_to_json(obj)
     raise TypeError(f"cannot write {type(obj).__name__} to a journal")
 
 
