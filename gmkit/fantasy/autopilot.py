@@ -50,7 +50,7 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
     if not sk._can_act(name):
         return None
     st = sk.state["c"][name]
-    enemies = sk.enemies_of(name)
+    enemies = sk._enemies(name)
     if not enemies:
         return Pass()
     monster = c.kind == "monster"

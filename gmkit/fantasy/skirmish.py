@@ -360,6 +360,9 @@ class Skirmish(Encounter):
 
     def enemies_of(self, name: str) -> list[str]:
         """Every combatant of another side still in the fight, in scenario order."""
+        return list(self._enemies(name))
+
+    def _enemies(self, name: str) -> list[str]:
         side = self._side_of[name]
         key = (len(self.record), side)
         hit = self._memo.get(key)
@@ -367,7 +370,7 @@ class Skirmish(Encounter):
             out_for_good = self._out_for_good
             hit = [n for n, s in self._side_of.items() if s != side and not out_for_good(n)]
             self._memo[key] = hit
-        return list(hit)
+        return hit  # shared with the memo: callers only read it
 
     def _side(self, name: str) -> Side:
         return self._sides_by_name[name]
@@ -397,7 +400,7 @@ class Skirmish(Encounter):
         if hit is None:
             hit = self._principals_now(side)
             self._memo[key] = hit
-        return list(hit)
+        return hit  # shared with the memo: callers only read it
 
     def _principals_now(self, side: str) -> list[str]:
         st = self.state
@@ -545,7 +548,7 @@ class Skirmish(Encounter):
 
     def _check_target(self, actor: str, target: str | None, *, enemy: bool = True) -> None:
         if target is None:
-            if enemy and not self.enemies_of(actor):
+            if enemy and not self._enemies(actor):
                 raise IllegalOrder("F-6", f"{actor} has no enemy left to strike")
             return
         t = self._need(target)
@@ -806,7 +809,7 @@ class Skirmish(Encounter):
         """The target: the one named if still in the fight, else one picked by die (F-6)."""
         if wanted is not None and self._targetable(wanted):
             return wanted
-        enemies = self.enemies_of(a)
+        enemies = self._enemies(a)
         c = self.combatants[a]
         if attacks is c.melee:
             table = self._melee_hits
