@@ -830,7 +830,8 @@ class Skirmish(Encounter):
         r = self.dice.d(len(pool), purpose="F-6 target by die", actor=a)
         pick = pool[int(r.total) - 1]
         key = "fantasy.retarget" if wanted is not None else "fantasy.target"
-        self.emit("target", a, key, {"actor": a, "target": pick, "was": wanted or "", "roll": r.describe()},
+        self.emit("target", a, key,
+                  {"actor": a, "target": pick, "was": wanted or "", "roll": f"d{len(pool)}: {r.total}"},
                   data={"target": pick}, rolls=(r,))
         return pick
 
