@@ -43,8 +43,7 @@ def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
         if found is None:
             return None
         weapon = found[1]
-        die = option.get("die") or (spec.pilot.ranged_die if option["kind"] == "ranged"
-                                    else spec.pilot.fighting)
+        die = option["die"]  # the engine names the attack die (D-5, D-6)
         shaken = bool(duel.state.dragons[option["target"]].shaken)
         o = odds.attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
                         wild=spec.wild_card, tn=option["tn"], actions=actions,
