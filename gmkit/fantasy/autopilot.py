@@ -58,7 +58,7 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
     order: Order | None = None
     if melee and c.morale is not None and monster and wants_to_flee(sk, name):
         order = _if_legal(sk, name, Flee())
-    if order is None and float(st["hp"]) * 3 <= float(st["max_hp"]):
+    if order is None and c.items and float(st["hp"]) * 3 <= float(st["max_hp"]):
         for item in c.items:
             if item.effect.heal and st["items"].get(item.name, 0) > 0 and item.target != "enemy":
                 order = UseItem(item.name)
@@ -67,7 +67,7 @@ def choose(sk: "Skirmish", name: str) -> "Order | None":
         order = _heal_an_ally(sk, name)
     table = sk._melee_hits if melee else sk._ranged_hits
     weapon_targets = [e for e in enemies if table[name, e]]
-    if order is None:
+    if order is None and c.spells:
         spells = [s for s in c.spells if s.effect.harmful and s.target == "enemy"
                   and (s.uses is None or st["uses"].get(s.name, 0) > 0)]
         unhittable = [e for e in enemies if e not in weapon_targets]
