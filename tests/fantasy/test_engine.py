@@ -687,3 +687,26 @@ def test_f4_effects_keyed_in_either_spelling() -> None:
     assert str(sk.effects["poison"].damage) == "7"
     with pytest.raises(ScenarioError, match="given twice"):
         make(hero(), beast(), effects={"яд": {"damage": "7"}, "poison": {"damage": "1"}})
+
+
+def test_f6_gm_sets_the_ranged_order_and_a_numeric_cap() -> None:
+    """F-6: the GM may set who shoots first, and cap the strikers at a number of their choosing."""
+    sk = make(hero(ranged={"damage": "1"}), beast(ranged={"damage": "1"}, hp=30),
+              *[beast(f"Rat {i}", hp=30) for i in range(4)],
+              ranged_phase=True, ranged_first="monsters", first="monsters", cap=3)
+    assert sk.state["order"] == ["monsters", "party"] and sk.awaiting() == ["Beast"]
+    assert not [e for e in sk.record if e.kind == "rolloff"]
+    sk.resolve_round(autopilot=True)
+    sk.resolve_round(autopilot=True)
+    assert sk.phase == "melee" and sk.acting_side == "monsters"
+    assert len(sk.awaiting()) == 3
+
+
+def test_illegal_scenario_options() -> None:
+    from .helpers import scenario
+
+    for opts, frag in [({"cap": 0}, "cap"), ({"variant": 3}, "variant"), ({"ranged_first": "x"}, "ranged_first")]:
+        sc = scenario(hero(), beast())
+        sc["options"].update(opts)
+        with pytest.raises(ScenarioError, match=frag):
+            Skirmish.from_scenario(sc)
