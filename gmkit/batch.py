@@ -277,12 +277,17 @@ def _local(jobs: list[dict[str, Any]], workers: int, tick: Callable[[dict[str, A
         return
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        futures = [pool.submit(run_job, job) for job in jobs]
-        for fut in as_completed(futures):
-            tick(fut.result())
+    ctx = multiprocessing.get_context("spawn")  # fresh interpreters: no forked kernel or thread state
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+            futures = [pool.submit(run_job, job) for job in jobs]
+            for fut in as_completed(futures):
+                tick(fut.result())
+    except BrokenProcessPool:
+        raise GmkitError("a batch worker process died (finished runs are kept; run the spec again to "
+                         "go on). From a script, call run_batch under if __name__ == '__main__':") from None
 
 
 def _dask(jobs: list[dict[str, Any]], workers: int, address: str,

@@ -107,14 +107,15 @@ def execute(template: str | Path, output: str | Path, parameters: Mapping[str, A
     out = Path(output)
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
-        papermill.execute_notebook(str(t), str(out), parameters=dict(parameters), kernel_name=KERNEL,
-                                   progress_bar=False, request_save_on_cell_execute=False,
-                                   start_timeout=start_timeout, cwd=str(cwd) if cwd else None)
+        executed = papermill.execute_notebook(
+            str(t), str(out), parameters=dict(parameters), kernel_name=KERNEL, progress_bar=False,
+            request_save_on_cell_execute=False, start_timeout=start_timeout,
+            cwd=str(cwd) if cwd else None)
     except PapermillExecutionError as e:
         evalue = str(e.evalue).strip()
         raise TemplateError(f"{t.name} stopped with {e.ename}: {evalue} (see {out})",
                             e.ename, evalue) from None
-    nb = lift_run_data(nbformat.read(str(out), as_version=4))
+    nb = lift_run_data(executed)
     nbformat.write(nb, str(out))
     return nb
 

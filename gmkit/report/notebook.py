@@ -128,7 +128,9 @@ def show(blocks: Iterable[doc.Block]) -> None:
     for block in blocks:
         if isinstance(block, doc.Figure):
             _plotly_renderer()
-            block.figure.show()
+            import plotly.io as pio
+
+            pio.show(block.figure, validate=False)  # built by gmkit.report.figures: valid already
         else:
             display(doc.to_bundle(block), raw=True)
 
