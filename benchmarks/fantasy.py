@@ -59,7 +59,7 @@ def main() -> None:
         t0 = time.perf_counter()
         c0 = time.process_time()
         for seed in range(first_seed, first_seed + n):
-            sk = Skirmish(validated, seed)
+            sk = Skirmish(validated, seed, validated=True)
             out = sk.run(500)
             assert out is not None and sk.is_over
             resolutions += sk.resolutions

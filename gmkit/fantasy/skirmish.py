@@ -131,28 +131,10 @@ class Skirmish(Encounter):
         assert isinstance(sk, Skirmish)
         return sk
 
-    _VALIDATED: ClassVar[list[tuple[dict[str, Any], str]]] = []
-    """Recent scenarios (as given) with their validated JSON: simulations build thousands of
-    skirmishes from one scenario, and pydantic need not check it each time."""
     _SHEETS: ClassVar[list[tuple[dict[str, Any], tuple[Any, ...]]]] = []
-    """Recent validated scenarios with the sheets parsed from them (frozen, shared)."""
+    """Recent validated scenarios with the sheets parsed from them (frozen, shared): a memo, like
+    ``lru_cache``, so that simulations of thousands of skirmishes parse one scenario once."""
     _CACHE_SIZE: ClassVar[int] = 16
-
-    @classmethod
-    def _validate_scenario(cls, scenario: Mapping[str, Any]) -> dict[str, Any]:
-        given = scenario if isinstance(scenario, dict) else dict(scenario)
-        for seen, text in cls._VALIDATED:
-            if seen == given:
-                out: dict[str, Any] = json.loads(text)
-                return out
-        valid = super()._validate_scenario(scenario)
-        try:
-            seen_copy = json.loads(json.dumps(given, ensure_ascii=False))
-        except (TypeError, ValueError):
-            return valid
-        cls._VALIDATED.insert(0, (seen_copy, json.dumps(valid, ensure_ascii=False)))
-        del cls._VALIDATED[cls._CACHE_SIZE:]
-        return valid
 
     def _setup(self) -> None:
         sc = self.scenario
