@@ -21,11 +21,11 @@ import json
 import os
 import warnings
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterable, Mapping
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Self, Sequence
 
 from . import __version__
 from .dice import Dice
-from .errors import EncounterOver, GmkitError, IllegalOrder, JournalError
+from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError
 from .events import ALL, GM, Event
 from .orders import Order, order_from_json, order_registry, order_to_json
 
@@ -105,13 +105,18 @@ class Encounter:
             _SYSTEMS[cls.system] = cls
 
     def __init__(self, scenario: Mapping[str, Any], seed: int | None = None, *,
-                 journal: str | Path | None = None, record: bool = True, validated: bool = False):
+                 journal: str | Path | None = None, record: bool = True, validated: bool = False,
+                 opening_faces: Sequence[int] = ()):
         """``validated=True`` skips validation for data that is already a validated scenario's
-        ``model_dump(mode="json")`` (undo's rebuilds, simulations of thousands of fights)."""
+        ``model_dump(mode="json")`` (undo's rebuilds, simulations of thousands of fights).
+        ``opening_faces`` are faces rolled at the table for the rolls made while the board is set
+        up (life dice, a first roll-off): C-2 for the start of the fight; the journal keeps them."""
         self.scenario = dict(scenario) if validated else self._validate_scenario(scenario)
         if seed is None:
             seed = self.scenario.get("seed")
         self.dice = Dice(seed, record=record)
+        self.opening_faces = tuple(opening_faces)
+        self.dice.enter(*self.opening_faces)
         self.seed = self.dice.seed
         self.record = []
         self.resolutions = 0
@@ -122,6 +127,9 @@ class Encounter:
         self._listeners: list[Callable[[str], None]] = []
         self._registry = order_registry(self.order_types)
         self._setup()
+        if self.dice.pending_hand:
+            raise DiceError(f"C-2: {len(self.dice.pending_hand)} of the opening faces were not needed "
+                            f"by the setup rolls: {list(self.dice.pending_hand)}")
         if journal is not None:
             p = Path(journal)
             if p.exists() and p.stat().st_size > 0:
@@ -134,7 +142,7 @@ class Encounter:
 
     @classmethod
     def from_scenario(cls, source: str | Path | Mapping[str, Any], seed: int | None = None,
-                      **kw: Any) -> "Encounter":
+                      **kw: Any) -> Self:
         """An encounter from a YAML file or plain data, validated by the engine's scenario model."""
         from .scenario import load_scenario
 
@@ -362,7 +370,8 @@ class Encounter:
         return last
 
     def _rebuilt(self, entries: list[dict[str, Any]], strict: bool = True) -> "Encounter":
-        fresh = type(self)(self.scenario, self.seed, validated=True)
+        fresh = type(self)(self.scenario, self.seed, validated=True,
+                           opening_faces=self.opening_faces)
         for entry in entries:
             fresh._replay(entry, strict)
         return fresh
@@ -412,9 +421,12 @@ class Encounter:
         self._entries.append(entry)
 
     def _header(self) -> dict[str, Any]:
-        return {"gmkit": __version__, "journal": JOURNAL_FORMAT, "system": self.system,
-                "seed": self.seed, "scenario_hash": canonical_hash(self.scenario),
-                "scenario": self.scenario}
+        header = {"gmkit": __version__, "journal": JOURNAL_FORMAT, "system": self.system,
+                  "seed": self.seed, "scenario_hash": canonical_hash(self.scenario),
+                  "scenario": self.scenario}
+        if self.opening_faces:
+            header["opening_faces"] = list(self.opening_faces)
+        return header
 
     def journal_lines(self) -> list[dict[str, Any]]:
         """The journal as plain JSON data: the header, then every effective entry."""
@@ -453,7 +465,8 @@ class Encounter:
             if canonical_hash(mine) != header.get("scenario_hash"):
                 raise JournalError(f"{path} was written for another scenario "
                                    f"({header['scenario'].get('name', '?')!r}); refusing to mix them")
-        enc = target(header["scenario"], header["seed"])
+        enc = target(header["scenario"], header["seed"],
+                     opening_faces=tuple(header.get("opening_faces", ())))
         stack: list[dict[str, Any]] = []
         for entry in lines:
             if entry.get("op") == "undo":

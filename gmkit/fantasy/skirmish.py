@@ -124,13 +124,6 @@ class Skirmish(Encounter):
 
     # --- setup --------------------------------------------------------------------------------
 
-    @classmethod
-    def from_scenario(cls, source: Any, seed: int | None = None, **kw: Any) -> "Skirmish":
-        """A skirmish from a YAML file or plain data (``journal=`` to journal it as it happens)."""
-        sk = super().from_scenario(source, seed, **kw)
-        assert isinstance(sk, Skirmish)
-        return sk
-
     _SHEETS: ClassVar[list[tuple[dict[str, Any], tuple[Any, ...]]]] = []
     """Recent validated scenarios with the sheets parsed from them (frozen, shared): a memo, like
     ``lru_cache``, so that simulations of thousands of skirmishes parse one scenario once."""

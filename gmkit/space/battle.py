@@ -74,14 +74,6 @@ class SpaceBattle(Encounter):
     order_types = SHIP_ORDERS + GM_ORDERS
     state: SpaceState
 
-    @classmethod
-    def from_scenario(cls, source: str | Path | Mapping[str, Any], seed: int | None = None,
-                      **kw: Any) -> "SpaceBattle":
-        """A battle from a YAML file or plain data (``journal=`` to journal it as it goes)."""
-        battle = super().from_scenario(source, seed, **kw)
-        assert isinstance(battle, SpaceBattle)
-        return battle
-
     # --- setup --------------------------------------------------------------------------------
 
     def _setup(self) -> None:

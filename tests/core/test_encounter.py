@@ -299,3 +299,27 @@ def test_save_kill_resume_gives_identical_state_and_next_rolls(tmp_path: Path) -
     back.submit("Bo", Run(2)); ref.submit("Bo", Run(2))
     assert [e.to_json() for e in back.resolve_round()] == [e.to_json() for e in ref.resolve_round()]
     assert back.dice.roll("5d6").faces == ref.dice.roll("5d6").faces
+
+
+def test_c2_opening_faces_feed_the_setup_rolls_and_survive_resume(tmp_path: Path) -> None:
+    from gmkit.fantasy import Skirmish
+
+    scenario = ROOT / "templates" / "scenarios" / "fantasy_wolves.yaml"
+    auto = Skirmish.from_scenario(scenario, seed=1)
+    life = [r for r in auto.dice.log if r.purpose == "F-1 life dice"]
+    faces = [6] * sum(len(r.faces) for r in life)
+    path = tmp_path / "wolves.jsonl"
+    sk = Skirmish.from_scenario(scenario, seed=1, opening_faces=faces, journal=path)
+    typed = [r for r in sk.dice.log if r.purpose == "F-1 life dice"]
+    assert all(r.manual and set(r.faces) == {6} for r in typed)
+    sk.resolve_round(autopilot=True)
+    back = Skirmish.resume(path)
+    assert back.opening_faces == tuple(faces)
+    assert back.board() == sk.board() and back.dice.getstate() == sk.dice.getstate()
+
+
+def test_c2_opening_faces_the_setup_does_not_use_are_refused() -> None:
+    from gmkit.errors import DiceError
+
+    with pytest.raises(DiceError, match="C-2: 1 of the opening faces were not needed"):
+        Race(SCENARIO, opening_faces=(3,))
