@@ -110,7 +110,10 @@ def execute(template: str | Path, output: str | Path, parameters: Mapping[str, A
         executed = papermill.execute_notebook(
             str(t), str(out), parameters=dict(parameters), kernel_name=KERNEL, progress_bar=False,
             request_save_on_cell_execute=False, start_timeout=start_timeout,
-            cwd=str(cwd) if cwd else None)
+            cwd=str(cwd) if cwd else None,
+            # the kernel's own log (an unencrypted-TCP notice, the interrupt at shutdown) is noise
+            # here; a cell's error still comes back as PapermillExecutionError
+            extra_arguments=["--IPKernelApp.log_level=CRITICAL"])
     except PapermillExecutionError as e:
         evalue = str(e.evalue).strip()
         raise TemplateError(f"{t.name} stopped with {e.ename}: {evalue} (see {out})",

@@ -84,8 +84,9 @@ def title_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> li
 
 def scenario_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
     out: list[Block] = [Heading(format_message("report.section.scenario", lang))]
-    for caption, rows in scenario_rows(data, view, side, lang):
-        out.append(Table(caption, rows))
+    if view == "gm":  # a player sees the start as the board shows it, never the file (see tables)
+        for caption, rows in scenario_rows(data, view, side, lang):
+            out.append(Table(caption, rows))
     out += state_view_blocks(data, data["initial"], view, side, lang, format_message("report.start", lang))
     return out
 
