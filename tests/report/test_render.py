@@ -150,3 +150,17 @@ def test_dragon_orders_file_and_gm_note():
     assert "Vel has been paid" not in to_markdown(data, "player")
     assert "Vel has been paid" not in to_bbcode(data, "player", "red")
     assert len(data["rounds"]) <= 3
+
+
+def test_unresolved_orders_only_in_gm_reports(race):
+    """D-1: orders stay secret until resolved; a report never shows a player the ones left over."""
+    _, data = race
+    data = {**data, "unresolved": [{"actor": "Ash", "order": {"type": "Run", "dice": 2}}]}
+    assert '"dice": 2' in to_bbcode(data, "gm") or "'dice': 2" in to_bbcode(data, "gm")
+    assert "Orders not resolved" in to_markdown(data, "gm")
+    for view, side in (("player", ""), ("player", "red")):
+        assert "Orders not resolved" not in to_markdown(data, view, side)
+        assert "dice" not in to_bbcode(data, view, side).split("[b]Outcome")[1]
+        html = notebook_to_html(rebuild_notebook(data, view, side))
+        assert "Orders not resolved" not in html
+    assert "Orders not resolved" in notebook_to_html(rebuild_notebook(data, "gm"))
