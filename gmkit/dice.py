@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any, Iterable, NamedTuple, Sequence
 
@@ -212,10 +213,21 @@ class Expression:
 
 
 def parse(expr: str) -> Expression:
-    """Parse ``2d6+1``, ``d8!``, ``4d6kh3``, ``d4-2`` into an :class:`Expression`.
+    """Parse ``2d6+1``, ``d8!``, ``4d6kh3``, ``d4-2`` into an :class:`Expression` (memoised: the
+    same weapon's damage is parsed once per process, not once per hit).
 
     >>> str(parse(" 2D6 + 1"))
     '2d6+1'
+    """
+    if not isinstance(expr, str):
+        raise DiceError(f"a dice expression must be text, got {type(expr).__name__}")
+    return _parse(expr)
+
+
+@lru_cache(maxsize=1024)
+def _parse(expr: str) -> Expression:
+    """The parser behind :func:`parse`; a fault names its position.
+
     >>> parse("2d6+")
     Traceback (most recent call last):
     ...
@@ -223,8 +235,6 @@ def parse(expr: str) -> Expression:
       2d6+
           ^
     """
-    if not isinstance(expr, str):
-        raise DiceError(f"a dice expression must be text, got {type(expr).__name__}")
     s = expr.lower()
     n = len(s)
     i = 0
@@ -628,10 +638,7 @@ class Dice:
                actor: str = "") -> Roll:
         """Savage Worlds damage (C-4): every die aces; a raise on the attack adds +1d6 (acing too)."""
         e = parse(expr) if isinstance(expr, str) else expr
-        terms = tuple(DiceTerm(t.sign, t.count, t.sides, t.sides >= 2, t.keep) for t in e.dice)
-        if raise_bonus:
-            terms += (DiceTerm(1, 1, 6, True),)
-        return self.roll(Expression(terms, e.modifier), purpose, actor)
+        return self.roll(_damage_expression(e, raise_bonus), purpose, actor)
 
     def d18(self, purpose: str = "", actor: str = "") -> Roll:
         """The 1..18 roll (C-5): a d6 plus a three-faced die showing 0, 6 or 12."""
@@ -688,6 +695,14 @@ class Dice:
         totals = best + base + modifier
         totals[crit] = -1000
         return totals
+
+
+@lru_cache(maxsize=256)
+def _damage_expression(e: Expression, raise_bonus: bool) -> Expression:
+    terms = tuple(DiceTerm(t.sign, t.count, t.sides, t.sides >= 2, t.keep) for t in e.dice)
+    if raise_bonus:
+        terms += (DiceTerm(1, 1, 6, True),)
+    return Expression(terms, e.modifier)
 
 
 def _explode_many(gen: Any, sides: int, n: int) -> Any:
