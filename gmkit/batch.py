@@ -270,6 +270,12 @@ def _progress(total: int, desc: str, show: bool) -> Any:
     return tqdm(total=total, desc=desc, unit="run", disable=not show)
 
 
+def _worker_init() -> None:
+    from .runner import light_imports
+
+    light_imports()
+
+
 def _local(jobs: list[dict[str, Any]], workers: int, tick: Callable[[dict[str, Any]], None]) -> None:
     if workers <= 1:
         for job in jobs:
@@ -281,7 +287,7 @@ def _local(jobs: list[dict[str, Any]], workers: int, tick: Callable[[dict[str, A
 
     ctx = multiprocessing.get_context("spawn")  # fresh interpreters: no forked kernel or thread state
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init) as pool:
             futures = [pool.submit(run_job, job) for job in jobs]
             for fut in as_completed(futures):
                 tick(fut.result())

@@ -56,7 +56,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
 
     from .errors import GmkitError
-    from .runner import run_template
+    from .runner import light_imports, run_template
+
+    light_imports()
 
     done, missing = [], []
     for template in TEMPLATES:

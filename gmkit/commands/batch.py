@@ -22,6 +22,9 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..batch import iter_failed, load_spec, run_batch
+    from ..runner import light_imports
+
+    light_imports()
 
     spec = load_spec(args.spec)
     frame = run_batch(spec, workers=args.workers, dask=args.dask, progress=not args.no_progress,

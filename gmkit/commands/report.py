@@ -29,6 +29,9 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..errors import GmkitError
+    from ..runner import light_imports
+
+    light_imports()
     from ..report.bbcode import to_bbcode
     from ..report.html import read_notebook, rebuild_notebook, notebook_to_html, report_html, run_data_of
     from ..report.markdown import to_markdown

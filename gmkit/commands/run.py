@@ -35,8 +35,9 @@ def parameters_from(template: str, pairs: list[list[str]]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..runner import run_template
+    from ..runner import light_imports, run_template
 
+    light_imports()
     params = parameters_from(args.template, args.parameter)
     result = run_template(args.template, args.out, scenario=args.scenario, seed=args.seed,
                           parameters=params, name=args.name)

@@ -61,12 +61,9 @@ def setup(language: str = "en") -> None:
 def _plotly_renderer() -> None:
     """Static figures that survive into HTML: ``plotly_mimetype+notebook`` as the default renderer,
     so plotly.js goes into the notebook once, inline (works offline), whatever the figure count."""
-    import sys
+    from ..runner import light_imports
 
-    if "jsonschema" not in sys.modules:
-        # plotly imports nbformat, whose jsonschema builds a grammar for the rfc3987 IRI format at
-        # import (about 2 s of every kernel start); no gmkit notebook checks that format.
-        sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+    light_imports()  # plotly imports nbformat: spare the kernel jsonschema's slow IRI grammar
     import plotly.io as pio
 
     from .figures import RENDERER
