@@ -8,6 +8,7 @@ the run data in the player's view and converted the same way, so whatever a play
 from __future__ import annotations
 
 import copy
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -117,13 +118,19 @@ def rebuild_notebook(data: Mapping[str, Any], view: str = "player", side: str = 
     return nb
 
 
+@lru_cache(maxsize=1)
+def _exporter() -> Any:
+    """One exporter per process: building one loads its Jinja templates (a few tenths of a second)."""
+    from nbconvert import HTMLExporter
+
+    return HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
+                        exclude_output_prompt=True)
+
+
 def notebook_to_html(nb: Any, title: str = "gmkit report") -> str:
     """nbconvert's lab HTML without inputs or prompts, and without the require.js loader (a CDN
     script the report does not need: plotly.js is inline)."""
-    from nbconvert import HTMLExporter
-
-    exporter = HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
-                            exclude_output_prompt=True)
+    exporter = _exporter()
     body, _ = exporter.from_notebook_node(strip_run_output(nb),
                                           resources={"metadata": {"name": title}})
     body = body.replace(f'<script src="{exporter.require_js_url}"></script>', "")
