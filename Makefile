@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	touch $@
 
 demo: $(STAMP)
-	$(BIN)/python -m gmkit.demo --out demo-output
+	$(BIN)/python -m gmkit.demo --out reports
 
 # Browser tests drive Debian's Chromium; install it when it is missing (root, as on CI).
 chromium:
@@ -25,6 +25,7 @@ chromium:
 
 test: $(STAMP) chromium
 	$(BIN)/python -m mypy
+	$(BIN)/python -m pytest --nbval-lax templates/
 	$(BIN)/python -m pytest
 
 test-fast: $(STAMP)
