@@ -34,6 +34,8 @@ True
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
@@ -48,7 +50,7 @@ from .notation import LifeDice, SpecialAttack, parse_damage
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from .scenario import DEFAULT_EFFECTS
 
-__all__ = ["Skirmish", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "KNOWN_STATUSES"]
+__all__ = ["Skirmish", "StrikeOdds", "AttackLine", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "KNOWN_STATUSES"]
 
 KNOWN_STATUSES = ("poisoned", "petrified", "paralysed", "asleep", "stunned", "blinded", "burning",
                   "held")
@@ -56,6 +58,59 @@ KNOWN_STATUSES = ("poisoned", "petrified", "paralysed", "asleep", "stunned", "bl
 
 HELD = "held"
 """F-9: a status (from a spell or item) that keeps its bearer from fleeing."""
+
+
+@dataclass(frozen=True)
+class AttackLine:
+    """The exact odds of one attack of a strike at one target (F-2, F-4, F-5, F-3).
+
+    ``hit`` + ``miss`` = 1; a hit then either triggers a special attack (``specials``: kind ->
+    chance it happens, the target failing its protection roll; ``avoided``: it triggered and was
+    avoided) or deals table damage (``normal``; ``damage``: amount -> chance given a normal hit).
+    """
+
+    attack: str
+    target: str
+    ac: int
+    modifier: int
+    """F-2: the attack's to-hit bonus plus the target's "easier to hit"."""
+    hit: Fraction
+    normal: Fraction
+    avoided: Fraction = Fraction(0)
+    specials: tuple[tuple[str, Fraction], ...] = ()
+    damage: tuple[tuple[float, Fraction], ...] | None = None
+    """None for a percentage of current hit points (F-3) or no table."""
+    mean_damage: Fraction | None = None
+
+    @property
+    def miss(self) -> Fraction:
+        return 1 - self.hit
+
+    @property
+    def special(self) -> Fraction:
+        """The chance a special attack takes effect (all kinds together)."""
+        return sum((p for _, p in self.specials), Fraction(0))
+
+
+@dataclass(frozen=True)
+class StrikeOdds:
+    """The exact odds of a Strike or Shoot order: one line per attack it makes at its target.
+
+    A double strike (F-6) repeats every line; ``strikes`` says how many times.
+    """
+
+    actor: str
+    target: str
+    lines: tuple[AttackLine, ...]
+    strikes: int = 1
+
+    @property
+    def chance(self) -> Fraction:
+        """The first attack's hit chance (the headline)."""
+        return self.lines[0].hit if self.lines else Fraction(0)
+
+    def __float__(self) -> float:
+        return float(self.chance)
 
 
 _STATUS_KINDS = frozenset({"kill", "flee", "effect", "effect_end", "cure"})
@@ -707,6 +762,72 @@ class Skirmish(Encounter):
         if any(isinstance(o, Flee) and o.gm_allows is None for o in out):
             out = [o for o in out if not (isinstance(o, Flee) and o.gm_allows is not None)]
         return out
+
+    # --- odds -------------------------------------------------------------------------------------
+
+    def strike_odds(self, name: str, order: Order) -> StrikeOdds | None:
+        """The exact odds of ``name``'s ``Strike`` or ``Shoot`` at a named target, from the engine's
+        own numbers: AC and modifiers (F-2), trigger and protection roll with the target's Wisdom
+        (F-4, F-5), the damage table plus Strength or Constitution (F-3, C-6).
+
+        None for another order, no named target (it is picked by die, F-6) or one ``name`` could
+        not give now.
+        """
+        if not isinstance(order, (Strike, Shoot)) or order.target is None:
+            return None
+        try:
+            self.validate_order(name, order)
+        except IllegalOrder:
+            return None
+        c = self.combatants[name]
+        if isinstance(order, Strike):
+            attacks = self._attacks(c, order.attack)
+        else:
+            assert c.ranged is not None
+            attacks = (c.ranged,)
+        lines = tuple(self._attack_line(c, a, order.target) for a in attacks)
+        return StrikeOdds(name, order.target, lines, c.strikes if isinstance(order, Strike) else 1)
+
+    def _attack_line(self, c: Combatant, att: Attack, target: str) -> AttackLine:
+        t = self.combatants[target]
+        mod = att.to_hit + t.easier_to_hit
+        hit = rules.hit_probability(t.ac, mod)
+        # F-4: one trigger d18 after a hit; the first special whose trigger it reaches happens
+        fired: dict[str, Fraction] = {}
+        avoided = Fraction(0)
+        normal_faces = 0
+        for face in range(1, rules.D18 + 1):
+            sp = next((x for x in att.specials if rules.special_triggers(face, x.trigger)), None)
+            if sp is None:
+                normal_faces += 1
+                continue
+            save = rules.protection_probability(sp.protection, t.wisdom)  # F-5
+            p = hit * Fraction(1, rules.D18)
+            fired[sp.kind] = fired.get(sp.kind, Fraction(0)) + p * (1 - save)
+            avoided += p * save
+        normal = hit * Fraction(normal_faces, rules.D18) if att.specials else hit
+        dist: tuple[tuple[float, Fraction], ...] | None = None
+        mean: Fraction | None = None
+        if att.damage.percent is None and att.damage.table:
+            bonus = c.constitution if att.ranged else c.strength
+            d = rules.damage_distribution(att.damage.table, bonus)
+            dist = tuple(sorted(d.items()))
+            mean = sum((Fraction(v).limit_denominator(1000) * p for v, p in dist), Fraction(0))
+        return AttackLine(att.name, target, t.ac, mod, hit, normal, avoided, tuple(fired.items()),
+                          dist, mean)
+
+    def flee_odds(self, name: str) -> Fraction | None:
+        """F-9 / F-10: the exact chance ``name``'s Flee() succeeds now (morale d18, or the d6 on the
+        hardest enemy's escape numbers); None when it may not flee by a roll now."""
+        try:
+            self.validate_order(name, Flee())
+        except IllegalOrder:
+            return None
+        c = self.combatants[name]
+        if c.flees_by_morale:
+            return rules.morale_probability(c.morale)
+        hard = self.hardest_escape(name)
+        return None if hard is None else rules.escape_probability(hard[1])
 
     # --- resolution --------------------------------------------------------------------------------
 

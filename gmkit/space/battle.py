@@ -12,12 +12,15 @@ cell that only a cloaked enemy holds are accepted (the player cannot know) and m
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping
 
 from ..encounter import Encounter
-from ..errors import IllegalOrder
+from ..errors import DiceError, IllegalOrder
 from ..events import ALL, GM, sides_only
+from ..odds import Odds, d10_ge, space_attack, space_hit
 from ..orders import Order
 from . import rules as R
 from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Move, Pass,
@@ -25,7 +28,7 @@ from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Clock, Cloak, Fl
 from .rules import Cell, Cells
 from .state import ShipState, SpaceState
 
-__all__ = ["SpaceBattle", "c"]
+__all__ = ["SpaceBattle", "AttackOdds", "c"]
 
 MAX_FLEE = 8
 """S-11: the most cells 2d4 can give."""
@@ -44,6 +47,43 @@ def _cells(cells: Cells) -> str:
 
 def _sys(name: str) -> dict[str, str]:
     return {"key": f"space.system.{name}"}
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact odds of one Attack or Tractor order, from the engine's own numbers.
+
+    ``odds`` holds ``miss`` and then each damage value dealt (a hull shot, S-8, before the shields
+    take their share, S-6) or ``hit`` (a systems shot, a tractor beam: a hit holds, S-13).
+    ``conditional`` (S-10): the target is cloaked from the attacker's side, so ``chance`` holds only
+    if the named cell is the right one; nothing here depends on where the hidden ship really is.
+    """
+
+    odds: Odds
+    chance: Fraction
+    """Hit (or hold) chance."""
+    defence: int
+    """S-7: the number the d10 must reach (the shields' own while up and holding points)."""
+    range: int
+    """S-3: 1 touching, 2 across one cell."""
+    halvings: int
+    """S-3, S-8, S-13: how many times the damage is halved."""
+    conditional: bool = False
+    note: str | None = None
+    mean_damage: Fraction | None = None
+    """The average damage dealt given a hit (hull shots only)."""
+
+    def __float__(self) -> float:
+        return float(self.chance)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chance": str(self.chance), "chance_float": float(self.chance), "defence": self.defence,
+                "range": self.range, "halvings": self.halvings, "conditional": self.conditional,
+                "note": self.note, "mean_damage": None if self.mean_damage is None else str(self.mean_damage),
+                "odds": self.odds.to_json()}
+
+
+CONDITIONAL_NOTE = "S-10: only if the named cell is the cloaked ship's"
 
 
 class _Spec:
@@ -966,6 +1006,55 @@ class SpaceBattle(Encounter):
                 continue
             out.append(order)
         return out
+
+    def attack_odds(self, ship: str, order: Order) -> AttackOdds | None:
+        """The exact odds of ``ship``'s ``Attack`` or ``Tractor`` order on the board as it stands.
+
+        None when the order is of another kind or ``ship`` could not give it now. Built from the
+        engine's own view: the target's defence (S-7), fire range and the long-shot confirmation
+        (S-3), damage halvings (S-3, S-8, S-13) and disabled plating (S-8). Against a cloaked target
+        (S-10) it is worked out from the named cell only and flagged ``conditional``.
+        """
+        if not isinstance(order, (Attack, Tractor)):
+            return None
+        try:
+            self.validate_order(ship, order)
+        except IllegalOrder:
+            return None
+        s = self.state.ships[ship]
+        t = self.state.ships[order.target]
+        ts = self.specs[order.target]
+        defence = R.attack_defence(ts.defence, ts.shield_defence, t.shields_up, t.shields,
+                                   t.disabled("shields"))
+        if isinstance(order, Tractor):
+            o = space_hit(defence)
+            return AttackOdds(o, o.chance, defence, 1, 0)
+        blind = self.hidden_from(order.target, self.specs[ship].side)
+        aimed = self._aim_cells(ship, s, order.target, order.cell, "S-7")
+        fr = R.fire_range(s.cells, aimed)
+        far = fr == 2
+        k = R.damage_halvings(fr, s.disabled("targeting"), s.held_by is not None)
+        confirm = bool(self.options["long_shot_confirm"])
+        need = int(self.options["long_shot_confirm_min"])
+        scale = d10_ge(need) if far and confirm and need != 6 else Fraction(1)
+        std = confirm and need == 6  # gmkit.odds confirms on 6+; another number is scaled here
+        mean: Fraction | None = None
+        if order.aim == "systems":
+            o = space_hit(defence, far, std)
+        else:
+            damage = self.specs[ship].damage
+            try:
+                o = space_attack(defence, damage if isinstance(damage, str) else tuple(damage), far,
+                                 std, halvings=k - int(far), plating=t.disabled("plating"))
+            except DiceError:  # a damage expression the exact odds cannot spread: the hit alone
+                o = space_hit(defence, far, std)
+        if scale != 1:
+            outs = tuple((key, p * scale) for key, p in o.outcomes if key != "miss")
+            hit = o.chance * scale
+            o = Odds(o.kind, o.question, (("miss", 1 - hit),) + outs, hit, o.error, o.labels)
+        if o.kind == "space" and "hit" not in o.keys() and o.chance:
+            mean = sum((int(key) * p for key, p in o.outcomes if key != "miss"), Fraction(0)) / o.chance
+        return AttackOdds(o, o.chance, defence, fr, k, blind, CONDITIONAL_NOTE if blind else None, mean)
 
     def board(self, side: str | None = None) -> dict[str, Any]:
         """The board as plain JSON, as a player of ``side`` sees it (None: the GM's view)."""
