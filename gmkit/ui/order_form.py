@@ -8,6 +8,7 @@ so the GM can share the screen; the GM may reorder them (the arrival order break
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -187,6 +188,11 @@ def order_form(encounter: "Encounter", **kw: Any) -> OrderForm:
     raise ValueError(f"no order form for system {system!r}; forms exist for dragons, space, fantasy")
 
 
+def pct(x: "float | Fraction") -> str:
+    """A chance as the forms show it: ``44%`` (as the dragon form)."""
+    return f"{100 * float(x):.0f}%"
+
+
 def describe_order(order: Any) -> str:
     """An order as a short line for a choice list: ``Attack: Ghost, hull, at (8, 2)``."""
     import dataclasses
@@ -281,11 +287,21 @@ class ListOrderForm(OrderForm):
         self.choice.value = opts[0][1] if opts else None
 
     def label(self, order: Any) -> str:
-        """How an order reads in the list; names the viewer may not see are left out."""
+        """How an order reads in the list; names the viewer may not see are left out. An attack
+        shows its chances beside it (:meth:`odds_text`), as the dragon form does."""
         text = describe_order(order)
         for name in self.hidden_names():
             text = text.replace(name, "???")
-        return text
+        try:
+            odds = self.odds_text(self.actor.value, order) if self.actor.value is not None else ""
+        except Exception:  # odds are a help, never a reason the form fails
+            odds = ""
+        return f"{text} · {odds}" if odds else text
+
+    def odds_text(self, actor: str, order: Any) -> str:
+        """The chances of ``actor``'s ``order`` as the list shows them ("" for none); the engine
+        computes them, the form only words them."""
+        return ""
 
     def hidden_names(self) -> list[str]:
         hidden = getattr(self.encounter, "hidden_from", None)

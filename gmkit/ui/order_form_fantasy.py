@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .order_form import ListOrderForm
+from .order_form import ListOrderForm, pct
 
 if TYPE_CHECKING:
     from ..fantasy.skirmish import Skirmish
@@ -29,6 +29,28 @@ class SkirmishOrderForm(ListOrderForm):
 
     def legal(self, actor: str) -> list[Any]:
         return list(self.encounter.legal_actions(actor))
+
+    def odds_text(self, actor: str, order: Any) -> str:
+        """F-2, F-4, F-5, F-9, F-10: the chances the engine gives for a strike or shot at a named
+        target (hit, the special attack taking effect, average damage) or for a flight."""
+        kind = type(order).__name__
+        if kind == "Flee" and getattr(order, "gm_allows", None) is None:
+            p = self.encounter.flee_odds(actor)
+            return "" if p is None else self.t("odds_flee", chance=pct(p))
+        if kind not in ("Strike", "Shoot"):
+            return ""
+        od = self.encounter.strike_odds(actor, order)
+        if od is None or not od.lines:
+            return ""
+        parts = []
+        for line in od.lines:
+            text = self.t("odds_hit", hit=pct(line.hit))
+            if line.specials:
+                text += ", " + self.t("odds_special", chance=pct(line.special))
+            if line.mean_damage is not None:
+                text += ", " + self.t("odds_damage", mean=f"{float(line.mean_damage):.1f}")
+            parts.append(f"{line.attack}: {text}" if len(od.lines) > 1 else text)
+        return "; ".join(parts)
 
     def headline(self) -> str:
         side = self.encounter.acting_side

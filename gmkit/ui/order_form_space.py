@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .order_form import ListOrderForm
+from .order_form import ListOrderForm, pct
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -57,6 +57,23 @@ class SpaceOrderForm(ListOrderForm):
 
     def legal(self, actor: str) -> list[Any]:
         return list(getattr(self.encounter, "legal_orders")(actor))
+
+    def odds_text(self, actor: str, order: Any) -> str:
+        """S-7, S-3, S-13: the hit (or hold) chance the engine gives for an Attack or Tractor; a
+        shot at a cloaked ship's named cell says the chance holds only if the cell is right (S-10)."""
+        fn = getattr(self.encounter, "attack_odds", None)
+        if fn is None or type(order).__name__ not in ("Attack", "Tractor"):
+            return ""
+        od = fn(actor, order)
+        if od is None:
+            return ""
+        key = "odds_hold" if type(order).__name__ == "Tractor" else "odds_hit"
+        text = self.t(key, hit=pct(od.chance))
+        if od.mean_damage is not None:
+            text += ", " + self.t("odds_damage", mean=f"{float(od.mean_damage):.1f}")
+        if od.conditional:
+            text += " " + self.t("odds_if_cell")
+        return text
 
     def headline(self) -> str:
         cur = self.actors()
