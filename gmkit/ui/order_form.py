@@ -52,6 +52,17 @@ class OrderForm(w.VBox):
                           self.received_title, self.received_box])
         self.add_class("gmkit-form")
 
+    def _set_choices(self, dropdown: Any, options: list[Any], prefer: list[Any]) -> None:
+        """Replace a dropdown's options without running its change handler; the first of
+        ``prefer`` still offered is selected, else the first option."""
+        values = [o[1] if isinstance(o, tuple) else o for o in options]
+        self._busy = True
+        try:
+            dropdown.options = options
+            dropdown.value = next((v for v in prefer if v in values), values[0] if values else None)
+        finally:
+            self._busy = False
+
     # --- text --------------------------------------------------------------------------------
 
     def t(self, key: str, **params: Any) -> str:
@@ -250,14 +261,7 @@ class ListOrderForm(OrderForm):
         self.actor.description = self.t("actor")
         self.kind.description = self.t("action")
         self.choice.description = self.t("order")
-        names = self.actors()
-        current = self.actor.value
-        self._busy = True
-        try:
-            self.actor.options = [(n, n) for n in names]
-            self.actor.value = current if current in names else (names[0] if names else None)
-        finally:
-            self._busy = False
+        self._set_choices(self.actor, [(n, n) for n in self.actors()], [self.actor.value])
         self._actor_changed()
 
     def _actor_changed(self) -> None:
@@ -269,13 +273,7 @@ class ListOrderForm(OrderForm):
         for o in self._orders:
             if type(o).__name__ not in kinds:
                 kinds.append(type(o).__name__)
-        keep = self.kind.value
-        self._busy = True
-        try:
-            self.kind.options = kinds
-            self.kind.value = keep if keep in kinds else (kinds[0] if kinds else None)
-        finally:
-            self._busy = False
+        self._set_choices(self.kind, kinds, [self.kind.value])
         self._kind_changed()
 
     def _kind_changed(self) -> None:

@@ -107,14 +107,7 @@ class DragonOrderForm(OrderForm):
         self.action.description = self.t("action")
         self.add_button.description = self.t("add_action")
         self.clear_button.description = self.t("clear_actions")
-        names = self._names()
-        current = self.actor.value
-        self._busy = True
-        try:
-            self.actor.options = [(n, n) for n in names]
-            self.actor.value = current if current in names else (names[0] if names else None)
-        finally:
-            self._busy = False
+        self._set_choices(self.actor, [(n, n) for n in self._names()], [self.actor.value])
         self._actor_changed()
 
     def _actor_changed(self) -> None:
@@ -134,13 +127,8 @@ class DragonOrderForm(OrderForm):
         for m in lo["moves"]:
             opts.append((self.t("move_option", move=str(m), s0=s, s1=s + m.speed_change, h0=h,
                                 h1=h + m.height_change), m))
-        self._busy = True
-        try:
-            self.move.options = opts
-            hold = [v for _, v in opts if v is not None and v.kind == "level" and v.amount == 0]
-            self.move.value = hold[0] if hold else opts[0][1]
-        finally:
-            self._busy = False
+        hold = [v for _, v in opts if v is not None and v.kind == "level" and v.amount == 0]
+        self._set_choices(self.move, opts, hold)
         self._refresh_actions()
 
     def action_choices(self) -> list[tuple[str, Any]]:
