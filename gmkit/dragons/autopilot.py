@@ -21,6 +21,7 @@ Every order it gives passes :meth:`DragonDuel.validate_order`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from . import rules as R
@@ -28,6 +29,7 @@ from .orders import Action, Attack, DragonOrder, Move, ShakeOff, TailAttempt
 
 if TYPE_CHECKING:
     from .duel import DragonDuel
+    from .model import Dragon
 
 __all__ = ["plan", "turned_order", "choose_target"]
 
@@ -70,12 +72,12 @@ def _scorer(duel: "DragonDuel", name: str, enemies: list[str]) -> Callable[[int,
     """How good an end position is (lower is better), against every enemy where it is now: a
     ranged shot from above by range, a chance at a tail, melee at the same Height; failing
     those, how far there is to close in and get above. Speed under CRUISE costs extra."""
-    spec = duel.dragons[name]
     s = duel.state.dragons[name]
-    ranged = [w.ranges for i, w in enumerate(spec.weapons)
-              if w.kind == "ranged" and w.ranges and not s.weapons_out[i]]
-    longest = max((r[-1] for r in ranged), default=-1)
-    melee = any(w.kind == "melee" and not s.weapons_out[i] for i, w in enumerate(spec.weapons))
+    key = (name, s.weapons_out)
+    reach = duel.reach.get(key)
+    if reach is None:
+        reach = duel.reach[key] = _reach(duel.dragons[name], s.weapons_out)
+    longest, melee = reach
     free = s.tailed_by is None
     targets = []
     for e in enemies:
@@ -104,28 +106,49 @@ def _scorer(duel: "DragonDuel", name: str, enemies: list[str]) -> Callable[[int,
     return score
 
 
+def _reach(spec: "Dragon", out: tuple[bool, ...]) -> tuple[int, bool]:
+    """The longest Long range of the working ranged weapons (-1: none), and a working melee one."""
+    ranged = [w.ranges for i, w in enumerate(spec.weapons)
+              if w.kind == "ranged" and w.ranges and not out[i]]
+    longest = max((r[-1] for r in ranged), default=-1)
+    melee = any(w.kind == "melee" and not out[i] for i, w in enumerate(spec.weapons))
+    return longest, melee
+
+
 def _attacks(duel: "DragonDuel", name: str, pos: tuple[int, int], enemies: list[str],
              tail_target: str | None = None) -> list[Action]:
     """One attack per working weapon at the closest enemy it can reach from ``pos`` (at most
     MAX_ATTACKS); a pursuer fires at its target on the tail."""
     spec = duel.dragons[name]
-    s = duel.state.dragons[name]
+    st = duel.state.dragons
+    s = st[name]
     out: list[Action] = []
+    x, y = pos
+    candidates = [tail_target] if tail_target else enemies
     for i, w in enumerate(spec.weapons):
         if s.weapons_out[i] or len(out) >= MAX_ATTACKS:
             continue
         best: tuple[int, str] | None = None
-        for e in ([tail_target] if tail_target else enemies):
-            t = duel.state.dragons[e]
+        for e in candidates:
+            t = st[e]
             on_tail = e == tail_target
-            rng = R.range_between(pos[0], pos[1], t.speed, t.height, on_tail)
-            if R.attack_problem(w.kind, pos[1], t.height, on_tail=on_tail,
-                                target_is_pursuer=s.tailed_by == e, rng=rng,
-                                ranges=w.ranges) is None and (best is None or rng < best[0]):
+            rng = R.range_between(x, y, t.speed, t.height, on_tail)
+            if (best is None or rng < best[0]) and R.attack_allowed(
+                    w.kind, y, t.height, on_tail, s.tailed_by == e, rng, w.ranges):
                 best = (rng, e)
         if best is not None:
             out.append(Attack(w.name, best[1]))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _steps(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
+           max_dive: int) -> tuple[tuple[Move, int, int], ...]:
+    """The legal steps the policy considers: no stall (D-9), no dangerous dive (D-11)."""
+    return tuple((m, ds, dh) for m, ds, dh in R.legal_steps(
+        speed, max_speed, shaken=shaken, level_min=level_min, level_max=level_max,
+        max_dive=max_dive)
+        if not (speed + ds <= 0 or (m.kind == "dive" and speed + ds > max_speed)))
 
 
 def _plan(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
@@ -138,18 +161,17 @@ def _plan(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
         return DragonOrder(move=None, actions=tuple(_attacks(duel, name, pos0, enemies, s.tailing)))
     score = _scorer(duel, name, enemies)
     move, best = Move.level(0), None
-    steps = () if s.out or s.falling else R.legal_steps(s.speed, spec.max_speed, shaken=s.shaken,
-                                                         **duel._move_kw)
-    for m, ds, dh in steps:
-        sp, h = s.speed + ds, s.height + dh
-        if sp <= 0 or (m.kind == "dive" and sp > spec.max_speed):
-            continue  # no stall (D-9), no dangerous dive (D-11)
-        v = score(sp, h)
-        if best is None or v < best:
-            move, best = m, v
+    pos = (s.speed, s.height)
+    if not (s.out or s.falling):
+        kw = duel._move_kw
+        sp0, h0 = s.speed, s.height
+        for m, ds, dh in _steps(sp0, spec.max_speed, s.shaken, kw["level_min"], kw["level_max"],
+                                kw["max_dive"]):
+            v = score(sp0 + ds, h0 + dh)
+            if best is None or v < best:
+                move, best, pos = m, v, (sp0 + ds, h0 + dh)
     if s.shaken:
         return DragonOrder(move=move)
-    pos = R.move_result(s.speed, s.height, move)
     actions: list[Action] = []
     if s.tailed_by is not None:
         actions.append(ShakeOff())

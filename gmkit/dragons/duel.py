@@ -83,6 +83,10 @@ class DragonDuel(Encounter):
         self._forced: dict[str, tuple[str, str]] = {}
         self._settled: set[str] = set()
         self._tailing_at_start: set[str] = set()
+        self._decided_memo: bool | None = None
+        """_decided() during a resolution (see _fight_decided)."""
+        self.reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]] = {}
+        """Memo for the autopilot: (dragon, weapons out) -> (longest working range, melee?)."""
 
     def _snapshot(self) -> DuelState:
         return self.state.copy()
@@ -263,7 +267,10 @@ class DragonDuel(Encounter):
             if s.falling:
                 raise IllegalOrder("D-9", f"{actor} is falling ({s.fall_turns} turns so far) and "
                                           f"gives no movement order")
-            R.check_move(s.speed, spec.max_speed, move, shaken=s.shaken, name=actor, **self._move_kw)
+            kw = self._move_kw
+            if not R.is_legal_move(s.speed, spec.max_speed, move, s.shaken, kw["level_min"],
+                                   kw["level_max"], kw["max_dive"]):  # cached fast path
+                R.check_move(s.speed, spec.max_speed, move, shaken=s.shaken, name=actor, **kw)
         acts = order.actions
         if not isinstance(acts, tuple):
             raise IllegalOrder("D-1", "actions must be a tuple of actions")
@@ -364,6 +371,7 @@ class DragonDuel(Encounter):
         self._forced = {}
         self._settled = set()
         self._tailing_at_start = {n for n, s in st.items() if s.tailing is not None}
+        self._decided_memo = None
         for s in st.values():
             if not s.out:
                 s.trail = s.trail + ((s.speed, s.height),)
@@ -381,7 +389,7 @@ class DragonDuel(Encounter):
             if each_turn:
                 order = R.initiative_order(entries())
             pending = [n for n in order if n not in self._acted and not st[n].out]
-            if not pending or self._decided():
+            if not pending or self._fight_decided():
                 break
             name = pending[0]
             self._acted.add(name)
@@ -406,7 +414,9 @@ class DragonDuel(Encounter):
             order = turned_order(self, name)
             if order is not None:
                 self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
-        if order is not None and any(isinstance(a, TurnCheck) for a in order.actions):
+        # the actions without the GM's D-10 check (which costs no multi-action penalty)
+        acts = [] if order is None else [a for a in order.actions if not isinstance(a, TurnCheck)]
+        if order is not None and len(acts) != len(order.actions):
             self._spirit_check(name, "dragons.cause.gm")
         if s.shaken:
             r = self.dice.trait(_die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
@@ -438,18 +448,18 @@ class DragonDuel(Encounter):
             if s.shaken and move.height_change:
                 self.emit("move_void", name, "dragons.move.shaken_level", {"name": name})
                 move = Move.level(0)
-            problem = R.move_problem(s.speed, spec.max_speed, move, shaken=s.shaken, name=name,
-                                     **self._move_kw)
+            kw = self._move_kw
+            problem = None if R.is_legal_move(
+                s.speed, spec.max_speed, move, s.shaken, kw["level_min"], kw["level_max"],
+                kw["max_dive"]) else R.move_problem(s.speed, spec.max_speed, move, shaken=s.shaken,
+                                                     name=name, **kw)
             if problem is not None:
                 self.emit("move_void", name, "dragons.move.impossible",
                           {"name": name, "move": _move_words(move), "speed": s.speed},
                           data={"move": str(move), "text": problem})
                 move = Move.level(0)
             self._do_move(name, move)
-        if s.out or order is None or not order.actions:
-            return
-        acts = [a for a in order.actions if not isinstance(a, TurnCheck)]
-        if not acts:
+        if s.out or not acts:
             return
         if s.shaken:
             self.emit("no_actions", name, "dragons.shaken.no_actions",
@@ -460,7 +470,7 @@ class DragonDuel(Encounter):
             self.emit("multi", name, "dragons.multi_action",
                       {"name": name, "n": len(acts), "penalty": pen})
         for a in acts:
-            if s.out or self._decided():
+            if s.out or self._fight_decided():
                 return
             if isinstance(a, Attack):
                 self._attack(name, a, pen)
@@ -777,6 +787,7 @@ class DragonDuel(Encounter):
             return
         s.out = True
         s.out_reason = reason
+        self._decided_memo = None
         params: dict[str, Any] = {"name": name}
         if cause:
             params["cause"] = {"key": cause}
@@ -796,6 +807,7 @@ class DragonDuel(Encounter):
                   data={"success": r.success})
         if not r.success:
             s.turned = True
+            self._decided_memo = None
 
     def _tail_attempt(self, name: str, a: TailAttempt, pen: int) -> None:
         """D-12: opposed Piloting; if both tried, the winner ends up behind the other."""
@@ -969,6 +981,14 @@ class DragonDuel(Encounter):
             elif party != first:
                 return False
         return True
+
+    def _fight_decided(self) -> bool:
+        """_decided(), memoised within a resolution: it is asked before every turn and action,
+        and the parties change only in _put_out and _spirit_check, which clear the memo."""
+        d = self._decided_memo
+        if d is None:
+            d = self._decided_memo = self._decided()
+        return d
 
     @property
     def is_over(self) -> bool:

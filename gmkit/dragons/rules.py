@@ -155,6 +155,18 @@ def check_move(speed: int, max_speed: int, move: Move, **kw: object) -> None:
         raise IllegalOrder(rule, problem.replace(" (D-8)", ""))
 
 
+def is_legal_move(speed: int, max_speed: int, move: Move, shaken: bool, level_min: int,
+                  level_max: int, max_dive: int) -> bool:
+    """D-4: ``move_problem(...) is None``, as one set lookup (validation runs on every order)."""
+    return move in _legal_move_set(speed, max_speed, shaken, level_min, level_max, max_dive)
+
+
+@lru_cache(maxsize=4096)
+def _legal_move_set(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
+                    max_dive: int) -> frozenset[Move]:
+    return frozenset(_legal_moves(speed, max_speed, shaken, level_min, level_max, max_dive))
+
+
 def legal_moves(speed: int, max_speed: int, *, shaken: bool = False, level_min: int = -1,
                 level_max: int = 2, max_dive: int = 5) -> list[Move]:
     """D-4: every legal move from ``speed``: level changes, climbs the Speed pays for, dives.
@@ -265,6 +277,18 @@ def attack_problem(kind: str, attacker_height: int, target_height: int, *, on_ta
     if rng is not None and ranges is not None and range_band(rng, ranges) is None:
         return Problem("D-5", "beyond", f"range {rng} is beyond the weapon's Long range {ranges[-1]}")
     return None
+
+
+def attack_allowed(kind: str, attacker_height: int, target_height: int, on_tail: bool,
+                   target_is_pursuer: bool, rng: int, ranges: Sequence[int] | None) -> bool:
+    """``attack_problem(...) is None`` without building the reason (the autopilot asks often)."""
+    if target_is_pursuer:
+        return False
+    if kind == "melee":
+        return attacker_height == target_height
+    if attacker_height < target_height or (attacker_height == target_height and not on_tail):
+        return False
+    return ranges is None or range_band(rng, ranges) is not None
 
 
 def repeated_weapon(weapons: Iterable[str]) -> str | None:
