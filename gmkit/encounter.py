@@ -490,8 +490,10 @@ class Encounter:
 
     def _journal_entry(self, entry: dict[str, Any]) -> None:
         self._entries.append(entry)
-        self._write_lines([entry])
-        self._notify(entry["op"])
+        if self._journal is not None:  # in memory only (simulations): no call at all
+            self._write_lines([entry])
+        if self._listeners:
+            self._notify(entry["op"])
 
     def _write_lines(self, lines: list[dict[str, Any]], truncate: bool = False) -> None:
         if self._journal is None:

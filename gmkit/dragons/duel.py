@@ -274,6 +274,8 @@ class DragonDuel(Encounter):
         acts = order.actions
         if not isinstance(acts, tuple):
             raise IllegalOrder("D-1", "actions must be a tuple of actions")
+        if not acts:
+            return  # the checks below are all about actions
         own = [a for a in acts if not isinstance(a, TurnCheck)]
         if own and s.shaken:
             raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions "
@@ -385,14 +387,18 @@ class DragonDuel(Encounter):
         self.emit("initiative", "GM", "dragons.initiative", {"order": order},
                   data={"order": order})
         each_turn = self.options.get("initiative") == "each_turn"
+        acted = self._acted
         while True:
             if each_turn:
                 order = R.initiative_order(entries())
-            pending = [n for n in order if n not in self._acted and not st[n].out]
-            if not pending or self._fight_decided():
+            name = None
+            for n in order:  # the first in initiative order still to act
+                if n not in acted and not st[n].out:
+                    name = n
+                    break
+            if name is None or self._fight_decided():
                 break
-            name = pending[0]
-            self._acted.add(name)
+            acted.add(name)
             self._turn(name, self._round_orders.get(name))
         for n, s in st.items():
             if s.falling and not s.out:
@@ -672,15 +678,12 @@ class DragonDuel(Encounter):
         wp = R.wound_penalty(s.wounds, spec.wild_card, True)
         mod = pen + rpen + wp
         s.attacks += 1
-        r = self.dice.trait(die, mod, wild=spec.wild_card, tn=tn, purpose=f"attack: {w.name}",
+        r = self.dice.trait(die, mod, wild=spec.wild_card, tn=tn, purpose=_purpose("attack", w.name),
                             actor=name)
-        kind = "attack" if band else "melee"
         if r.critical_failure:
             key = "dragons.attack.crit"
-        elif r.success:
-            key = f"dragons.{kind}.hit_raise" if r.raises else f"dragons.{kind}.hit"
         else:
-            key = f"dragons.{kind}.miss"
+            key = _ATTACK_KEYS[bool(band), r.success, r.raises > 0]
         band_p: Any = {"key": f"dragons.band.{band}"} if band else {"key": "dragons.band.melee"}
         self.emit("attack", name, key,
                   {"name": name, "weapon": w.name, "target": a.target, "range": rng, "band": band_p,
@@ -691,8 +694,8 @@ class DragonDuel(Encounter):
         if not r.success:
             return
         s.hits += 1
-        dmg = self.dice.damage(_expr(w.damage), raise_bonus=r.raises > 0, purpose=f"damage: {w.name}",
-                               actor=name)
+        dmg = self.dice.damage(_expr(w.damage), raise_bonus=r.raises > 0,
+                               purpose=_purpose("damage", w.name), actor=name)
         total = int(dmg.total)
         s.damage_dealt += total
         self._damage(a.target, total, name, dmg)
@@ -971,11 +974,12 @@ class DragonDuel(Encounter):
     def _decided(self) -> bool:
         """At most one party left (a side, or a turned dragon on its own): called often, so it
         stops at the second party it finds."""
-        first: tuple[str, str] | None = None
+        first: str | tuple[str] | None = None
+        dragons = self.dragons
         for n, s in self.state.dragons.items():
             if s.out:
                 continue
-            party = ("turned", n) if s.turned else ("side", self.dragons[n].side)
+            party = (n,) if s.turned else dragons[n].side  # a turned dragon is a party alone
             if first is None:
                 first = party
             elif party != first:
@@ -1076,6 +1080,18 @@ def _die(die: str | None) -> int | str | None:
 def _expr(damage: str) -> Expression:
     """Damage dice parsed once per weapon."""
     return parse(damage)
+
+
+@lru_cache(maxsize=1024)
+def _purpose(what: str, weapon: str) -> str:
+    """A roll's purpose (``attack: Flame``), formatted once per weapon."""
+    return f"{what}: {weapon}"
+
+
+_ATTACK_KEYS = {(ranged, hit, raised): f"dragons.{'attack' if ranged else 'melee'}."
+                f"{('hit_raise' if raised else 'hit') if hit else 'miss'}"
+                for ranged in (False, True) for hit in (False, True) for raised in (False, True)}
+"""(ranged band?, hit?, raise?) -> the attack's message key."""
 
 
 def _move_words(move: Move) -> dict[str, Any]:
