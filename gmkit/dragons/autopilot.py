@@ -22,7 +22,7 @@ Every order it gives passes :meth:`DragonDuel.validate_order`.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from . import rules as R
 from .orders import Action, Attack, DragonOrder, Move, ShakeOff, TailAttempt
@@ -68,42 +68,55 @@ CRUISE = 5
 climb (D-4) and are one step from a stall (D-9)."""
 
 
-def _scorer(duel: "DragonDuel", name: str, enemies: list[str]) -> Callable[[int, int], int]:
+Target = tuple[int, int, bool]
+"""An enemy as the move choice sees it: Speed, Height, whether its tail may be taken."""
+
+
+def _targets(duel: "DragonDuel", name: str, enemies: list[str]) -> tuple[Target, ...]:
+    s = duel.state.dragons[name]
+    free = s.tailed_by is None
+    out = []
+    for e in enemies:
+        t = duel.state.dragons[e]
+        out.append((t.speed, t.height, free and t.tailed_by is None and not t.falling))
+    return tuple(out)
+
+
+def _score(sp: int, h: int, targets: tuple[Target, ...], longest: int, melee: bool) -> int:
     """How good an end position is (lower is better), against every enemy where it is now: a
     ranged shot from above by range, a chance at a tail, melee at the same Height; failing
     those, how far there is to close in and get above. Speed under CRUISE costs extra."""
-    s = duel.state.dragons[name]
-    key = (name, s.weapons_out)
-    reach = duel.reach.get(key)
-    if reach is None:
-        reach = duel.reach[key] = _reach(duel.dragons[name], s.weapons_out)
-    longest, melee = reach
-    free = s.tailed_by is None
-    targets = []
-    for e in enemies:
-        t = duel.state.dragons[e]
-        targets.append((t.speed, t.height, free and t.tailed_by is None and not t.falling))
-
-    def score(sp: int, h: int) -> int:
-        best = 1 << 30
-        for es, eh, tailable in targets:
-            rng = 10 * abs(sp - es) + 50 * abs(h - eh) or 5
-            if h > eh:
-                val = rng if rng <= longest else 2_000 + rng
-            elif h == eh:
-                if tailable and sp == es:
-                    val = 20
-                elif melee:
-                    val = 150 + 10 * abs(sp - es)
-                else:
-                    val = 2_050 + rng
+    best = 1 << 30
+    for es, eh, tailable in targets:
+        rng = 10 * abs(sp - es) + 50 * abs(h - eh) or 5
+        if h > eh:
+            val = rng if rng <= longest else 2_000 + rng
+        elif h == eh:
+            if tailable and sp == es:
+                val = 20
+            elif melee:
+                val = 150 + 10 * abs(sp - es)
             else:
-                val = 2_050 + rng + 50 * (eh - h)
-            if val < best:
-                best = val
-        return best + 15 * (CRUISE - sp) if sp < CRUISE else best
+                val = 2_050 + rng
+        else:
+            val = 2_050 + rng + 50 * (eh - h)
+        if val < best:
+            best = val
+    return best + 15 * (CRUISE - sp) if sp < CRUISE else best
 
-    return score
+
+@lru_cache(maxsize=1 << 16)
+def _best_move(speed: int, height: int, max_speed: int, shaken: bool, level_min: int,
+               level_max: int, max_dive: int, longest: int, melee: bool,
+               targets: tuple[Target, ...]) -> tuple[Move, tuple[int, int]]:
+    """The first best-scoring step and where it leads (a pure function of the position, so
+    cached: the same positions come back duel after duel)."""
+    move, best, pos = Move.level(0), None, (speed, height)
+    for m, ds, dh in _steps(speed, max_speed, shaken, level_min, level_max, max_dive):
+        v = _score(speed + ds, height + dh, targets, longest, melee)
+        if best is None or v < best:
+            move, best, pos = m, v, (speed + ds, height + dh)
+    return move, pos
 
 
 def _reach(spec: "Dragon", out: tuple[bool, ...]) -> tuple[int, bool]:
@@ -116,29 +129,37 @@ def _reach(spec: "Dragon", out: tuple[bool, ...]) -> tuple[int, bool]:
 
 
 def _attacks(duel: "DragonDuel", name: str, pos: tuple[int, int], enemies: list[str],
-             tail_target: str | None = None) -> list[Action]:
+             tail_target: str | None = None) -> tuple[Action, ...]:
     """One attack per working weapon at the closest enemy it can reach from ``pos`` (at most
     MAX_ATTACKS); a pursuer fires at its target on the tail."""
-    spec = duel.dragons[name]
     st = duel.state.dragons
     s = st[name]
-    out: list[Action] = []
-    x, y = pos
-    candidates = [tail_target] if tail_target else enemies
-    for i, w in enumerate(spec.weapons):
-        if s.weapons_out[i] or len(out) >= MAX_ATTACKS:
+    candidates = tuple((e, st[e].speed, st[e].height)
+                       for e in ([tail_target] if tail_target else enemies))
+    return _aim(duel.arms[name], s.weapons_out, pos[0], pos[1], s.tailed_by, tail_target,
+                candidates)
+
+
+@lru_cache(maxsize=1 << 16)
+def _aim(arms: tuple[tuple[str, str, tuple[int, int, int] | None], ...], out: tuple[bool, ...],
+         x: int, y: int, tailed_by: str | None, tail_target: str | None,
+         candidates: tuple[tuple[str, int, int], ...]) -> tuple[Attack, ...]:
+    """:func:`_attacks` over plain values (weapons as (name, kind, ranges), candidates as
+    (name, Speed, Height)): pure, so cached."""
+    chosen: list[Attack] = []
+    for i, (wname, kind, ranges) in enumerate(arms):
+        if out[i] or len(chosen) >= MAX_ATTACKS:
             continue
         best: tuple[int, str] | None = None
-        for e in candidates:
-            t = st[e]
+        for e, es, eh in candidates:
             on_tail = e == tail_target
-            rng = R.range_between(x, y, t.speed, t.height, on_tail)
+            rng = R.range_between(x, y, es, eh, on_tail)
             if (best is None or rng < best[0]) and R.attack_allowed(
-                    w.kind, y, t.height, on_tail, s.tailed_by == e, rng, w.ranges):
+                    kind, y, eh, on_tail, tailed_by == e, rng, ranges):
                 best = (rng, e)
         if best is not None:
-            out.append(Attack(w.name, best[1]))
-    return out
+            chosen.append(Attack(wname, best[1]))
+    return tuple(chosen)
 
 
 @lru_cache(maxsize=4096)
@@ -158,18 +179,18 @@ def _plan(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
         return DragonOrder(move=Move.level(0))
     if s.tailing is not None and not s.shaken:
         pos0 = (s.speed, s.height)
-        return DragonOrder(move=None, actions=tuple(_attacks(duel, name, pos0, enemies, s.tailing)))
-    score = _scorer(duel, name, enemies)
-    move, best = Move.level(0), None
-    pos = (s.speed, s.height)
-    if not (s.out or s.falling):
+        return DragonOrder(move=None, actions=_attacks(duel, name, pos0, enemies, s.tailing))
+    if s.out or s.falling:
+        move, pos = Move.level(0), (s.speed, s.height)
+    else:
+        key = (name, s.weapons_out)
+        reach = duel.reach.get(key)
+        if reach is None:
+            reach = duel.reach[key] = _reach(spec, s.weapons_out)
         kw = duel._move_kw
-        sp0, h0 = s.speed, s.height
-        for m, ds, dh in _steps(sp0, spec.max_speed, s.shaken, kw["level_min"], kw["level_max"],
-                                kw["max_dive"]):
-            v = score(sp0 + ds, h0 + dh)
-            if best is None or v < best:
-                move, best, pos = m, v, (sp0 + ds, h0 + dh)
+        move, pos = _best_move(s.speed, s.height, spec.max_speed, s.shaken, kw["level_min"],
+                               kw["level_max"], kw["max_dive"], *reach,
+                               _targets(duel, name, enemies))
     if s.shaken:
         return DragonOrder(move=move)
     actions: list[Action] = []

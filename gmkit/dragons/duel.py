@@ -85,6 +85,9 @@ class DragonDuel(Encounter):
         self._tailing_at_start: set[str] = set()
         self._decided_memo: bool | None = None
         """_decided() during a resolution (see _fight_decided)."""
+        self.arms = {n: tuple((w.name, w.kind, w.ranges) for w in d.weapons)
+                     for n, d in self.dragons.items()}
+        """Each dragon's weapons as plain (name, kind, ranges), a memo key for the autopilot."""
         self.reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]] = {}
         """Memo for the autopilot: (dragon, weapons out) -> (longest working range, melee?)."""
 
