@@ -279,13 +279,20 @@ class DragonDuel(Encounter):
             raise IllegalOrder("D-1", "actions must be a tuple of actions")
         if not acts:
             return  # the checks below are all about actions
-        own = [a for a in acts if not isinstance(a, TurnCheck)]
+        checks = 0
+        weapons: list[str] = []
+        for a in acts:  # one pass for the three counts below
+            if isinstance(a, TurnCheck):
+                checks += 1
+            elif isinstance(a, Attack):
+                weapons.append(a.weapon)
+        own = len(acts) - checks
         if own and s.shaken:
             raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions "
-                                      f"({len(own)} ordered)")
-        if len(acts) - len(own) > 1:
+                                      f"({own} ordered)")
+        if checks > 1:
             raise IllegalOrder("D-10", "one D-10 check per round is enough")
-        twice = R.repeated_weapon(a.weapon for a in acts if isinstance(a, Attack))
+        twice = R.repeated_weapon(weapons) if len(weapons) > 1 else None
         if twice is not None:
             raise IllegalOrder("D-5", f"one attack per weapon per round: {twice} is ordered twice")
         sp, h = self._projected(actor, move)
