@@ -304,6 +304,10 @@ class Encounter:
         """
         if self.is_over:
             raise EncounterOver("the fight is over")
+        return self._resolve_round(autopilot)
+
+    def _resolve_round(self, autopilot: bool) -> list[Event]:
+        """:meth:`resolve_round` once the fight is known not to be over."""
         if autopilot:
             for actor in self.awaiting():
                 if actor not in self._pending:
@@ -347,7 +351,7 @@ class Encounter:
         for _ in range(max_rounds):
             if self.is_over:
                 break
-            self.resolve_round(autopilot=True)
+            self._resolve_round(True)  # not over: checked just above
         return self.outcome()
 
     # --- undo, save, resume -----------------------------------------------------------------

@@ -669,8 +669,10 @@ class DragonDuel(Encounter):
                                 f"{a.target} is out of the fight", target=a.target)
         on_tail = s.tailing == a.target
         rng = R.range_between(s.speed, s.height, t.speed, t.height, on_tail)
-        prob = R.attack_problem(w.kind, s.height, t.height, on_tail=on_tail,
-                                target_is_pursuer=s.tailed_by == a.target, rng=rng, ranges=w.ranges)
+        pursuer = s.tailed_by == a.target
+        prob = None if R.attack_allowed(w.kind, s.height, t.height, on_tail, pursuer, rng, w.ranges) \
+            else R.attack_problem(w.kind, s.height, t.height, on_tail=on_tail,
+                                  target_is_pursuer=pursuer, rng=rng, ranges=w.ranges)
         if prob:
             return self._cannot(name, w.name, prob.code, prob.rule, f"{prob.text} (range {rng})",
                                 target=a.target, range=rng, height=s.height, theirs=t.height,
