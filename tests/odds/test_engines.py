@@ -25,10 +25,7 @@ def _system(path: Path) -> str:
 
 
 def _need(system: str) -> None:
-    try:
-        importlib.import_module(MODULES[system])
-    except ImportError:
-        pytest.skip(f"the {system} engine is not in the tree yet")
+    importlib.import_module(MODULES[system])  # every engine is in the tree: a failure is a failure
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
@@ -55,9 +52,7 @@ def test_dragon_example_duel_simulates() -> None:
 
 def test_f2_d18_odds_agree_with_the_fantasy_rules_module() -> None:
     """F-2: our own d18-vs-AC odds and gmkit.fantasy.rules.hit_probability, on a wide grid."""
-    rules = pytest.importorskip("gmkit.fantasy.rules")
-    if not hasattr(rules, "hit_probability"):
-        pytest.skip("gmkit.fantasy.rules has no hit_probability yet")
+    from gmkit.fantasy import rules
     for ac in range(-6, 22):
         for mod in range(-19, 20):
             assert odds.d18_hit(ac, mod).chance == rules.hit_probability(ac, mod), (ac, mod)
@@ -113,12 +108,9 @@ def test_d5_engine_attacks_land_as_odds_attack_says(melee: bool) -> None:
 
 def test_s3_s7_s8_s13_odds_agree_with_the_space_rules_module() -> None:
     """Enumerate every face through gmkit.space.rules' pure functions; compare exactly."""
-    rules = pytest.importorskip("gmkit.space.rules")
     from fractions import Fraction
 
-    needed = ("hits", "long_shot_confirmed", "damage_halvings", "halve", "plating_bonus", "break_free")
-    if not all(hasattr(rules, n) for n in needed):
-        pytest.skip("gmkit.space.rules lacks one of " + ", ".join(needed))
+    from gmkit.space import rules
     base = {v: Fraction(1, 6) for v in range(1, 7)}  # d6 damage
     for defence in range(0, 12):
         for fire in (1, 2):
