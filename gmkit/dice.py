@@ -142,44 +142,6 @@ class TraitResult:
         return f"{self.roll.describe()} vs TN {self.tn}: {verdict}"
 
 
-def _slot_setters(cls: type, names: tuple[str, ...]) -> tuple[Callable[[Any, Any], None], ...]:
-    return tuple(cls.__dict__[n].__set__ for n in names)
-
-
-_ROLL_SET = _slot_setters(Roll, ("expr", "total", "dice", "purpose", "actor", "manual"))
-_TRAIT_SET = _slot_setters(TraitResult, ("total", "tn", "success", "raises", "critical_failure",
-                                         "roll"))
-
-
-def _fast_roll(expr: str, total: int, dice: tuple[DieRoll, ...], purpose: str, actor: str,
-               manual: bool) -> Roll:
-    """``Roll(...)`` through the slots' setters: a frozen dataclass's ``__init__`` calls
-    ``object.__setattr__`` per field, twice as slow, and every trait roll makes one."""
-    r = object.__new__(Roll)
-    s_expr, s_total, s_dice, s_purpose, s_actor, s_manual = _ROLL_SET
-    s_expr(r, expr)
-    s_total(r, total)
-    s_dice(r, dice)
-    s_purpose(r, purpose)
-    s_actor(r, actor)
-    s_manual(r, manual)
-    return r
-
-
-def _fast_trait(total: int, tn: int, success: bool, raises: int, critical_failure: bool,
-                roll: Roll) -> TraitResult:
-    """``TraitResult(...)`` through the slots' setters (see :func:`_fast_roll`)."""
-    t = object.__new__(TraitResult)
-    s_total, s_tn, s_success, s_raises, s_crit, s_roll = _TRAIT_SET
-    s_total(t, total)
-    s_tn(t, tn)
-    s_success(t, success)
-    s_raises(t, raises)
-    s_crit(t, critical_failure)
-    s_roll(t, roll)
-    return t
-
-
 @dataclass(frozen=True, slots=True)
 class OpposedResult:
     """An opposed roll (C-3): the actor wins only above the defender and at TN 4 or more."""
@@ -656,10 +618,10 @@ class Dice:
             expr = _TRAIT_EXPR[key] = f"d{sides}!{mod:+d}{' wild' if wild else ''}".replace("!+0", "!")
         manual = self._manual_in_roll
         self._manual_in_roll = False
-        r = _fast_roll(expr, total, dice, purpose, actor, manual)
+        r = Roll(expr, total, dice, purpose, actor, manual)
         if self.record:
             self.log.append(r)
-        return _fast_trait(total, tn, success, (total - tn) // 4 if success else 0, crit, r)
+        return TraitResult(total, tn, success, (total - tn) // 4 if success else 0, crit, r)
 
     def opposed(self, attacker: int | str | None, defender: int | str | None, *,
                 attacker_mod: int = 0, defender_mod: int = 0,

@@ -26,7 +26,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Self, Sequence
 from . import __version__
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError
-from .events import ALL, GM, Event, make_event
+from .events import ALL, GM, Event
 from .orders import Order, order_from_json, order_registry, order_to_json
 
 __all__ = ["Encounter", "JOURNAL_FORMAT", "canonical_hash", "read_journal"]
@@ -225,8 +225,7 @@ class Encounter:
              data: dict[str, Any] | None = None, rolls: tuple[Any, ...] = (),
              visibility: str = ALL) -> Event:
         """Append an event to the record (engines call this from ``_resolve``)."""
-        ev = make_event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls),
-                        visibility)
+        ev = Event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls), visibility)
         self.record.append(ev)
         return ev
 

@@ -85,25 +85,3 @@ class Event:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
 
-
-_new = object.__new__
-_SET = tuple(Event.__dict__[f].__set__  # the slots' own setters, in make_event's order
-             for f in ("round", "actor", "kind", "key", "params", "data", "rolls", "visibility"))
-
-
-def make_event(round: int, actor: str, kind: str, key: str, params: dict[str, Any],
-               data: dict[str, Any], rolls: tuple[Roll, ...], visibility: str) -> Event:
-    """``Event(...)`` with every field given, built through the slots' setters: the frozen
-    dataclass's ``__init__`` goes through ``object.__setattr__`` per field, over twice as slow,
-    and engines emit about a hundred events per fight."""
-    ev = _new(Event)
-    s_round, s_actor, s_kind, s_key, s_params, s_data, s_rolls, s_vis = _SET
-    s_round(ev, round)
-    s_actor(ev, actor)
-    s_kind(ev, kind)
-    s_key(ev, key)
-    s_params(ev, params)
-    s_data(ev, data)
-    s_rolls(ev, rolls)
-    s_vis(ev, visibility)
-    return ev
