@@ -98,13 +98,11 @@ def _shorthand_list(v: Any) -> Any:
     return v
 
 
-class AttackSpec(_Strict):
-    """One kind of melee attack (F-3, F-6): its damage, to-hit bonus and special attacks (F-4)."""
+class _Weapon(_Strict):
+    """What melee attacks and ranged weapons share: a damage table (F-3, C-6), which may be
+    written alone as a string (``claws: 1-2-3``)."""
 
-    name: str = "attack"
-    damage: str = "0-1-2"
-    to_hit: int = 0
-    special: list[str] = Field(default_factory=list)
+    damage: str
 
     @model_validator(mode="before")
     @classmethod
@@ -118,6 +116,15 @@ class AttackSpec(_Strict):
     def _damage(cls, v: str) -> str:
         _check_damage(v)
         return v
+
+
+class AttackSpec(_Weapon):
+    """One kind of melee attack (F-3, F-6): its damage, to-hit bonus and special attacks (F-4)."""
+
+    name: str = "attack"
+    damage: str = "0-1-2"
+    to_hit: int = 0
+    special: list[str] = Field(default_factory=list)
 
     @field_validator("special", mode="before")
     @classmethod
@@ -133,25 +140,12 @@ class AttackSpec(_Strict):
         return v
 
 
-class RangedSpec(_Strict):
+class RangedSpec(_Weapon):
     """A ranged weapon (F-6 ranged phase); Constitution modifies its damage (F-3)."""
 
     name: str = "bow"
     damage: str
     to_hit: int = 0
-
-    @model_validator(mode="before")
-    @classmethod
-    def _short(cls, v: Any) -> Any:
-        if isinstance(v, str):
-            return {"damage": v}
-        return v
-
-    @field_validator("damage")
-    @classmethod
-    def _damage(cls, v: str) -> str:
-        _check_damage(v)
-        return v
 
 
 class SpellSpec(EffectSpec):

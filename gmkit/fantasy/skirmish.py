@@ -1308,16 +1308,23 @@ class Skirmish(Encounter):
         self._begin_turn()
 
     def _next_turn(self) -> None:
+        self.state["turn"] += 1
+        if not self._wrap_turn():
+            self._begin_turn()
+
+    def _wrap_turn(self) -> bool:
+        """Past the last side (F-6): the ranged phase gives way to melee (True: melee has begun
+        and taken the turn on), or a new round starts with the sides still fighting."""
         st = self.state
-        st["turn"] += 1
-        if st["turn"] >= len(st["order"]):
-            if st["phase"] == "ranged":
-                self._start_melee()
-                return
-            st["round"] += 1
-            st["order"] = [s for s in st["order"] if s in self._fighting_sides()]
-            st["turn"] = 0
-        self._begin_turn()
+        if st["turn"] < len(st["order"]):
+            return False
+        if st["phase"] == "ranged":
+            self._start_melee()
+            return True
+        st["round"] += 1
+        st["order"] = [s for s in st["order"] if s in self._fighting_sides()]
+        st["turn"] = 0
+        return False
 
     def _begin_turn(self) -> None:
         """A side's turn starts: its statuses tick; if nobody can act the turn passes on (F-6)."""
@@ -1342,13 +1349,8 @@ class Skirmish(Encounter):
                 self.emit("turn", "GM", "fantasy.turn.none", {"side": side},
                           data={"side": side, "phase": st["phase"], "skipped": True})
             st["turn"] += 1
-            if st["turn"] >= len(st["order"]):
-                if st["phase"] == "ranged":
-                    self._start_melee()
-                    return
-                st["round"] += 1
-                st["order"] = [s for s in st["order"] if s in self._fighting_sides()]
-                st["turn"] = 0
+            if self._wrap_turn():
+                return
         self._finish(None, "stalemate")
 
     def _choose(self, side: str, principals: list[str]) -> str | None:
