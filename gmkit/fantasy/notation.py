@@ -72,6 +72,25 @@ def _fail(message: str, text: str, pos: int) -> DiceError:
     return DiceError(message, text, pos)
 
 
+def _skip(s: str, i: int) -> int:
+    """Past any white space from ``i``."""
+    while i < len(s) and s[i].isspace():
+        i += 1
+    return i
+
+
+def _number(s: str, i: int, text: str, expected: str) -> tuple[int, int, int]:
+    """The whole number at ``i`` as (value, where it starts, where it ends); a fault names what
+    was expected and what stood there instead."""
+    end = i
+    while end < len(s) and s[end].isdigit():
+        end += 1
+    if end == i:
+        got = repr(s[i]) if i < len(s) else "the end"
+        raise _fail(f"{expected}, got {got}", text, i)
+    return int(s[i:end]), i, end
+
+
 def parse_special(text: str) -> SpecialAttack:
     """Parse ``яд16ПБ6`` / ``poison16PR6`` (F-4): kind, trigger 1..18, optional protection roll.
 
@@ -91,9 +110,7 @@ def parse_special(text: str) -> SpecialAttack:
         raise DiceError(f"F-4: a special attack is text like 'яд16ПБ6', got {type(text).__name__}")
     s = text
     n = len(s)
-    i = 0
-    while i < n and s[i].isspace():
-        i += 1
+    i = _skip(s, 0)
     if i >= n:
         raise _fail("F-4: empty special attack; expected a kind like 'яд16ПБ6'", text, i)
     start = i
@@ -107,38 +124,21 @@ def parse_special(text: str) -> SpecialAttack:
                     text, start)
     key = raw.lower().replace(" ", "").replace("ё", "е")
     kind = SPECIAL_KINDS.get(key, raw.lower().replace(" ", "_"))
-    while i < n and s[i].isspace():
-        i += 1
-    t0 = i
-    while i < n and s[i].isdigit():
-        i += 1
-    if i == t0:
-        got = repr(s[i]) if i < n else "the end"
-        raise _fail(f"F-4: expected the trigger (a number 1..18) after {raw!r}, got {got}", text, t0)
-    trigger = int(s[t0:i])
+    trigger, t0, i = _number(s, _skip(s, i), text, f"F-4: expected the trigger (a number 1..18) "
+                                                   f"after {raw!r}")
     if not 1 <= trigger <= 18:
         raise _fail(f"F-4: the trigger is rolled on d18, so it must be 1..18, got {trigger}", text, t0)
-    while i < n and s[i].isspace():
-        i += 1
+    i = _skip(s, i)
     protection: int | None = None
     if i < n:
         if s[i : i + 2].lower() not in _PROTECTION:
             raise _fail(f"F-4: expected 'ПБ'/'PR' and a protection roll, or the end, got {s[i]!r}",
                         text, i)
-        i += 2
-        while i < n and s[i].isspace():
-            i += 1
-        p0 = i
-        while i < n and s[i].isdigit():
-            i += 1
-        if i == p0:
-            got = repr(s[i]) if i < n else "the end"
-            raise _fail(f"F-5: expected the protection roll (a number) after 'ПБ', got {got}", text, p0)
-        protection = int(s[p0:i])
+        protection, p0, i = _number(s, _skip(s, i + 2), text,
+                                    "F-5: expected the protection roll (a number) after 'ПБ'")
         if protection < 1:
             raise _fail("F-5: a protection roll needs at least 1", text, p0)
-        while i < n and s[i].isspace():
-            i += 1
+        i = _skip(s, i)
         if i < n:
             raise _fail(f"F-4: unexpected {s[i]!r} after the protection roll", text, i)
     return SpecialAttack(kind, trigger, protection, text)
@@ -226,39 +226,24 @@ def parse_life(text: str) -> LifeDice:
         raise DiceError(f"F-1: life dice are text like '2ЖК+3', got {type(text).__name__}")
     s = text
     n = len(s)
-    i = 0
-    while i < n and s[i].isspace():
-        i += 1
-    c0 = i
+    c0 = i = _skip(s, 0)
     while i < n and s[i].isdigit():
         i += 1
     count = int(s[c0:i]) if i > c0 else 1
     if count < 1 or count > 100:
         raise _fail(f"F-1: roll 1 to 100 life dice, got {count}", text, c0)
-    while i < n and s[i].isspace():
-        i += 1
+    i = _skip(s, i)
     if s[i : i + 2].lower() not in _LIFE:
         raise _fail("F-1: expected 'ЖК' (life dice) or 'LD'", text, i)
-    i += 2
-    while i < n and s[i].isspace():
-        i += 1
+    i = _skip(s, i + 2)
     modifier = 0
     if i < n:
         if s[i] not in "+-":
             raise _fail(f"F-1: expected '+' or '-' and a number, got {s[i]!r}", text, i)
         sign = -1 if s[i] == "-" else 1
-        i += 1
-        while i < n and s[i].isspace():
-            i += 1
-        m0 = i
-        while i < n and s[i].isdigit():
-            i += 1
-        if i == m0:
-            got = repr(s[i]) if i < n else "the end"
-            raise _fail(f"F-1: expected a number after the sign, got {got}", text, m0)
-        modifier = sign * int(s[m0:i])
-        while i < n and s[i].isspace():
-            i += 1
+        value, _, i = _number(s, _skip(s, i + 1), text, "F-1: expected a number after the sign")
+        modifier = sign * value
+        i = _skip(s, i)
         if i < n:
             raise _fail(f"F-1: unexpected {s[i]!r}", text, i)
     return LifeDice(count, modifier)
