@@ -858,13 +858,7 @@ class DragonDuel(Encounter):
                 len([x for x in their.actions if not isinstance(x, TurnCheck)]))
             self._settled.add(a.target)
         amod = pen + R.wound_penalty(s.wounds, spec.wild_card, True)
-        res = self.dice.opposed(_die(spec.pilot.piloting), _die(tspec.pilot.piloting), attacker_mod=amod,
-                                defender_mod=dmod, attacker_wild=spec.wild_card,
-                                defender_wild=tspec.wild_card, purpose="Piloting: tail",
-                                actor=name, target=a.target)
-        rolls = (res.attacker.roll, res.defender.roll)
-        params = {"name": name, "target": a.target, "roll": res.attacker.total,
-                  "against": res.defender.total}
+        res, rolls, params = self._piloting_contest(name, a.target, amod, dmod, "Piloting: tail")
         if res.attacker_wins:
             self._set_tail(name, a.target)
             self.emit("tail", name, "dragons.tail.gained", params, rolls=rolls,
@@ -883,6 +877,19 @@ class DragonDuel(Encounter):
         ps.tailing = target
         ts.tailed_by = pursuer
 
+    def _piloting_contest(self, name: str, other: str, amod: int, dmod: int,
+                          purpose: str) -> tuple[Any, tuple[Any, Any], dict[str, Any]]:
+        """D-12: opposed Piloting (C-3) of ``name`` against ``other``; the result, its two rolls
+        and the parameters every tail message shares."""
+        spec, ospec = self.dragons[name], self.dragons[other]
+        res = self.dice.opposed(_die(spec.pilot.piloting), _die(ospec.pilot.piloting),
+                                attacker_mod=amod, defender_mod=dmod, attacker_wild=spec.wild_card,
+                                defender_wild=ospec.wild_card, purpose=purpose, actor=name,
+                                target=other)
+        params: dict[str, Any] = {"name": name, "target": other, "roll": res.attacker.total,
+                                  "against": res.defender.total}
+        return res, (res.attacker.roll, res.defender.roll), params
+
     def _force(self, name: str, a: Force, pen: int) -> None:
         """D-12: the pursuer (ordered first) wins opposed Piloting at -2: it sets the target's Speed
         rising or falling, or with a raise its Height."""
@@ -898,14 +905,9 @@ class DragonDuel(Encounter):
                                 f"{t} has already moved this round", target=t)
         spec, tspec = self.dragons[name], self.dragons[t]
         ts = self.state.dragons[t]
-        res = self.dice.opposed(_die(spec.pilot.piloting), _die(tspec.pilot.piloting),
-                                attacker_mod=-2 + pen + R.wound_penalty(s.wounds, spec.wild_card),
-                                defender_mod=R.wound_penalty(ts.wounds, tspec.wild_card, False),
-                                attacker_wild=spec.wild_card, defender_wild=tspec.wild_card,
-                                purpose="Piloting: force", actor=name, target=t)
-        rolls = (res.attacker.roll, res.defender.roll)
-        params: dict[str, Any] = {"name": name, "target": t, "roll": res.attacker.total,
-                                  "against": res.defender.total}
+        res, rolls, params = self._piloting_contest(
+            name, t, -2 + pen + R.wound_penalty(s.wounds, spec.wild_card),
+            R.wound_penalty(ts.wounds, tspec.wild_card, False), "Piloting: force")
         if not res.attacker_wins:
             self.emit("force", name, "dragons.force.fails", params, rolls=rolls,
                       data={"won": False})
@@ -928,14 +930,9 @@ class DragonDuel(Encounter):
                                 "nobody is on its tail")
         spec, pspec = self.dragons[name], self.dragons[p]
         ps = self.state.dragons[p]
-        res = self.dice.opposed(_die(spec.pilot.piloting), _die(pspec.pilot.piloting),
-                                attacker_mod=-2 + pen + R.wound_penalty(s.wounds, spec.wild_card),
-                                defender_mod=R.wound_penalty(ps.wounds, pspec.wild_card, False),
-                                attacker_wild=spec.wild_card, defender_wild=pspec.wild_card,
-                                purpose="Piloting: shake off", actor=name, target=p)
-        rolls = (res.attacker.roll, res.defender.roll)
-        params = {"name": name, "target": p, "roll": res.attacker.total,
-                  "against": res.defender.total}
+        res, rolls, params = self._piloting_contest(
+            name, p, -2 + pen + R.wound_penalty(s.wounds, spec.wild_card),
+            R.wound_penalty(ps.wounds, pspec.wild_card, False), "Piloting: shake off")
         if res.attacker_wins:
             self.emit("shake_off", name, "dragons.shake.wins", params, rolls=rolls)
             self._lose_tail(p, name, "dragons.tail.shaken_off")
