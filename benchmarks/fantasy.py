@@ -8,6 +8,8 @@ Target: at least 300 whole skirmishes per second on one core.
 
 from __future__ import annotations
 
+from _machine import calibration  # benchmarks/ is on sys.path when a script runs
+
 import time
 from typing import Any
 
@@ -31,20 +33,6 @@ SCENARIO: dict[str, Any] = {
          "melee": {"name": "bite", "damage": "1-1.5-2", "special": "яд16ПБ6"}, "reward": 40},
     ],
 }
-
-
-def calibration() -> float:
-    """Microseconds for ``sum(range(1000))``: about 7-9 on an idle modern core with Python 3.11.
-
-    Printed so a figure from a busy machine can be read against it.
-    """
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.perf_counter()
-        for _ in range(2000):
-            sum(range(1000))
-        best = min(best, (time.perf_counter() - t0) / 2000)
-    return best * 1e6
 
 
 def main() -> None:

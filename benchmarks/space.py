@@ -11,6 +11,8 @@ beam. Target: at least 200 whole battles per second on one core.
 
 from __future__ import annotations
 
+from _machine import calibration  # benchmarks/ is on sys.path when a script runs
+
 import argparse
 import sys
 import time
@@ -44,18 +46,6 @@ TWO_ON_TWO: dict[str, Any] = {
          "hull": 22, "defence": 5, "shields": 6, "damage": "1d6+1", "tractor": True},
     ],
 }
-
-
-def calibration() -> float:
-    """Microseconds for ``sum(range(1000))`` (about 7-9 on an idle modern core, Python 3.11), printed
-    so that a figure from a busy machine can be read against it."""
-    best = float("inf")
-    for _ in range(5):
-        t0 = time.perf_counter()
-        for _ in range(2000):
-            sum(range(1000))
-        best = min(best, (time.perf_counter() - t0) / 2000)
-    return best * 1e6
 
 
 def bench(scenario: dict[str, Any], battles: int, repeats: int) -> dict[str, float]:
