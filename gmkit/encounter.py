@@ -88,6 +88,8 @@ class Encounter:
     """The rule set's name in scenarios and journals: ``dragons``, ``space``, ``fantasy``."""
     order_types: ClassVar[tuple[type, ...]] = ()
     """The order classes the journal may hold for this engine."""
+    reads_record: ClassVar[bool] = False
+    """The engine's rules look back at its own record (so it is kept even without history)."""
 
     scenario: dict[str, Any]
     """The validated scenario as plain JSON data."""
@@ -106,15 +108,27 @@ class Encounter:
 
     def __init__(self, scenario: Mapping[str, Any], seed: int | None = None, *,
                  journal: str | Path | None = None, record: bool = True, validated: bool = False,
-                 opening_faces: Sequence[int] = ()):
+                 opening_faces: Sequence[int] = (), keep_history: bool = True):
         """``validated=True`` skips validation for data that is already a validated scenario's
         ``model_dump(mode="json")`` (undo's rebuilds, simulations of thousands of fights).
         ``opening_faces`` are faces rolled at the table for the rolls made while the board is set
-        up (life dice, a first roll-off): C-2 for the start of the fight; the journal keeps them."""
+        up (life dice, a first roll-off): C-2 for the start of the fight; the journal keeps them.
+
+        ``keep_history=False`` is for simulations, where thousands of fights are played and
+        thrown away: no event record (unless the engine's rules read it), no roll log, no
+        journal entries and no all-or-nothing snapshot, so it can be neither undone nor saved.
+        Orders are still checked and the rules and dice are the same: a fight with and without
+        history plays out identically."""
+        if not keep_history and journal is not None:
+            raise JournalError("an encounter without history (keep_history=False) cannot keep a "
+                               "journal")
         self.scenario = dict(scenario) if validated else self._validate_scenario(scenario)
         if seed is None:
             seed = self.scenario.get("seed")
-        self.dice = Dice(seed, record=record)
+        self.keep_history = keep_history
+        self.keeps_events = keep_history or self.reads_record
+        """Whether :meth:`emit` keeps events; engines skip building an event's text when not."""
+        self.dice = Dice(seed, record=record and keep_history)
         self.opening_faces = tuple(opening_faces)
         self.dice.enter(*self.opening_faces)
         self.seed = self.dice.seed
@@ -223,8 +237,11 @@ class Encounter:
 
     def emit(self, kind: str, actor: str, key: str, params: dict[str, Any] | None = None, *,
              data: dict[str, Any] | None = None, rolls: tuple[Any, ...] = (),
-             visibility: str = ALL) -> Event:
-        """Append an event to the record (engines call this from ``_resolve``)."""
+             visibility: str = ALL) -> Event | None:
+        """Append an event to the record (engines call this from ``_resolve``); without history
+        (and an engine that does not read its record) nothing is kept and None is returned."""
+        if not self.keeps_events:
+            return None
         ev = Event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls), visibility)
         self.record.append(ev)
         return ev
@@ -313,6 +330,10 @@ class Encounter:
                     order = self.autopilot(actor)
                     if order is not None:
                         self.submit(actor, order)
+        if not self.keep_history:  # a simulation's throwaway fight: nothing to journal or undo
+            start = len(self.record)
+            self._resolve_pending()
+            return self.record[start:]
         start = len(self.record)
         tape0 = len(self.dice.tape)
         marks0 = len(self.dice.manual_marks)
@@ -364,6 +385,7 @@ class Encounter:
 
     def undo(self) -> dict[str, Any]:
         """Step back over the last journal entry (a resolution, an order, a note...). Returns it."""
+        self._need_history("undo")
         if not self._entries:
             raise GmkitError("nothing to undo")
         last = self._entries[-1]
@@ -432,12 +454,19 @@ class Encounter:
             header["opening_faces"] = list(self.opening_faces)
         return header
 
+    def _need_history(self, what: str) -> None:
+        if not self.keep_history:
+            raise GmkitError(f"cannot {what}: this encounter keeps no history "
+                             f"(keep_history=False, as in simulations)")
+
     def journal_lines(self) -> list[dict[str, Any]]:
         """The journal as plain JSON data: the header, then every effective entry."""
+        self._need_history("write a journal")
         return [json.loads(_dumps(line)) for line in (self._header(), *self._entries)]
 
     def save(self, path: str | Path) -> Path:
         """Write the whole journal to ``path`` (header, then every effective entry)."""
+        self._need_history("save")
         p = Path(path)
         lines = [self._header(), *self._entries]
         tmp = p.with_name(p.name + ".tmp")
@@ -493,6 +522,8 @@ class Encounter:
         return cls.resume(path, **kw)
 
     def _journal_entry(self, entry: dict[str, Any]) -> None:
+        if not self.keep_history:
+            return
         self._entries.append(entry)
         if self._journal is not None:  # in memory only (simulations): no call at all
             self._write_lines([entry])

@@ -128,7 +128,7 @@ def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, pol
     ``survivors`` (how many), ``alive:<name>`` per participant when the engine names survivors, and
     ``<name>.<stat>`` for each plain per-participant figure of the engine's ``summary()``.
     """
-    enc = engine(scenario, seed, record=False, validated=validated)
+    enc = engine(scenario, seed, record=False, validated=validated, keep_history=False)
     try:
         _play(enc, policy, max_rounds)
     except Exception as e:

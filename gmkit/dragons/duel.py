@@ -26,6 +26,7 @@ from ..errors import DiceError, IllegalOrder
 from ..orders import Order
 from ..savage import damage_outcome
 from . import rules as R
+from .autopilot import plan, turned_order
 from .model import Dragon, DragonState, DuelState, Pilot, Weapon
 from .orders import (ORDER_TYPES, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
                      TailAttempt, TurnCheck, UsePower)
@@ -387,15 +388,18 @@ class DragonDuel(Encounter):
         for s in st.values():
             if not s.out:
                 s.trail = s.trail + ((s.speed, s.height),)
-        self.emit("round", "GM", "dragons.round", {"round": self.round})
+        events = self.keeps_events  # a simulation without history builds no event text
+        if events:
+            self.emit("round", "GM", "dragons.round", {"round": self.round})
 
         def entries() -> list[R.InitiativeEntry]:
             return [R.InitiativeEntry(n, s.speed, s.height, self._late(n), arrival.get(n))
                     for n, s in st.items() if not s.out and n not in self._acted]
 
         order = R.initiative_order(entries())
-        self.emit("initiative", "GM", "dragons.initiative", {"order": order},
-                  data={"order": order})
+        if events:
+            self.emit("initiative", "GM", "dragons.initiative", {"order": order},
+                      data={"order": order})
         each_turn = self.options.get("initiative") == "each_turn"
         acted = self._acted
         while True:
@@ -425,8 +429,6 @@ class DragonDuel(Encounter):
         s = self.state.dragons[name]
         spec = self.dragons[name]
         if order is None and s.turned:
-            from .autopilot import turned_order
-
             order = turned_order(self, name)
             if order is not None:
                 self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
@@ -482,7 +484,7 @@ class DragonDuel(Encounter):
                       {"name": name, "n": len(acts)})
             return
         pen = multi_action_penalty(len(acts))
-        if pen:
+        if pen and self.keeps_events:
             self.emit("multi", name, "dragons.multi_action",
                       {"name": name, "n": len(acts), "penalty": pen})
         for a in acts:
@@ -523,13 +525,15 @@ class DragonDuel(Encounter):
         spec = self.dragons[name]
         s0, h0 = s.speed, s.height
         s.speed, s.height = R.move_result(s0, h0, move)
-        params = {"name": name, "move": _move_words(move), "speed": s.speed, "height": s.height}
-        data = {"kind": move.kind, "amount": move.amount, "from": [s0, h0], "to": [s.speed, s.height]}
-        if copied_from is None:
-            self.emit("move", name, "dragons.move.done", params, data=data)
-        else:
-            params["target"] = copied_from
-            self.emit("move", name, "dragons.move.copied", params, data=data)
+        if self.keeps_events:
+            params = {"name": name, "move": _move_words(move), "speed": s.speed, "height": s.height}
+            data = {"kind": move.kind, "amount": move.amount, "from": [s0, h0],
+                    "to": [s.speed, s.height]}
+            if copied_from is None:
+                self.emit("move", name, "dragons.move.done", params, data=data)
+            else:
+                params["target"] = copied_from
+                self.emit("move", name, "dragons.move.copied", params, data=data)
         if R.dangerous_dive(move, s.speed, spec.max_speed):
             self._dangerous(name, "dragons.word.dive_fast", 0)
         if s.speed <= 0 and not s.falling and not s.out:
@@ -646,6 +650,8 @@ class DragonDuel(Encounter):
 
     def _cannot(self, name: str, what: Any, code: str, rule: str, text: str, **params: Any) -> None:
         """An ordered action that the position no longer allows: lost, with the reason."""
+        if not self.keeps_events:
+            return
         if isinstance(what, str) and what.startswith("word."):
             what = {"key": f"dragons.{what}"}
         self.emit("action_lost", name, "dragons.action.lost",
@@ -692,17 +698,18 @@ class DragonDuel(Encounter):
         s.attacks += 1
         r = self.dice.trait(die, mod, wild=spec.wild_card, tn=tn, purpose=_purpose("attack", w.name),
                             actor=name)
-        if r.critical_failure:
-            key = "dragons.attack.crit"
-        else:
-            key = _ATTACK_KEYS[bool(band), r.success, r.raises > 0]
-        band_p: Any = {"key": f"dragons.band.{band}"} if band else {"key": "dragons.band.melee"}
-        self.emit("attack", name, key,
-                  {"name": name, "weapon": w.name, "target": a.target, "range": rng, "band": band_p,
-                   "mod": mod, "roll": r.total, "tn": tn, "raises": r.raises},
-                  rolls=(r.roll,),
-                  data={"weapon": w.name, "target": a.target, "range": rng, "band": band,
-                        "modifier": mod, "tn": tn, "hit": r.success, "raises": r.raises})
+        if self.keeps_events:
+            if r.critical_failure:
+                key = "dragons.attack.crit"
+            else:
+                key = _ATTACK_KEYS[bool(band), r.success, r.raises > 0]
+            band_p: Any = {"key": f"dragons.band.{band}"} if band else {"key": "dragons.band.melee"}
+            self.emit("attack", name, key,
+                      {"name": name, "weapon": w.name, "target": a.target, "range": rng,
+                       "band": band_p, "mod": mod, "roll": r.total, "tn": tn, "raises": r.raises},
+                      rolls=(r.roll,),
+                      data={"weapon": w.name, "target": a.target, "range": rng, "band": band,
+                            "modifier": mod, "tn": tn, "hit": r.success, "raises": r.raises})
         if not r.success:
             return
         s.hits += 1
@@ -717,16 +724,17 @@ class DragonDuel(Encounter):
         t = self.state.dragons[target]
         tspec = self.dragons[target]
         res = damage_outcome(total, tspec.toughness, t.shaken)
-        if not res.shaken:
-            key = "dragons.damage.none"
-        elif res.wounds:
-            key = "dragons.damage.wounds"
-        else:
-            key = "dragons.damage.shaken"
-        self.emit("damage", by, key,
-                  {"name": by, "target": target, "damage": total, "toughness": tspec.toughness,
-                   "n": res.wounds},
-                  rolls=(roll,), data={"damage": total, "shaken": res.shaken, "wounds": res.wounds})
+        if self.keeps_events:
+            if not res.shaken:
+                key = "dragons.damage.none"
+            elif res.wounds:
+                key = "dragons.damage.wounds"
+            else:
+                key = "dragons.damage.shaken"
+            self.emit("damage", by, key,
+                      {"name": by, "target": target, "damage": total, "toughness": tspec.toughness,
+                       "n": res.wounds}, rolls=(roll,),
+                      data={"damage": total, "shaken": res.shaken, "wounds": res.wounds})
         if not res.shaken:
             return
         attacker = self.state.dragons[by]
@@ -1071,8 +1079,6 @@ class DragonDuel(Encounter):
 
     def autopilot(self, actor: str) -> Order | None:
         """The simple policy of :mod:`gmkit.dragons.autopilot`."""
-        from .autopilot import plan
-
         return plan(self, actor)
 
 

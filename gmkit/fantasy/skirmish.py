@@ -169,6 +169,7 @@ class Skirmish(Encounter):
 
     system = "fantasy"
     order_types = (Strike, Shoot, Cast, UseItem, Flee, Pass)
+    reads_record = True  # turn order and morale memos key on the record's length
 
     combatants: dict[str, Combatant]
     """Every combatant's sheet, in scenario order (static; the board is in ``state``)."""

@@ -1,0 +1,74 @@
+"""Simulations play without history (``keep_history=False``): the same fight, only nothing kept.
+
+The speed of :func:`gmkit.simulate.simulate` comes from not building what nobody reads (events,
+journal entries, snapshots). These tests hold it to "the same rules, the same dice": for every
+example scenario and many seeds, a fight played with its full history and one played without end
+the same way, after the same number of random draws.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gmkit.dragons import DragonDuel, DragonOrder, Move
+from gmkit.dragons.duel import EXAMPLE
+from gmkit.errors import GmkitError, IllegalOrder, JournalError
+from gmkit.scenario import load_scenario
+from gmkit.simulate import engine_for
+
+SCENARIOS = sorted((Path(__file__).parents[2] / "templates" / "scenarios").glob("*.yaml"))
+
+
+def _play(cls: type, data: dict[str, Any], seed: int, keep: bool) -> Any:
+    enc = cls(data, seed, validated=True, keep_history=keep)
+    enc.run(80)
+    return enc
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_a_fight_without_history_plays_exactly_as_with_it(path: Path) -> None:
+    data = load_scenario(path).model_dump(mode="json")
+    cls = engine_for(data["system"])
+    seeds = range(40 if data["system"] == "dragons" else 12)
+    for seed in seeds:
+        full, lean = _play(cls, data, seed, True), _play(cls, data, seed, False)
+        assert lean.summary() == full.summary(), (path.stem, seed)
+        assert lean.outcome() == full.outcome(), (path.stem, seed)
+        assert lean.dice.draws == full.dice.draws, (path.stem, seed)
+        assert full.record and full.history
+        assert lean.history == [] and lean.dice.log == [] and lean.dice.tape == []
+        if not cls.reads_record:
+            assert lean.record == []
+
+
+def test_an_engine_that_reads_its_record_keeps_it_without_history() -> None:
+    path = next(p for p in SCENARIOS if p.stem.startswith("fantasy"))
+    data = load_scenario(path).model_dump(mode="json")
+    cls = engine_for("fantasy")
+    assert cls.reads_record
+    lean = _play(cls, data, 3, False)
+    assert [e.to_json() for e in lean.record] == [e.to_json() for e in _play(cls, data, 3, True).record]
+
+
+def test_orders_are_still_checked_without_history() -> None:
+    duel = DragonDuel(EXAMPLE, 1, keep_history=False)
+    before = duel.state.copy()
+    with pytest.raises(IllegalOrder, match="D-4"):
+        duel.submit("Ash", DragonOrder(move=Move.climb(3)))
+    assert duel.state == before and duel.orders_received == []
+
+
+def test_no_history_means_no_undo_save_or_journal(tmp_path: Path) -> None:
+    duel = DragonDuel(EXAMPLE, 1, keep_history=False)
+    duel.resolve_round(autopilot=True)
+    for call in (duel.undo, lambda: duel.save(tmp_path / "j.jsonl"), duel.journal_lines,
+                 lambda: duel.autosave(tmp_path / "k.jsonl")):
+        with pytest.raises(GmkitError, match="keep_history=False"):
+            call()
+    assert not (tmp_path / "j.jsonl").exists() and not (tmp_path / "k.jsonl").exists()
+    with pytest.raises(JournalError, match="keep_history=False"):
+        DragonDuel(EXAMPLE, 1, keep_history=False, journal=tmp_path / "x.jsonl")
+    assert not (tmp_path / "x.jsonl").exists()
