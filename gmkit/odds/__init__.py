@@ -14,23 +14,23 @@ Fraction(4, 9)
 Fraction(1, 5)
 
 Savage Worlds (D): :func:`trait`, :func:`opposed`, :func:`damage`, :func:`attack`.
-Fantasy (F): :func:`d18_hit`, :func:`special`, :func:`table`, :func:`strike`, :func:`flee`,
-:func:`escape`.
+Fantasy (F): :func:`d18_hit`, :func:`special`, :func:`table`, :func:`percent` (F-3 damage as a
+percentage of current hit points), :func:`strike`, :func:`flee`, :func:`escape`.
 Space (S): :func:`space_hit`, :func:`space_attack`, :func:`break_free`, :func:`escape_cells`.
 """
 
 from __future__ import annotations
 
 from .core import ERROR_BOUND, Dist, Odds, exploding_ge, pct
-from .fantasy import (d18_ge, d18_hit, d18_needed, escape, flee, protection_roll, special, strike,
-                      table, table_mean, table_values)
+from .fantasy import (d18_ge, d18_hit, d18_needed, escape, flee, percent, percent_value, protection_roll,
+                      special, strike, table, table_mean, table_values)
 from .savage import attack, damage, damage_dist, opposed, trait, trait_ge, wound_penalty
 from .space import break_free, d10_ge, escape_cells, halve, space_attack, space_hit
 
 __all__ = ["Odds", "Dist", "ERROR_BOUND", "pct", "exploding_ge",
            "trait", "trait_ge", "opposed", "damage", "damage_dist", "attack", "wound_penalty",
            "d18_ge", "d18_needed", "d18_hit", "protection_roll", "special", "table", "table_mean",
-           "table_values", "strike", "flee", "escape",
+           "table_values", "percent", "percent_value", "strike", "flee", "escape",
            "d10_ge", "halve", "space_hit", "space_attack", "break_free", "escape_cells", "clear_cache"]
 
 

@@ -1,6 +1,9 @@
 """Fantasy skirmish odds (F): the d18 against armour class, special attacks, damage tables.
 
-All finite, so all exact. The d18 is uniform over 1..18 (C-5).
+All finite, so all exact. The d18 is uniform over 1..18 (C-5). A damage entry is a C-6 table
+(``0.5-1-1.5``) or, by F-3, a percentage of the target's current hit points (``25%``): that one is a
+single point value once the hit points are known, so the functions taking an entry ask for them
+(``target_hp=``) only then.
 """
 
 from __future__ import annotations
@@ -10,10 +13,11 @@ from functools import lru_cache
 from typing import Sequence
 
 from ..dice import parse_table
+from ..errors import DiceError
 from .core import Odds, q
 
 __all__ = ["flee", "escape", "d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table", "strike",
-           "table_values"]
+           "table_values", "table_mean", "percent", "percent_value"]
 
 
 def d18_ge(t: int) -> Fraction:
@@ -92,12 +96,81 @@ def special(trigger: int, protection: int | None = None, wisdom_mod: int = 0, *,
     return Odds("special", sp, tuple(outcomes), outcomes[-1][1])
 
 
-def _frac(v: float) -> Fraction:
+Number = float | Fraction
+"""Hit points and percentages: plain numbers or exact fractions."""
+
+
+def _frac(v: Number) -> Fraction:
     return Fraction(str(v)) if isinstance(v, float) else Fraction(v)
 
 
-def table_values(text: str, modifier: float = 0) -> dict[Fraction, Fraction]:
-    """C-6: each value of ``a-b-c`` equally likely (plus ``modifier``): value -> chance, exact."""
+def _percent_of(entry: str) -> Fraction | None:
+    """The percentage of an F-3 entry like ``25%`` (checked as the engine checks it), else None."""
+    if not isinstance(entry, str) or not entry.strip().endswith("%"):
+        return None
+    from ..fantasy.notation import parse_damage  # only here: the fantasy package is slow to import
+
+    spec = parse_damage(entry)
+    assert spec.percent is not None
+    return _frac(spec.percent)
+
+
+def _need_hp(entry: str, target_hp: Number | None) -> Number:
+    if target_hp is None:
+        raise DiceError(f"F-3: damage {entry.strip()!r} is a percentage of the target's current hit "
+                        f"points; give them as target_hp=")
+    return target_hp
+
+
+def percent_value(percent: Number, current_hp: Number) -> Fraction:
+    """F-3: the damage of a percentage attack, exactly: ``percent`` of the target's *current* hit
+    points at the moment of the hit (the engine's :func:`gmkit.fantasy.rules.percent_damage`).
+
+    Nothing rounds it, Strength and Constitution do not modify it, and a target at 0 takes 0.
+
+    >>> percent_value(25, 12), percent_value(50, 9), percent_value(33, 10)
+    (Fraction(3, 1), Fraction(9, 2), Fraction(33, 10))
+    """
+    if isinstance(percent, bool) or not isinstance(percent, (int, float, Fraction)):
+        raise DiceError(f"F-3: a percentage is a number like 25, got {percent!r}")
+    if isinstance(current_hp, bool) or not isinstance(current_hp, (int, float, Fraction)):
+        raise DiceError(f"F-3: target_hp (the target's current hit points) is a number, got {current_hp!r}")
+    if not 0 < percent <= 100:
+        raise DiceError(f"F-3: a percentage of hit points is more than 0 and at most 100, got {percent}")
+    if current_hp < 0:
+        raise DiceError(f"F-3: target_hp (the target's current hit points) is at least 0, got {current_hp}")
+    return _frac(current_hp) * _frac(percent) / 100
+
+
+@lru_cache(maxsize=1024)
+def percent(percent: Number, current_hp: Number) -> Odds:
+    """F-3: a percentage of the target's current hit points as a distribution: one value, certain.
+
+    The outcome key is the value (``"3"``); ``chance`` is P(damage > 0).
+
+    >>> percent(25, 12).probabilities
+    {'3': Fraction(1, 1)}
+    """
+    value = percent_value(percent, current_hp)
+    key = _show(value)
+    return Odds("table", _percent_question(_frac(percent), current_hp), ((key, Fraction(1)),),
+                Fraction(1 if value > 0 else 0), labels=((key, key),))
+
+
+def _percent_question(pct: Fraction, current_hp: Number) -> dict[str, object]:
+    return q("percent", percent=_show(pct), hp=_show(_frac(current_hp)))
+
+
+def table_values(text: str, modifier: float = 0, *,
+                 target_hp: Number | None = None) -> dict[Fraction, Fraction]:
+    """C-6: each value of ``a-b-c`` equally likely (plus ``modifier``): value -> chance, exact.
+
+    A percentage entry (F-3) is its one value of ``target_hp``; ``modifier`` (Strength or
+    Constitution) does not apply to it, as in the engine.
+    """
+    pct = _percent_of(text)
+    if pct is not None:
+        return {percent_value(pct, _need_hp(text, target_hp)): Fraction(1)}
     values = parse_table(text)
     n = len(values)
     out: dict[Fraction, Fraction] = {}
@@ -112,15 +185,18 @@ def _show(v: Fraction) -> str:
 
 
 @lru_cache(maxsize=1024)
-def table(text: str, modifier: float = 0) -> Odds:
+def table(text: str, modifier: float = 0, *, target_hp: Number | None = None) -> Odds:
     """C-6 (F-3): the distribution of a damage table such as ``0.5-1-1.5-2-2.5-3``.
 
     Outcome keys are the values (``"1.5"``); ``chance`` is P(damage > 0). ``mean`` of the table is
-    :func:`table_mean`.
+    :func:`table_mean`. A percentage such as ``25%`` needs ``target_hp`` (see :func:`percent`).
 
     >>> float(table("0-1-2").chance)
     0.6666666666666666
     """
+    pct = _percent_of(text)
+    if pct is not None:
+        return percent(pct, _need_hp(text, target_hp))
     dist = table_values(text, modifier)
     outcomes = tuple((_show(v), p) for v, p in dist.items())
     labels = tuple((k, k) for k, _ in outcomes)
@@ -130,24 +206,35 @@ def table(text: str, modifier: float = 0) -> Odds:
                 labels=labels)
 
 
-def table_mean(text: str, modifier: float = 0) -> Fraction:
-    """The average damage of a C-6 table, exactly."""
-    return sum((v * p for v, p in table_values(text, modifier).items()), Fraction(0))
+def table_mean(text: str, modifier: float = 0, *, target_hp: Number | None = None) -> Fraction:
+    """The average damage of a C-6 table (or an F-3 percentage of ``target_hp``), exactly."""
+    return sum((v * p for v, p in table_values(text, modifier, target_hp=target_hp).items()), Fraction(0))
 
 
 @lru_cache(maxsize=1024)
-def strike(ac: int, damage_table: str, modifier: int = 0, damage_bonus: float = 0) -> Odds:
+def strike(ac: int, damage_table: str, modifier: int = 0, damage_bonus: float = 0, *,
+           target_hp: Number | None = None) -> Odds:
     """One F strike as a whole: the d18 to hit (F-2), then the damage table (C-6, F-3).
 
-    Outcomes: ``miss`` and then each damage value; ``chance`` is the hit chance.
+    Outcomes: ``miss`` and then each damage value; ``chance`` is the hit chance. ``damage_table``
+    may be a percentage (``25%``) of the target's current hit points ``target_hp`` (F-3): one value
+    on a hit, which ``damage_bonus`` does not change (the engine adds Strength or Constitution to
+    table damage only).
+
+    >>> strike(5, "25%", target_hp=12).probabilities
+    {'miss': Fraction(11, 18), '3': Fraction(7, 18)}
     """
     hit = d18_hit(ac, modifier).chance
-    dist = table_values(damage_table, damage_bonus)
+    pct = _percent_of(damage_table)
+    dist = table_values(damage_table, damage_bonus, target_hp=target_hp)
     outcomes = (("miss", 1 - hit),) + tuple((_show(v), hit * p) for v, p in dist.items())
     labels = tuple((_show(v), _show(v)) for v in dist)
-    b = f" {damage_bonus:+g}" if damage_bonus else ""
-    question = q("then", a=d18_hit(ac, modifier).question,
-                 b=q("table", table=f"{damage_table}{b}", n=len(parse_table(damage_table))))
+    if pct is not None:
+        dmg = _percent_question(pct, _need_hp(damage_table, target_hp))
+    else:
+        b = f" {damage_bonus:+g}" if damage_bonus else ""
+        dmg = q("table", table=f"{damage_table}{b}", n=len(parse_table(damage_table)))
+    question = q("then", a=d18_hit(ac, modifier).question, b=dmg)
     return Odds("strike", question, outcomes, hit, labels=labels)
 
 

@@ -198,6 +198,20 @@ def test_c6_table_matches_icepool(text: str) -> None:
         assert abs(float(got[key]) - float(want.probability(v))) < TOL
 
 
+@pytest.mark.parametrize("ac,mod,entry,hp,key", [(5, 0, "25%", 12, "3"), (-2, 1, "50%", 9, "4.5"),
+                                                  (12, -3, "33%", 10, "3.3")])
+def test_f3_percent_strike_matches_icepool(ac: int, mod: int, entry: str, hp: int, key: str) -> None:
+    """F-2 then F-3: a hit deals the percentage of the target's current hit points, one value."""
+    pct = Fraction(entry[:-1])
+    value = icepool.Die([Fraction(hp) * pct / 100])
+    if ac == -2:
+        hit: Any = icepool.map(lambda r, s: r + mod >= 18 and s == 6, D18, icepool.d6)
+    else:
+        hit = D18.map(lambda r: r + mod >= 17 - ac)
+    want = icepool.map(lambda h, v: key if h and v == Fraction(key) else "miss", hit, value)
+    check(odds.strike(ac, entry, mod, target_hp=hp), want)
+
+
 # --- S-3, S-7 ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("defence,range2,confirm", [(1, False, True), (7, False, True), (7, True, True),
@@ -234,7 +248,7 @@ def test_s3_s8_space_attack_matches_icepool(defence: int, dmg: str, range2: bool
 
 def test_case_count_is_at_least_fifty() -> None:
     """The issue asks for 50 or more cases across the three systems."""
-    n = (len(TRAITS) + len(OPPOSED) + len(DAMAGE) + len(ATTACKS) + 14 + 4 + 5 + 6 + 4 + 3 + 1 + 5)
+    n = (len(TRAITS) + len(OPPOSED) + len(DAMAGE) + len(ATTACKS) + 14 + 4 + 5 + 3 + 6 + 4 + 3 + 1 + 5)
     assert n >= 50
 
 
