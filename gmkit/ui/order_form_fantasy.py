@@ -32,7 +32,12 @@ class SkirmishOrderForm(ListOrderForm):
 
     def odds_text(self, actor: str, order: Any) -> str:
         """F-2, F-4, F-5, F-9, F-10: the chances the engine gives for a strike or shot at a named
-        target (hit, the special attack taking effect, average damage) or for a flight."""
+        target (hit, the special attack taking effect, average damage) or for a flight.
+
+        F-3: a percentage attack's damage is that share of the target's current hit points, from
+        :func:`gmkit.odds.percent_value`; shown only when this form's viewer may see those hit
+        points (a monster's are its own side's and the GM's), so the figure never gives them away.
+        """
         kind = type(order).__name__
         if kind == "Flee" and getattr(order, "gm_allows", None) is None:
             p = self.encounter.flee_odds(actor)
@@ -42,15 +47,28 @@ class SkirmishOrderForm(ListOrderForm):
         od = self.encounter.strike_odds(actor, order)
         if od is None or not od.lines:
             return ""
+        c = self.encounter.combatants[actor]
+        attacks = ((c.ranged,) if kind == "Shoot"
+                   else tuple(a for a in c.melee if order.attack is None or a.name == order.attack))
         parts = []
-        for line in od.lines:
+        for line, att in zip(od.lines, attacks):
             text = self.t("odds_hit", hit=pct(line.hit))
             if line.specials:
                 text += ", " + self.t("odds_special", chance=pct(line.special))
-            if line.mean_damage is not None:
-                text += ", " + self.t("odds_damage", mean=f"{float(line.mean_damage):.1f}")
+            mean = line.mean_damage
+            if mean is None and att is not None and att.damage.percent is not None:
+                mean = self._percent_damage(att.damage.percent, line.target)
+            if mean is not None:
+                text += ", " + self.t("odds_damage", mean=f"{float(mean):.1f}")
             parts.append(f"{line.attack}: {text}" if len(od.lines) > 1 else text)
         return "; ".join(parts)
+
+    def _percent_damage(self, percent: float, target: str) -> Any:
+        """F-3: the damage of a percentage hit on ``target`` now, or None if its hit points are hidden."""
+        from ..odds import percent_value
+
+        row = next(r for r in self.encounter.board(self.side)["combatants"] if r["name"] == target)
+        return None if row["hp"] is None else percent_value(percent, row["hp"])
 
     def headline(self) -> str:
         side = self.encounter.acting_side
