@@ -2,7 +2,9 @@
 
 Three rule sets (dragon duels, space battles, fantasy skirmishes) on one core: seeded, logged dice
 (:mod:`gmkit.dice`), an encounter that is a board plus a journaled record (:mod:`gmkit.encounter`),
-and views of both. ``import gmkit`` stays light: engines, widgets and pandas load when first used.
+and views of both; ``gmkit.simulate(scenario, n=10_000, seed=1)`` plays a fight many times
+(:mod:`gmkit.simulation`). ``import gmkit`` stays light: engines, widgets and pandas load when first
+used.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import Any
 __version__ = "0.1.0"
 
 __all__ = ["__version__", "Dice", "roll", "Encounter", "Event", "GmkitError", "IllegalOrder",
-           "ScenarioError", "DiceError", "JournalError", "load_scenario", "set_language"]
+           "ScenarioError", "DiceError", "JournalError", "load_scenario", "set_language", "simulate",
+           "compare", "Simulation"]
 
 _LAZY = {
     "Dice": ("gmkit.dice", "Dice"),
@@ -26,6 +29,9 @@ _LAZY = {
     "JournalError": ("gmkit.errors", "JournalError"),
     "load_scenario": ("gmkit.scenario", "load_scenario"),
     "set_language": ("gmkit.i18n", "set_language"),
+    "simulate": ("gmkit.simulation", "simulate"),
+    "compare": ("gmkit.simulation", "compare"),
+    "Simulation": ("gmkit.simulation", "Simulation"),
 }
 
 

@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from ..simulate import simulate
+    from ..simulation import simulate
 
     sim = simulate(args.scenario, n=args.n, seed=args.seed, workers=args.workers,
                    progress=args.progress, max_rounds=args.max_rounds)

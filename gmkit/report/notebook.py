@@ -97,24 +97,25 @@ def run_encounter(scenario: str | Path | Mapping[str, Any], seed: int | None = N
 
 
 def chance(data: Mapping[str, Any], trials: int) -> dict[str, Any]:
-    """How often the same outcome comes from the same start, by :mod:`gmkit.simulate` if present."""
+    """How often the same outcome comes from the same start, by :mod:`gmkit.simulation` if present."""
     if trials <= 0:
         return {"why": "report.odds.skipped"}
     try:
-        from .. import simulate
+        from .. import simulation
     except ImportError:
         return {"why": "report.odds.no_module"}
     try:
         # the rows simulate(scenario, n=trials, seed=seed) gives, played here without loading pandas
-        engine = simulate.engine_for(data["system"])
-        winners = [simulate.run_one(engine, data["scenario"], simulate.derive_seed(int(data["seed"]), i),
-                                    index=i)["winner"] for i in range(trials)]
+        engine = simulation.engine_for(data["system"])
+        winners = [simulation.run_one(engine, data["scenario"],
+                                      simulation.derive_seed(int(data["seed"]), i), index=i)["winner"]
+                   for i in range(trials)]
     except Exception as e:  # the odds are an extra: a failure is reported, not fatal
         return {"why": "report.odds.failed", "error": f"{type(e).__name__}: {e}"}
     want = (data.get("outcome") or {}).get("winner")
     n = len(winners)
     k = sum(1 for w in winners if w == want)
-    low, high = simulate.wilson(k, n)
+    low, high = simulation.wilson(k, n)
     return {"n": n, "k": k, "winner": want, "p": (k / n) if n else None, "low": low, "high": high}
 
 

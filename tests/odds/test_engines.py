@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from gmkit import odds
-from gmkit.simulate import simulate
+from gmkit.simulation import simulate
 
 SCENARIOS = sorted((Path(__file__).parents[2] / "templates" / "scenarios").glob("*.yaml"))
 MODULES = {"dragons": "gmkit.dragons", "space": "gmkit.space", "fantasy": "gmkit.fantasy"}

@@ -1,6 +1,6 @@
 """Simulations play without history (``keep_history=False``): the same fight, only nothing kept.
 
-The speed of :func:`gmkit.simulate.simulate` comes from not building what nobody reads (events,
+The speed of :func:`gmkit.simulate` comes from not building what nobody reads (events,
 journal entries, snapshots). These tests hold it to "the same rules, the same dice": for every
 example scenario and many seeds, a fight played with its full history and one played without end
 the same way, after the same number of random draws.
@@ -17,7 +17,7 @@ from gmkit.dragons import DragonDuel, DragonOrder, Move
 from gmkit.dragons.duel import EXAMPLE
 from gmkit.errors import GmkitError, IllegalOrder, JournalError
 from gmkit.scenario import load_scenario
-from gmkit.simulate import engine_for
+from gmkit.simulation import engine_for
 
 SCENARIOS = sorted((Path(__file__).parents[2] / "templates" / "scenarios").glob("*.yaml"))
 

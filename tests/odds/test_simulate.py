@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmkit.simulate import derive_seed, engine_for, run_one, simulate, wilson
+from gmkit.simulation import derive_seed, engine_for, run_one, simulate, wilson
 from tests.toy import SCENARIO, Race, Run
 
 RACE = dict(SCENARIO, racers=[{"name": "Ash", "side": "red", "max_dice": 2},
@@ -164,7 +164,7 @@ def test_any_chunk_size_gives_the_same_rows(n: int, size: int) -> None:
 
 def test_compare_variants_with_the_same_seeds() -> None:
     """A slower racer loses more: the comparison shows it, one row per variant and side."""
-    from gmkit.simulate import compare
+    from gmkit.simulation import compare
 
     slow = dict(RACE, racers=[{"name": "Ash", "side": "red", "max_dice": 2},
                               {"name": "Bo", "side": "blue", "max_dice": 1}])

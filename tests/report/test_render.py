@@ -126,7 +126,7 @@ def test_unknown_engine_is_a_clean_error():
 def test_chance_agrees_with_gmkit_simulate(race):
     """The template's odds are gmkit.simulate's rows for the same scenario and seed."""
     from gmkit.report.notebook import chance
-    from gmkit.simulate import simulate
+    from gmkit.simulation import simulate
 
     _, data = race
     odds = chance(data, 40)

@@ -7,10 +7,14 @@ chunking. The result holds one row per encounter (:attr:`Simulation.runs`, a pan
 summary (win rate per side with a 95% Wilson interval, rounds to finish, survival per participant)
 and a Plotly figure::
 
-    sim = simulate("templates/scenarios/dragon_duel_firmament.yaml", n=10_000, seed=1, workers=2)
+    import gmkit
+
+    sim = gmkit.simulate("templates/scenarios/dragon_duel_firmament.yaml", n=10_000, seed=1, workers=2)
     sim.summary()        # win rates, rounds, survival
     sim.figure()         # the same as a Plotly figure
     sim.runs             # one row per fight
+
+The module is ``simulation``, not ``simulate``, so that ``gmkit.simulate`` is the function itself.
 """
 
 from __future__ import annotations
