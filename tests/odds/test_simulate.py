@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -173,3 +176,37 @@ def test_compare_variants_with_the_same_seeds() -> None:
     blue = table[table["side"] == "blue"].set_index("variant")["rate"]
     assert blue["Bo slow"] < blue["even"]
     assert (table["low"] <= table["rate"]).all() and (table["rate"] <= table["high"]).all()
+
+
+def test_gmkit_simulate_is_the_function_the_issue_names() -> None:
+    """``gmkit.simulate(scenario, n=..., seed=..., policy="autopilot")`` as a GM types it."""
+    import gmkit
+    import gmkit.simulation
+
+    assert gmkit.simulate is gmkit.simulation.simulate
+    assert gmkit.compare is gmkit.simulation.compare
+    assert gmkit.Simulation is gmkit.simulation.Simulation
+    assert {"simulate", "compare", "Simulation"} <= set(gmkit.__all__)
+    sim = gmkit.simulate(RACE, n=60, seed=6, policy="autopilot")
+    assert isinstance(sim, gmkit.Simulation) and len(sim.runs) == 60
+    pd.testing.assert_frame_equal(sim.runs, gmkit.simulation.simulate(RACE, n=60, seed=6).runs)
+    assert list(sim.runs["seed"]) == [derive_seed(6, i) for i in range(60)]
+
+
+LIGHT_IMPORT = """
+import sys
+import gmkit
+before = sorted(m for m in ("pandas", "gmkit.simulation") if m in sys.modules)
+gmkit.simulate
+after = sorted(m for m in ("pandas", "gmkit.simulation") if m in sys.modules)
+print(before, after)
+"""
+
+
+def test_import_gmkit_loads_neither_pandas_nor_the_simulation() -> None:
+    """``import gmkit`` stays light; ``gmkit.simulate`` loads its module, still without pandas."""
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-c", LIGHT_IMPORT], cwd=root, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("\n")[0] == "[] ['gmkit.simulation']"
