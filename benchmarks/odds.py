@@ -153,7 +153,7 @@ def _scenarios() -> list[tuple[str, Any]]:
 
 
 def bench_simulation(n: int, full: bool) -> None:
-    from gmkit.simulate import simulate
+    from gmkit.simulation import simulate
 
     print()
     print(f"2. Monte Carlo: whole encounters per second (autopilot, record=False; n={n} one process, "
@@ -189,7 +189,7 @@ def bench_simulation(n: int, full: bool) -> None:
 
 
 def bench_profile() -> None:
-    from gmkit.simulate import simulate
+    from gmkit.simulation import simulate
 
     src = next((s for nm, s in _scenarios() if nm.startswith("dragon")), None)
     if src is None:

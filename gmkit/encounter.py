@@ -258,7 +258,11 @@ class Encounter:
         """Take a secret order; a second order from the same actor replaces the first."""
         if self.is_over:
             raise EncounterOver("the fight is over: no more orders")
-        if not isinstance(order, tuple(self.order_types) or Order):
+        self._submit(actor, order)
+
+    def _submit(self, actor: str, order: Order) -> None:
+        """:meth:`submit` once the fight is known not to be over."""
+        if not isinstance(order, self.order_types or Order):
             raise IllegalOrder("C-1", f"{order!r} is not an order of {type(self).__name__}")
         self.validate_order(actor, order)
         self._apply_submit(actor, order)
@@ -329,7 +333,7 @@ class Encounter:
                 if actor not in self._pending:
                     order = self.autopilot(actor)
                     if order is not None:
-                        self.submit(actor, order)
+                        self._submit(actor, order)  # not over: the caller checked
         if not self.keep_history:  # a simulation's throwaway fight: nothing to journal or undo
             start = len(self.record)
             self._resolve_pending()

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Mapping
 
-from ..dice import Expression, multi_action_penalty, parse, parse_trait
+from ..dice import multi_action_penalty, parse_trait
 from ..encounter import Encounter
 from ..errors import DiceError, IllegalOrder
 from ..orders import Order
@@ -377,24 +377,34 @@ class DragonDuel(Encounter):
 
     def _resolve(self, orders: list[tuple[str, Order]]) -> None:
         st = self.state.dragons
-        self._round_orders = {a: o for a, o in orders if isinstance(o, DragonOrder)}
-        arrival = {a: i for i, (a, _) in enumerate(orders)}
-        self._rank = {n: (int(self._late(n)), arrival.get(n, 10_000)) for n in st}
+        round_orders: dict[str, DragonOrder] = {}
+        arrival: dict[str, int] = {}
+        for i, (a, o) in enumerate(orders):
+            arrival[a] = i
+            if isinstance(o, DragonOrder):
+                round_orders[a] = o
+        self._round_orders = round_orders
+        late = self._late
+        self._rank = {n: (int(late(n)), arrival.get(n, 10_000)) for n in st}
         self._acted = set()
         self._forced = {}
         self._settled = set()
-        self._tailing_at_start = {n for n, s in st.items() if s.tailing is not None}
+        tailing: set[str] = set()
+        self._tailing_at_start = tailing
         self._decided_memo = None
-        for s in st.values():
+        for n, s in st.items():
+            if s.tailing is not None:
+                tailing.add(n)
             if not s.out:
-                s.trail = s.trail + ((s.speed, s.height),)
+                s.trail += ((s.speed, s.height),)
         events = self.keeps_events  # a simulation without history builds no event text
         if events:
             self.emit("round", "GM", "dragons.round", {"round": self.round})
 
         def entries() -> list[R.InitiativeEntry]:
-            return [R.InitiativeEntry(n, s.speed, s.height, self._late(n), arrival.get(n))
-                    for n, s in st.items() if not s.out and n not in self._acted]
+            acted = self._acted
+            return [R.InitiativeEntry(n, s.speed, s.height, late(n), arrival.get(n))
+                    for n, s in st.items() if not s.out and n not in acted]
 
         order = R.initiative_order(entries())
         if events:
@@ -713,7 +723,7 @@ class DragonDuel(Encounter):
         if not r.success:
             return
         s.hits += 1
-        dmg = self.dice.damage(_expr(w.damage), raise_bonus=r.raises > 0,
+        dmg = self.dice.damage(w.damage, raise_bonus=r.raises > 0,
                                purpose=_purpose("damage", w.name), actor=name)
         total = int(dmg.total)
         s.damage_dealt += total
@@ -1089,12 +1099,6 @@ def _die(die: str | None) -> int | str | None:
         return None
     sides, mod = parse_trait(die)
     return sides if mod == 0 else die
-
-
-@lru_cache(maxsize=256)
-def _expr(damage: str) -> Expression:
-    """Damage dice parsed once per weapon."""
-    return parse(damage)
 
 
 @lru_cache(maxsize=1024)

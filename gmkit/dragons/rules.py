@@ -92,14 +92,9 @@ def initiative_order(entries: Iterable[InitiativeEntry]) -> list[str]:
     ...                   InitiativeEntry("Q", 6, 11, True, None)])
     ['Q', 'P', 'X']
     """
-    items = list(entries)
-
-    def key(ie: tuple[int, InitiativeEntry]) -> tuple[int, int, int, int, int, int]:
-        i, e = ie
-        missing = e.arrival is None
-        return (-e.speed, -e.height, int(e.late), int(missing), e.arrival or 0, i)
-
-    return [e.name for _, e in sorted(enumerate(items), key=key)]
+    keyed = sorted((-e.speed, -e.height, bool(e.late), e.arrival is None, e.arrival or 0, i, e.name)
+                   for i, e in enumerate(entries))  # i is unique: names are never compared
+    return [k[-1] for k in keyed]
 
 
 # --- D-4 movement --------------------------------------------------------------------------------
@@ -158,13 +153,16 @@ def check_move(speed: int, max_speed: int, move: Move, **kw: object) -> None:
 def is_legal_move(speed: int, max_speed: int, move: Move, shaken: bool, level_min: int,
                   level_max: int, max_dive: int) -> bool:
     """D-4: ``move_problem(...) is None``, as one set lookup (validation runs on every order)."""
-    return move in _legal_move_set(speed, max_speed, shaken, level_min, level_max, max_dive)
+    return (move.kind, move.amount) in _legal_move_set(speed, max_speed, shaken, level_min,
+                                                       level_max, max_dive)
 
 
 @lru_cache(maxsize=4096)
 def _legal_move_set(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
-                    max_dive: int) -> frozenset[Move]:
-    return frozenset(_legal_moves(speed, max_speed, shaken, level_min, level_max, max_dive))
+                    max_dive: int) -> frozenset[tuple[str, int]]:
+    """Legal moves as (kind, amount): a plain tuple hashes in C, a Move in Python."""
+    return frozenset((m.kind, m.amount)
+                     for m in _legal_moves(speed, max_speed, shaken, level_min, level_max, max_dive))
 
 
 def legal_moves(speed: int, max_speed: int, *, shaken: bool = False, level_min: int = -1,
