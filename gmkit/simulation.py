@@ -19,10 +19,12 @@ The module is ``simulation``, not ``simulate``, so that ``gmkit.simulate`` is th
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import importlib
 import math
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Union
@@ -164,8 +166,26 @@ def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, pol
 
 def _run_chunk(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, start: int, stop: int,
                policy: Policy, max_rounds: int) -> list[dict[str, Any]]:
-    return [run_one(engine, scenario, derive_seed(seed, i), policy, max_rounds, i, validated=True)
-            for i in range(start, stop)]
+    with _cycle_collector_paused():
+        return [run_one(engine, scenario, derive_seed(seed, i), policy, max_rounds, i,
+                        validated=True) for i in range(start, stop)]
+
+
+@contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector over a chunk of fights (at most 1000).
+
+    A fight allocates many small objects and forms no reference cycles (a test holds the engines
+    to that), so the collector's periodic passes find nothing and cost about 7% of a dragon duel.
+    Memory is still freed by reference counting; anything cyclic waits for the end of the chunk.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _chunks(n: int, size: int) -> list[tuple[int, int]]:
