@@ -59,8 +59,7 @@ def plan(duel: "DragonDuel", name: str) -> DragonOrder | None:
         return None
     if s.turned:
         return turned_order(duel, name)
-    return _plan(duel, name, [n for n, o in duel.state.dragons.items()
-                              if not o.out and duel.hostile(name, n)])
+    return _plan(duel, name, duel.enemies(name))
 
 
 CRUISE = 5

@@ -86,6 +86,9 @@ class DragonDuel(Encounter):
         self._tailing_at_start: set[str] = set()
         self._decided_memo: bool | None = None
         """_decided() during a resolution (see _fight_decided)."""
+        self._others = {n: tuple((m, e.side != d.side) for m, e in self.dragons.items() if m != n)
+                        for n, d in self.dragons.items()}
+        """Per dragon, every other dragon in scenario order and whether it is on another side."""
         self.arms = {n: tuple((w.name, w.kind, w.ranges) for w in d.weapons)
                      for n, d in self.dragons.items()}
         """Each dragon's weapons as plain (name, kind, ranges), a memo key for the autopilot."""
@@ -116,6 +119,13 @@ class DragonDuel(Encounter):
             return False
         sa, sb = self.state.dragons[a], self.state.dragons[b]
         return sa.turned or sb.turned or self.dragons[a].side != self.dragons[b].side
+
+    def enemies(self, name: str) -> list[str]:
+        """The dragons still in the fight that are ``name``'s enemies (see :meth:`hostile`)."""
+        st = self.state.dragons
+        if st[name].turned:
+            return [n for n, o in st.items() if n != name and not o.out]
+        return [n for n, foe in self._others[name] if (foe or st[n].turned) and not st[n].out]
 
     def awaiting(self) -> list[str]:
         """Dragons that should send an order: not out, not falling (D-9), not turned (D-10)."""
@@ -385,7 +395,8 @@ class DragonDuel(Encounter):
                 round_orders[a] = o
         self._round_orders = round_orders
         late = self._late
-        self._rank = {n: (int(late(n)), arrival.get(n, 10_000)) for n in st}
+        lates = {n: late(n) for n in st}
+        self._rank = {n: (int(lt), arrival.get(n, 10_000)) for n, lt in lates.items()}
         self._acted = set()
         self._forced = {}
         self._settled = set()
@@ -401,12 +412,13 @@ class DragonDuel(Encounter):
         if events:
             self.emit("round", "GM", "dragons.round", {"round": self.round})
 
-        def entries() -> list[R.InitiativeEntry]:
+        def entries(lates: dict[str, bool] | None = None) -> list[R.InitiativeEntry]:
             acted = self._acted
-            return [R.InitiativeEntry(n, s.speed, s.height, late(n), arrival.get(n))
+            return [R.InitiativeEntry(n, s.speed, s.height, lates[n] if lates else late(n),
+                                      arrival.get(n))
                     for n, s in st.items() if not s.out and n not in acted]
 
-        order = R.initiative_order(entries())
+        order = R.initiative_order(entries(lates))
         if events:
             self.emit("initiative", "GM", "dragons.initiative", {"order": order},
                       data={"order": order})
@@ -428,7 +440,7 @@ class DragonDuel(Encounter):
             if s.falling and not s.out:
                 self._check_fallen_away(n)
         self._round_orders = {}
-        done = self._decided()
+        done = self._fight_decided()  # the memo is cleared whenever a party drops out
         limit = self.options.get("max_rounds")
         if done or (limit is not None and self.round >= limit):
             out = self._outcome(self.round)
@@ -443,8 +455,9 @@ class DragonDuel(Encounter):
             if order is not None:
                 self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
         # the actions without the GM's D-10 check (which costs no multi-action penalty)
-        acts = [] if order is None else [a for a in order.actions if not isinstance(a, TurnCheck)]
-        if order is not None and len(acts) != len(order.actions):
+        acts: tuple[Any, ...] | list[Any] = () if order is None else order.actions
+        if TurnCheck in map(type, acts):
+            acts = [a for a in acts if not isinstance(a, TurnCheck)]
             self._spirit_check(name, "dragons.cause.gm")
         if s.shaken:
             r = self.dice.trait(_die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),

@@ -365,6 +365,25 @@ def test_d10_turned_dragon_acts_without_orders_against_the_nearest() -> None:
     assert atk and atk[0].data["target"] == "Friend"
 
 
+def test_d10_enemies_are_the_hostile_dragons_still_flying() -> None:
+    """D-10: a turned dragon is everyone's enemy and every other dragon is its enemy; a dragon
+    out of the fight is nobody's enemy."""
+    d = duel(dragon("Ash", "red"), dragon("Friend", "red"), dragon("Foe", "blue"),
+             dragon("Other", "blue"))
+
+    def by_hostile(n: str) -> list[str]:
+        return [m for m, s in d.state.dragons.items() if not s.out and d.hostile(n, m)]
+
+    assert d.enemies("Ash") == ["Foe", "Other"] == by_hostile("Ash")
+    d.state.dragons["Other"].out = True
+    d.state.dragons["Ash"].turned = True
+    assert d.enemies("Ash") == ["Friend", "Foe"]
+    assert d.enemies("Friend") == ["Ash", "Foe"]
+    assert d.enemies("Foe") == ["Ash", "Friend"]
+    for n in d.dragons:
+        assert d.enemies(n) == by_hostile(n)
+
+
 def test_d10_power_critical_failure_calls_the_spirit_check() -> None:
     """D-10: a critical failure using a Power: Spirit or the dragon turns."""
     d = duel(dragon("Ash", "red", 6, 11, spirit="d4"), dragon("Bane", "blue", 6, 10))
