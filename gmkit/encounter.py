@@ -117,7 +117,8 @@ class Encounter:
         ``keep_history=False`` is for simulations, where thousands of fights are played and
         thrown away: no event record (unless the engine's rules read it), no roll log, no
         journal entries and no all-or-nothing snapshot, so it can be neither undone nor saved.
-        Orders are still checked and the rules and dice are the same: a fight with and without
+        Orders submitted are still checked (the engine's own autopilot orders are not: tests hold
+        them to the same check) and the rules and dice are the same: a fight with and without
         history plays out identically."""
         if not keep_history and journal is not None:
             raise JournalError("an encounter without history (keep_history=False) cannot keep a "
@@ -332,8 +333,14 @@ class Encounter:
             for actor in self.awaiting():
                 if actor not in self._pending:
                     order = self.autopilot(actor)
-                    if order is not None:
+                    if order is None:
+                        continue
+                    if self.keep_history:
                         self._submit(actor, order)  # not over: the caller checked
+                    else:
+                        # A simulation trusts the engine's own policy: checking guards what people
+                        # type in, and the tests hold every autopilot order to validate_order.
+                        self._apply_submit(actor, order)
         if not self.keep_history:  # a simulation's throwaway fight: nothing to journal or undo
             start = len(self.record)
             self._resolve_pending()

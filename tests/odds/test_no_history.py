@@ -3,7 +3,9 @@
 The speed of :func:`gmkit.simulate` comes from not building what nobody reads (events,
 journal entries, snapshots). These tests hold it to "the same rules, the same dice": for every
 example scenario and many seeds, a fight played with its full history and one played without end
-the same way, after the same number of random draws.
+the same way, after the same number of random draws. The fight with history checks every
+autopilot order with ``validate_order``, so this also holds the orders a simulation trusts
+unchecked to the rules.
 """
 
 from __future__ import annotations
