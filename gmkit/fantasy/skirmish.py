@@ -79,7 +79,7 @@ class AttackLine:
     avoided: Fraction = Fraction(0)
     specials: tuple[tuple[str, Fraction], ...] = ()
     damage: tuple[tuple[float, Fraction], ...] | None = None
-    """None for a percentage of current hit points (F-3) or no table."""
+    """A percentage (F-3) is one value: that share of the target's hit points when asked; None: no table."""
     mean_damage: Fraction | None = None
 
     @property
@@ -769,7 +769,8 @@ class Skirmish(Encounter):
     def strike_odds(self, name: str, order: Order) -> StrikeOdds | None:
         """The exact odds of ``name``'s ``Strike`` or ``Shoot`` at a named target, from the engine's
         own numbers: AC and modifiers (F-2), trigger and protection roll with the target's Wisdom
-        (F-4, F-5), the damage table plus Strength or Constitution (F-3, C-6).
+        (F-4, F-5), the damage table plus Strength or Constitution (F-3, C-6), or a percentage of
+        the target's current hit points (F-3).
 
         None for another order, no named target (it is picked by die, F-6) or one ``name`` could
         not give now.
@@ -809,13 +810,24 @@ class Skirmish(Encounter):
         normal = hit * Fraction(normal_faces, rules.D18) if att.specials else hit
         dist: tuple[tuple[float, Fraction], ...] | None = None
         mean: Fraction | None = None
-        if att.damage.percent is None and att.damage.table:
+        if att.damage.percent is not None:
+            dist, mean = self._percent_line(att.damage.percent, target)
+        elif att.damage.table:
             bonus = c.constitution if att.ranged else c.strength
             d = rules.damage_distribution(att.damage.table, bonus)
             dist = tuple(sorted(d.items()))
             mean = sum((Fraction(v).limit_denominator(1000) * p for v, p in dist), Fraction(0))
         return AttackLine(att.name, target, t.ac, mod, hit, normal, avoided, tuple(fired.items()),
                           dist, mean)
+
+    def _percent_line(self, percent: float, target: str) -> tuple[tuple[tuple[float, Fraction], ...], Fraction]:
+        """F-3: a percentage hit deals that share of the target's hit points *now*, one certain
+        value, as :meth:`_roll_damage` applies it (no Strength or Constitution, no rounding, 0 at 0)."""
+        from ..odds import percent_value  # the exact figure; only percentage attacks need it
+
+        hp = float(self.state["c"][target]["hp"])
+        value = rules.percent_damage(hp, percent)
+        return ((value, Fraction(1)),), (percent_value(percent, hp) if hp > 0 else Fraction(0))
 
     def flee_odds(self, name: str) -> Fraction | None:
         """F-9 / F-10: the exact chance ``name``'s Flee() succeeds now (morale d18, or the d6 on the

@@ -34,9 +34,9 @@ class SkirmishOrderForm(ListOrderForm):
         """F-2, F-4, F-5, F-9, F-10: the chances the engine gives for a strike or shot at a named
         target (hit, the special attack taking effect, average damage) or for a flight.
 
-        F-3: a percentage attack's damage is that share of the target's current hit points, from
-        :func:`gmkit.odds.percent_value`; shown only when this form's viewer may see those hit
-        points (a monster's are its own side's and the GM's), so the figure never gives them away.
+        F-3: a percentage attack's damage is the engine's share of the target's current hit points;
+        shown only when this form's viewer may see those hit points (a monster's are its own side's
+        and the GM's), so the figure never gives them away.
         """
         kind = type(order).__name__
         if kind == "Flee" and getattr(order, "gm_allows", None) is None:
@@ -56,19 +56,17 @@ class SkirmishOrderForm(ListOrderForm):
             if line.specials:
                 text += ", " + self.t("odds_special", chance=pct(line.special))
             mean = line.mean_damage
-            if mean is None and att is not None and att.damage.percent is not None:
-                mean = self._percent_damage(att.damage.percent, line.target)
+            if att is not None and att.damage.percent is not None and not self._sees_hp(line.target):
+                mean = None
             if mean is not None:
                 text += ", " + self.t("odds_damage", mean=f"{float(mean):.1f}")
             parts.append(f"{line.attack}: {text}" if len(od.lines) > 1 else text)
         return "; ".join(parts)
 
-    def _percent_damage(self, percent: float, target: str) -> Any:
-        """F-3: the damage of a percentage hit on ``target`` now, or None if its hit points are hidden."""
-        from ..odds import percent_value
-
+    def _sees_hp(self, target: str) -> bool:
+        """Whether this form's viewer may see ``target``'s hit points, as the board shows them."""
         row = next(r for r in self.encounter.board(self.side)["combatants"] if r["name"] == target)
-        return None if row["hp"] is None else percent_value(percent, row["hp"])
+        return row["hp"] is not None
 
     def headline(self) -> str:
         side = self.encounter.acting_side

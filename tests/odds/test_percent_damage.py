@@ -133,9 +133,11 @@ def _labels(form: Any, kind: str) -> list[str]:
 
 
 def test_f3_the_order_form_shows_a_percentage_strikes_damage_to_those_who_may_see_the_hp() -> None:
-    """The GM's form shows 25% of the beast's 12 hit points; the party's form keeps the monster's
-    hit points hidden, so it shows the hit chance only (F-2 AC 5: 7/18)."""
+    """The engine gives 25% of the beast's 12 hit points; the GM's form shows it, the party's form
+    keeps the monster's hit points hidden, so it shows the hit chance only (F-2 AC 5: 7/18)."""
     sk = make(hero(melee={"name": "drain", "damage": "25%"}, strength=2), beast(hp=12, ac=5))
+    line = sk.strike_odds("Hero", Strike("Beast")).lines[0]  # type: ignore[union-attr]
+    assert line.mean_damage == odds.percent_value(25, 12) == 3  # the engine's figure, for every viewer
     gm = _labels(SkirmishOrderForm(sk), "Strike")
     assert gm == [f"Strike: Beast · hit {pct(7 / 18)}, avg damage 3.0"]
     assert _labels(SkirmishOrderForm(sk, side="party"), "Strike") == [f"Strike: Beast · hit {pct(7 / 18)}"]
