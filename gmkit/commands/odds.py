@@ -3,6 +3,7 @@
     gmkit odds trait d8 --mod 1 --tn 4          # C-3
     gmkit odds attack d8 2d8 --toughness 8       # D-5 with C-4 damage
     gmkit odds d18 --ac 5 --mod 1                # F-2
+    gmkit odds table 25% --ac 5 --target-hp 12   # F-2, F-3: a percentage of current hit points
     gmkit odds space --defence 7 --range2        # S-3, S-7
     gmkit odds simulate templates/scenarios/fantasy_wolves.yaml -n 2000 --workers 2
 """
@@ -62,6 +63,8 @@ def add_parser(sub: Any) -> None:
     q.add_argument("--mod", type=float, default=0, help="Strength or Constitution bonus")
     q.add_argument("--ac", type=int, default=None, help="include the d18 hit roll against this AC")
     q.add_argument("--hit-mod", type=int, default=0)
+    q.add_argument("--target-hp", type=float, default=None, metavar="N",
+                   help="the target's current hit points, for a percentage such as 25%% (F-3)")
     q = kinds.add_parser("space", help="d10 against a defence (S-3, S-7, S-8)")
     q.add_argument("--defence", type=int, required=True)
     q.add_argument("--range2", action="store_true", help="across one cell: confirm and half damage")
@@ -110,9 +113,10 @@ def _odds(args: argparse.Namespace) -> Any:
     if k == "special":
         return odds.special(args.trigger, args.pr, args.wisdom, ac=args.ac, modifier=args.mod)
     if k == "table":
+        _need_target_hp(args.table, args.target_hp)
         if args.ac is not None:
-            return odds.strike(args.ac, args.table, args.hit_mod, args.mod)
-        return odds.table(args.table, args.mod)
+            return odds.strike(args.ac, args.table, args.hit_mod, args.mod, target_hp=args.target_hp)
+        return odds.table(args.table, args.mod, target_hp=args.target_hp)
     if k == "space":
         if args.damage is not None:
             dmg: int | str = int(args.damage) if args.damage.isdigit() else args.damage
@@ -126,6 +130,19 @@ def _odds(args: argparse.Namespace) -> Any:
     if k == "break-free":
         return odds.break_free(args.holder, args.held)
     raise AssertionError(k)
+
+
+def _need_target_hp(entry: str, target_hp: float | None) -> None:
+    """F-3: a percentage entry is a share of the target's current hit points, so on the command line
+    it needs ``--target-hp``; a malformed percentage is refused first, as the engine refuses it."""
+    if target_hp is not None or not entry.strip().endswith("%"):
+        return
+    from ..errors import DiceError
+    from ..fantasy.notation import parse_damage
+    from ..i18n import format_message
+
+    parse_damage(entry)
+    raise DiceError(format_message("odds.cli.target_hp", entry=entry.strip()))
 
 
 def run(args: argparse.Namespace) -> int:

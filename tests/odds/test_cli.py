@@ -64,3 +64,47 @@ def test_simulate_verb(capsys: pytest.CaptureFixture[str], tmp_path: object) -> 
     assert len(csv.read_text().splitlines()) == 31
     data = json.loads(out(capsys, "odds", "--json", "simulate", str(p), "-n", "10"))
     assert data["n"] == 10
+
+
+def test_f3_percentage_table_with_target_hp(capsys: pytest.CaptureFixture[str]) -> None:
+    """F-3: 25% of 12 current hit points is 3, certain; with the F-2 roll against AC 5 (needs 12) a
+    hit, 7/18, deals exactly 3."""
+    assert "  3      100%  1" in out(capsys, "odds", "table", "25%", "--target-hp", "12")
+    data = json.loads(out(capsys, "odds", "--json", "table", "25%", "--ac", "5", "--target-hp", "12"))
+    assert {o["key"]: o["p"] for o in data["outcomes"]} == {"miss": "11/18", "3": "7/18"}
+    assert data["chance"] == "7/18"
+    halves = json.loads(out(capsys, "odds", "--json", "table", "50%", "--target-hp", "4.5"))
+    assert [(o["key"], o["p"]) for o in halves["outcomes"]] == [("2.25", "1")]
+    # Strength (--mod) does not modify a percentage
+    assert "  3      100%  1" in out(capsys, "odds", "table", "25%", "--mod", "2", "--target-hp", "12")
+
+
+@pytest.mark.parametrize("argv", [["table", "25%"], ["table", "25%", "--ac", "5"]])
+def test_f3_percentage_without_target_hp_is_a_clean_error(capsys: pytest.CaptureFixture[str],
+                                                          argv: list[str]) -> None:
+    assert main(["odds", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "F-3" in captured.err and "--target-hp" in captured.err and "25%" in captured.err
+
+
+def test_f3_bad_percentages_are_refused_naming_the_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "table", "x%"]) == 2  # malformed: said first, not "give --target-hp"
+    err = capsys.readouterr().err
+    assert "F-3" in err and "--target-hp" not in err
+    assert main(["odds", "table", "25%", "--target-hp", "-1"]) == 2
+    assert "F-3" in capsys.readouterr().err
+
+
+def test_f3_a_table_is_unchanged_by_target_hp(capsys: pytest.CaptureFixture[str]) -> None:
+    plain = out(capsys, "odds", "table", "1-2", "--ac", "8", "--mod", "1")
+    assert "5/18" in plain and "4/9" in plain
+    assert out(capsys, "odds", "table", "1-2", "--ac", "8", "--mod", "1", "--target-hp", "12") == plain
+
+
+def test_f3_percentage_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
+    text = out(capsys, "--lang", "ru", "odds", "table", "25%", "--ac", "5", "--target-hp", "12")
+    assert text.startswith("d18 против КД 5, затем урон 25% от текущих ОР цели (12): 38.89%")
+    assert "7/18" in text
+    assert main(["--lang", "ru", "odds", "table", "25%"]) == 2
+    assert "F-3: урон 25% — процент от текущих ОР цели; укажите их: --target-hp N" in capsys.readouterr().err
