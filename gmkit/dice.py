@@ -509,7 +509,13 @@ class Dice:
         return face
 
     def _chain(self, sides: int, explode: bool) -> tuple[int, ...]:
-        face = self._die(sides)
+        if self._feed or self._hand:
+            face = self._die(sides)
+        else:  # _die's common case, inlined: most rolls are one or two such faces
+            self.draws += 1
+            face = int(self._random() * sides) + 1
+            if self.record:
+                self.tape.append(face)
         if not explode or face != sides:
             return (face,)
         faces = [face]
