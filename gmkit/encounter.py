@@ -100,6 +100,11 @@ class Encounter:
     """Every resolved event, in order: the truth the views show."""
     state: Any
     """The board: plain data owned by the engine; all of it is restored on undo."""
+    _pending: dict[str, Order]
+    _arrival: list[str]
+    _entries: list[dict[str, Any]]
+    _journal: Path | None
+    _listeners: list[Callable[[str], None]]
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -129,17 +134,8 @@ class Encounter:
         self.keep_history = keep_history
         self.keeps_events = keep_history or self.reads_record
         """Whether :meth:`emit` keeps events; engines skip building an event's text when not."""
-        self.dice = Dice(seed, record=record and keep_history)
         self.opening_faces = tuple(opening_faces)
-        self.dice.enter(*self.opening_faces)
-        self.seed = self.dice.seed
-        self.record = []
-        self.resolutions = 0
-        self._pending: dict[str, Order] = {}
-        self._arrival: list[str] = []
-        self._entries: list[dict[str, Any]] = []
-        self._journal: Path | None = None
-        self._listeners: list[Callable[[str], None]] = []
+        self._begin(seed, record and keep_history)
         self._registry = order_registry(self.order_types)
         self._setup()
         if self.dice.pending_hand:
@@ -152,6 +148,29 @@ class Encounter:
                                    f"{type(self).__name__}.resume({str(p)!r}) or choose a new file")
             self._journal = p
             self._write_lines([self._header()], truncate=True)
+
+    def _begin(self, seed: int | None, record_rolls: bool) -> None:
+        """The record side of a fight at its start: dice, record, orders, journal entries."""
+        self.dice = Dice(seed, record=record_rolls)
+        self.dice.enter(*self.opening_faces)
+        self.seed = self.dice.seed
+        self.record = []
+        self.resolutions = 0
+        self._pending = {}
+        self._arrival = []
+        self._entries = []
+        self._journal = None
+        self._listeners = []
+
+    def fresh(self, seed: int) -> Self:
+        """The same scenario from its start with another seed, kept as this one is (history, roll
+        log), never journaled: what ``type(self)(scenario, seed, ...)`` would be.
+
+        Simulations start thousands of fights of one scenario; an engine may share the static
+        data it built from the scenario (rosters, weapon tables) instead of building it again.
+        """
+        return type(self)(self.scenario, seed, record=self.dice.record, validated=True,
+                          opening_faces=self.opening_faces, keep_history=self.keep_history)
 
     # --- what an engine provides ------------------------------------------------------------
 

@@ -127,14 +127,20 @@ def _number(v: Any) -> bool:
 
 
 def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, policy: Policy = "autopilot",
-            max_rounds: int = 200, index: int = 0, validated: bool = False) -> dict[str, Any]:
+            max_rounds: int = 200, index: int = 0, validated: bool = False, *,
+            template: Encounter | None = None) -> dict[str, Any]:
     """Play one encounter to the end (or ``max_rounds``) and return its row.
 
     Columns: ``encounter``, ``seed``, ``winner`` (side or None), ``reason``, ``rounds``, ``finished``,
     ``survivors`` (how many), ``alive:<name>`` per participant when the engine names survivors, and
     ``<name>.<stat>`` for each plain per-participant figure of the engine's ``summary()``.
+    ``template``, an encounter of the same scenario without history, starts the fight with
+    :meth:`~gmkit.encounter.Encounter.fresh` (the same fight, sharing what setup built).
     """
-    enc = engine(scenario, seed, record=False, validated=validated, keep_history=False)
+    if template is not None:
+        enc = template.fresh(seed)
+    else:
+        enc = engine(scenario, seed, record=False, validated=validated, keep_history=False)
     try:
         _play(enc, policy, max_rounds)
     except Exception as e:
@@ -167,8 +173,9 @@ def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, pol
 def _run_chunk(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, start: int, stop: int,
                policy: Policy, max_rounds: int) -> list[dict[str, Any]]:
     with _cycle_collector_paused():
+        template = engine(scenario, seed, record=False, validated=True, keep_history=False)
         return [run_one(engine, scenario, derive_seed(seed, i), policy, max_rounds, i,
-                        validated=True) for i in range(start, stop)]
+                        validated=True, template=template) for i in range(start, stop)]
 
 
 @contextmanager

@@ -17,8 +17,9 @@ an action that has become impossible is lost, and an event says why (as a GM wou
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Mapping, Self
 
 from ..dice import multi_action_penalty, parse_trait
 from ..encounter import Encounter
@@ -74,18 +75,12 @@ class DragonDuel(Encounter):
                          "level_max": self.options["level_max"],
                          "max_dive": self.options["max_dive"]}
         heights = R.normalise_heights({d["name"]: d["height"] for d in sc["dragons"]})
-        self.state = DuelState({
+        self._opening = DuelState({
             d["name"]: DragonState(speed=d["speed"], height=heights[d["name"]],
                                    weapons_out=tuple(False for _ in d.get("weapons", ())))
             for d in sc["dragons"]})
-        self._round_orders: dict[str, DragonOrder] = {}
-        self._rank: dict[str, tuple[int, int]] = {}
-        self._acted: set[str] = set()
-        self._forced: dict[str, tuple[str, str]] = {}
-        self._settled: set[str] = set()
-        self._tailing_at_start: set[str] = set()
-        self._decided_memo: bool | None = None
-        """_decided() during a resolution (see _fight_decided)."""
+        """The board before the first round (D-2): never changed, copied to start a fight."""
+        self._start_board()
         self._others = {n: tuple((m, e.side != d.side) for m, e in self.dragons.items() if m != n)
                         for n, d in self.dragons.items()}
         """Per dragon, every other dragon in scenario order and whether it is on another side."""
@@ -94,6 +89,28 @@ class DragonDuel(Encounter):
         """Each dragon's weapons as plain (name, kind, ranges), a memo key for the autopilot."""
         self.reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]] = {}
         """Memo for the autopilot: (dragon, weapons out) -> (longest working range, melee?)."""
+
+    def _start_board(self) -> None:
+        """The board and the round's bookkeeping at the start of the fight."""
+        self.state = self._opening.copy()
+        self._round_orders: dict[str, DragonOrder] = {}
+        self._rank: dict[str, tuple[int, int]] = {}
+        self._acted: set[str] = set()
+        self._forced: dict[str, tuple[str, str]] = {}
+        self._settled: set[str] = set()
+        self._tailing_at_start: set[str] = set()
+        self._decided_memo: bool | None = None
+        """_decided() during a resolution (see _fight_decided)."""
+
+    def fresh(self, seed: int) -> Self:
+        """A new fight of this scenario (see :meth:`Encounter.fresh`) sharing the rosters, weapon
+        tables and options built at setup, which no fight changes; the setup rolls no dice."""
+        if self.opening_faces:
+            return super().fresh(seed)  # refused there: a duel's setup takes no faces (C-2)
+        new = copy.copy(self)
+        new._begin(seed, self.dice.record)
+        new._start_board()
+        return new
 
     def _snapshot(self) -> DuelState:
         return self.state.copy()

@@ -111,3 +111,37 @@ def test_the_cycle_collector_is_restored_after_a_simulation() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("keep", [True, False], ids=["history", "no-history"])
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_fresh_starts_the_same_fight_a_new_encounter_would(path: Path, keep: bool) -> None:
+    """simulate() starts each fight with template.fresh(seed): it must be the very fight
+    cls(scenario, seed) plays, and a played fight must leave nothing behind for the next."""
+    data = load_scenario(path).model_dump(mode="json")
+    cls = engine_for(data["system"])
+    template = cls(data, 99, validated=True, keep_history=keep)
+    start = template.state.copy() if hasattr(template.state, "copy") else None
+    for seed in (1, 2, 1, 3):
+        a = template.fresh(seed)
+        a.run(80)
+        b = _play(cls, data, seed, keep)
+        assert a.summary() == b.summary() and a.dice.draws == b.dice.draws, (path.stem, seed)
+        assert [e.to_json() for e in a.record] == [e.to_json() for e in b.record]
+        assert len(a.history) == len(b.history) and a.journal_path is None
+    if start is not None:
+        assert template.state == start and template.resolutions == 0
+
+
+def test_a_fresh_duel_shares_the_static_data_but_not_the_board(tmp_path: Path) -> None:
+    duel = DragonDuel(EXAMPLE, 1, journal=tmp_path / "j.jsonl")
+    duel.resolve_round(autopilot=True)
+    before = (duel.state.copy(), len(duel.history), len(duel.record), duel.dice.draws)
+    new = duel.fresh(5)
+    assert new.dragons is duel.dragons and new.arms is duel.arms
+    assert new.state is not duel.state and new.state == DragonDuel(EXAMPLE, 5).state
+    assert new.resolutions == 0 and new.record == [] and new.history == []
+    assert new.journal_path is None and new.seed == 5
+    new.resolve_round(autopilot=True)
+    assert (duel.state, len(duel.history), len(duel.record), duel.dice.draws) == before
+    assert duel.resolutions == 1 and (tmp_path / "j.jsonl").read_text().count("\n") == 4
