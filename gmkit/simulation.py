@@ -171,9 +171,13 @@ def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, pol
 
 
 def _run_chunk(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, start: int, stop: int,
-               policy: Policy, max_rounds: int) -> list[dict[str, Any]]:
+               policy: Policy, max_rounds: int, template: Encounter | None = None
+               ) -> list[dict[str, Any]]:
+    """Fights ``start..stop-1``, each started from ``template`` (built here when not given:
+    one process shares one template, and with it the policy's memos, across its chunks)."""
     with _cycle_collector_paused():
-        template = engine(scenario, seed, record=False, validated=True, keep_history=False)
+        if template is None:
+            template = engine(scenario, seed, record=False, validated=True, keep_history=False)
         return [run_one(engine, scenario, derive_seed(seed, i), policy, max_rounds, i,
                         validated=True, template=template) for i in range(start, stop)]
 
@@ -382,7 +386,7 @@ def simulate(scenario: str | Path | Mapping[str, Any], n: int = 10_000, seed: in
     data, cls = _load(scenario, engine)
     if seed is None:
         seed = int(data.get("seed") or 0)
-    probe = cls(data, seed, record=False, validated=True)
+    probe = cls(data, seed, record=False, validated=True, keep_history=False)
     participants = probe.participants()
     sides = {p: probe.side_of(p) for p in participants}
     if chunk_size is None:
@@ -397,7 +401,7 @@ def simulate(scenario: str | Path | Mapping[str, Any], n: int = 10_000, seed: in
             results = _on_dask(dask, cls, data, seed, chunks, policy, max_rounds, bar)
         elif workers == 1:
             for a, b in chunks:
-                results[a] = _run_chunk(cls, data, seed, a, b, policy, max_rounds)
+                results[a] = _run_chunk(cls, data, seed, a, b, policy, max_rounds, probe)
                 bar(b - a)
         else:
             results = _on_processes(workers, cls, data, seed, chunks, policy, max_rounds, bar)

@@ -172,6 +172,25 @@ def _steps(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: 
 
 
 def _plan(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
+    """The order for ``name`` against ``enemies``, memoised on everything it is chosen from:
+    the same positions come back round after round and fight after fight."""
+    st = duel.state.dragons
+    s = st[name]
+    foes = []
+    for e in enemies:
+        t = st[e]
+        foes.append((e, t.speed, t.height, t.tailed_by is None, t.falling))
+    tail = s.tailing
+    key = (name, s.speed, s.height, s.shaken, s.out or s.falling, tail, s.tailed_by, s.weapons_out,
+           tuple(foes), None if tail is None else (st[tail].speed, st[tail].height))
+    order = duel.plans.get(key)
+    if order is None:
+        order = duel.plans[key] = _choose(duel, name, enemies)
+    return order
+
+
+def _choose(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
+    """Steps 3 to 6 of the policy (see the module docstring)."""
     s = duel.state.dragons[name]
     spec = duel.dragons[name]
     if not enemies:

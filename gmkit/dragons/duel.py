@@ -89,6 +89,9 @@ class DragonDuel(Encounter):
         """Each dragon's weapons as plain (name, kind, ranges), a memo key for the autopilot."""
         self.reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]] = {}
         """Memo for the autopilot: (dragon, weapons out) -> (longest working range, melee?)."""
+        self.plans: dict[tuple[Any, ...], DragonOrder] = {}
+        """Memo for the autopilot: a dragon and what it sees -> its order. Like ``reach`` it
+        depends only on the scenario, so the fights :meth:`fresh` starts share it."""
 
     def _start_board(self) -> None:
         """The board and the round's bookkeeping at the start of the fight."""
