@@ -723,9 +723,11 @@ class DragonDuel(Encounter):
             else R.attack_problem(w.kind, s.height, t.height, on_tail=on_tail,
                                   target_is_pursuer=pursuer, rng=rng, ranges=w.ranges)
         if prob:
-            return self._cannot(name, w.name, prob.code, prob.rule, f"{prob.text} (range {rng})",
-                                target=a.target, range=rng, height=s.height, theirs=t.height,
-                                long=(w.ranges or (0, 0, 0))[-1])
+            if self.keeps_events:  # the commonest lost action: skip building its text unkept
+                self._cannot(name, w.name, prob.code, prob.rule, f"{prob.text} (range {rng})",
+                             target=a.target, range=rng, height=s.height, theirs=t.height,
+                             long=(w.ranges or (0, 0, 0))[-1])
+            return
         tspec = self.dragons[a.target]
         band = None
         rpen = 0
