@@ -1095,20 +1095,22 @@ class Skirmish(Encounter):
 
     def _special(self, a: str, target: str, sp: SpecialAttack) -> None:
         """F-4, F-5: the special attack happens unless the target makes its protection roll."""
-        if sp.protection is not None:
-            t = self.combatants[target]
-            pr = self.dice.d18(purpose=f"F-5 protection roll {sp.protection}", actor=target)
-            saved = rules.protection_succeeds(int(pr.total), t.wisdom, sp.protection)
-            self.emit("protection", target, "fantasy.protect.saved" if saved else "fantasy.protect.failed",
-                      {"actor": target, "roll": pr.total, "wisdom": t.wisdom, "need": sp.protection,
-                       "special": _kind_term(sp.kind)},
-                      data={"saved": saved}, rolls=(pr,))
-            if saved:
-                return
+        if sp.protection is not None and self._protected(target, sp.protection, _kind_term(sp.kind)):
+            return
         effect = self.effects.get(sp.kind)
         if effect is None:
             raise IllegalOrder("F-4", f"no effect is set for special attack {sp.kind!r}")
         self._apply_effect(a, target, effect, _kind_term(sp.kind))
+
+    def _protected(self, target: str, need: int, special: Any) -> bool:
+        """F-5: the target's protection roll (d18 + Wisdom modifier >= ``need``), recorded."""
+        t = self.combatants[target]
+        pr = self.dice.d18(purpose=f"F-5 protection roll {need}", actor=target)
+        saved = rules.protection_succeeds(int(pr.total), t.wisdom, need)
+        self.emit("protection", target, "fantasy.protect.saved" if saved else "fantasy.protect.failed",
+                  {"actor": target, "roll": pr.total, "wisdom": t.wisdom, "need": need,
+                   "special": special}, data={"saved": saved}, rolls=(pr,))
+        return saved
 
     def _apply_effect(self, source: str, target: str, e: Effect, label: Any) -> None:
         st = self.state["c"][target]
@@ -1194,15 +1196,8 @@ class Skirmish(Encounter):
             if not hit:
                 return
         pr_need = o.protection if o.protection is not None else (spell.protection if spell else None)
-        if pr_need is not None and target != a:
-            t = self.combatants[target]
-            pr = self.dice.d18(purpose=f"F-5 protection roll {pr_need}", actor=target)
-            saved = rules.protection_succeeds(int(pr.total), t.wisdom, pr_need)
-            self.emit("protection", target, "fantasy.protect.saved" if saved else "fantasy.protect.failed",
-                      {"actor": target, "roll": pr.total, "wisdom": t.wisdom, "need": pr_need,
-                       "special": o.spell}, data={"saved": saved}, rolls=(pr,))
-            if saved:
-                return
+        if pr_need is not None and target != a and self._protected(target, pr_need, o.spell):
+            return
         self._apply_effect(a, target, effect, o.spell)
 
     def _use_item(self, a: str, o: UseItem) -> None:
@@ -1228,15 +1223,9 @@ class Skirmish(Encounter):
         if found is None or not self._present(found):
             return
         target = found
-        if item is not None and item.protection is not None and target != a:
-            t = self.combatants[target]
-            pr = self.dice.d18(purpose=f"F-5 protection roll {item.protection}", actor=target)
-            saved = rules.protection_succeeds(int(pr.total), t.wisdom, item.protection)
-            self.emit("protection", target, "fantasy.protect.saved" if saved else "fantasy.protect.failed",
-                      {"actor": target, "roll": pr.total, "wisdom": t.wisdom, "need": item.protection,
-                       "special": o.item}, data={"saved": saved}, rolls=(pr,))
-            if saved:
-                return
+        if (item is not None and item.protection is not None and target != a
+                and self._protected(target, item.protection, o.item)):
+            return
         self._apply_effect(a, target, effect, o.item)
 
     def _flee(self, a: str, o: Flee) -> None:
