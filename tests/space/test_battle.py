@@ -258,26 +258,25 @@ def test_s8_reactor_explodes_on_an_entered_one() -> None:
 
 def test_s8_reactor_explosion_on_a_seeded_roll() -> None:
     """S-8 (3): the 50% comes from the seeded stream: the same seed, the same fate; both happen."""
-    fates = {}
-    for seed in range(12):
+
+    def two_hits_on_systems(seed: int) -> SpaceBattle:
         b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0)), seed=seed)
         b.enter_faces(10, 3)
         b.push("A", Attack("T", "systems"))
         b.push("T", Pass())
         b.enter_faces(10, 3)
         b.push("A", Attack("T", "systems"))
+        return b
+
+    fates = {}
+    for seed in range(12):
+        b = two_hits_on_systems(seed)
         check = b.record[-1]
         assert check.kind in ("reactor", "destroyed")
         reactor = [e for e in b.record if e.kind == "reactor"][-1]
         face = reactor.rolls[0].total
         assert b.state.ships["T"].destroyed == (face == 1)
-        again = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0)), seed=seed)
-        again.enter_faces(10, 3)
-        again.push("A", Attack("T", "systems"))
-        again.push("T", Pass())
-        again.enter_faces(10, 3)
-        again.push("A", Attack("T", "systems"))
-        assert again.state == b.state
+        assert two_hits_on_systems(seed).state == b.state
         fates[seed] = face
     assert set(fates.values()) == {1, 2}
 
