@@ -1,0 +1,83 @@
+"""Recorded fights for the golden check: journals and simulation tables that must not change.
+
+A refactoring that keeps the rules must leave every journal byte-identical, so the fights here are
+played from every example scenario with fixed seeds: most to the end by the autopilot, some with a
+GM's note and an undo on the way. ``python -m tests.golden.fights`` rewrites ``digests.json``
+(only when a rule change is meant to change fights; say which in the commit);
+``python -m tests.golden.fights --dump DIR`` writes the journals themselves, to compare by eye.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "templates" / "scenarios").glob("*.yaml"))
+DIGESTS = Path(__file__).with_name("digests.json")
+SEEDS = range(45)
+SIM_N = 150
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def journal_bytes(path: Path) -> bytes:
+    """The journal's content as the golden check compares it."""
+    return path.read_bytes()
+
+
+def fights() -> Iterator[tuple[str, bytes]]:
+    """(label, journal bytes) of every recorded fight."""
+    from gmkit.scenario import load_scenario
+    from gmkit.simulation import engine_for
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for f in SCENARIOS:
+            model = load_scenario(f)
+            cls = engine_for(model.system)
+            data = model.model_dump(mode="json")
+            for seed in SEEDS:
+                path = Path(tmp) / f"{f.stem}-{seed}.jsonl"
+                enc = cls(data, seed, validated=True, journal=path)
+                if seed % 5 == 4:  # a GM's hand on the way: a note, an undone round, a re-resolution
+                    for r in range(200):
+                        if enc.is_over:
+                            break
+                        enc.resolve_round(autopilot=True)
+                        if r == 1:
+                            enc.note(f"round {r}: GM note")
+                            enc.undo()
+                            enc.undo()
+                else:
+                    enc.run(200)
+                yield f"{f.stem}/seed={seed}", journal_bytes(path)
+
+
+def simulations() -> Iterator[tuple[str, bytes]]:
+    """(label, CSV bytes) of one seeded simulation per example scenario."""
+    from gmkit.simulation import simulate
+
+    for f in SCENARIOS:
+        sim = simulate(f, n=SIM_N, seed=11)
+        yield f"{f.stem}/n={SIM_N}", sim.runs.to_csv(index=False).encode()
+
+
+def digests() -> dict[str, dict[str, str]]:
+    return {"journals": {k: _sha(v) for k, v in fights()},
+            "simulations": {k: _sha(v) for k, v in simulations()}}
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--dump":
+        out = Path(sys.argv[2])
+        out.mkdir(parents=True, exist_ok=True)
+        for label, data in (*fights(), *simulations()):
+            (out / (label.replace("/", "_") + ".txt")).write_bytes(data)
+    else:
+        DIGESTS.write_text(json.dumps(digests(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
