@@ -16,7 +16,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from gmkit.ui.sessions import DragonSession, Session, SpaceSession
+from gmkit.dragons.ui import DragonSession
+from gmkit.space.ui import SpaceSession
+from gmkit.ui.sessions import Session
 
 TARGET_MS = 50.0
 

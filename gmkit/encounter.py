@@ -1,39 +1,40 @@
-"""The encounter: a board plus a record, shared by all three rule sets.
+"""The encounter: a board plus a record, the one shape every rule set's engine takes.
 
-An engine (``DragonDuel``, ``SpaceBattle``, ``Skirmish``) subclasses :class:`Encounter` and fills in
-four things: ``_setup`` (the board from the scenario), ``validate_order`` (refuse with
-:class:`~gmkit.errors.IllegalOrder`), ``_resolve`` (orders to events, applied to the board) and
-``outcome``. Everything else lives here once:
+An engine subclasses :class:`Encounter` and fills in its abstract hooks: ``_setup`` (the board from
+the scenario), ``validate_order`` (refuse with :class:`~gmkit.errors.IllegalOrder`), ``_legal``
+(what an actor may order now), ``_resolve`` (orders to events, applied to the board), the queries
+(``participants``, ``side_of``, ``awaiting``, ``is_over``, ``outcome``, ``board``, ``summary``) and
+``_snapshot``/``_restore`` of its board. Everything else lives here once:
 
 * orders stay secret until resolved; re-submitting replaces an order and stamps it as arriving now;
-* every step (order, withdrawal, reorder, typed-in faces, note, resolution, undo) is one line of a
-  JSON Lines journal, appended and fsynced as it happens;
+* every step (order, withdrawal, reorder, typed-in faces, note, resolution, undo) is one line of
+  the fight's :class:`~gmkit.journal.Journal`, appended and fsynced as it happens;
 * a resolution is all-or-nothing: an error inside it puts board, record and dice back as they were;
 * undo and resume rebuild the board by replaying the journal, feeding every recorded face back, so
-  even dice typed in by hand replay exactly and the random stream continues where it stood.
+  even dice typed in by hand replay exactly and the random stream continues where it stood;
+* the autopilot is a policy object the rule set's :class:`~gmkit.systems.System` names: engines
+  never import their policy, and ``resolve_round(policy=...)`` takes any other.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
-import os
 import warnings
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Self, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol, Self, Sequence
 
 from . import __version__
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError
 from .events import ALL, GM, Event
+from .journal import JOURNAL_FORMAT, Journal, dumps, effective
 from .orders import Order, order_from_json, order_registry, order_to_json
 
-__all__ = ["Encounter", "JOURNAL_FORMAT", "canonical_hash", "read_journal"]
-
-JOURNAL_FORMAT = 1
-
-_SYSTEMS: dict[str, type["Encounter"]] = {}
+__all__ = ["Encounter", "Mode", "TABLE", "SIMULATION", "Policy", "LegalOrders", "JOURNAL_FORMAT",
+           "canonical_hash", "read_journal"]
 
 
 def canonical_hash(scenario: Mapping[str, Any]) -> str:
@@ -43,53 +44,93 @@ def canonical_hash(scenario: Mapping[str, Any]) -> str:
 
 
 def read_journal(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]], int]:
-    """Header, entries and the byte length of the good part of a journal.
+    """Header, entries and the byte length of the good part of a journal (see :class:`Journal`)."""
+    got = Journal.read(path)
+    return got.header, got.entries, got.good
 
-    A last line cut off mid-write is skipped with a warning; damage anywhere else is an error.
+
+@dataclass(frozen=True)
+class Mode:
+    """What a fight keeps as it is played.
+
+    A GM's fight (:data:`TABLE`) keeps everything: every event, every roll, every step for undo and
+    the journal, and checks every order, the autopilot's included. A simulation's throwaway fight
+    (:data:`SIMULATION`) keeps nothing and trusts the rule set's own policy; the rules and the dice
+    are the same, so it plays out identically.
     """
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as e:
-        raise JournalError(f"cannot read journal {p}: {e.strerror}") from None
-    lines = raw.split(b"\n")
-    entries: list[dict[str, Any]] = []
-    good = 0
-    pos = 0
-    for i, line in enumerate(lines):
-        end = pos + len(line) + 1
-        if not line.strip():
-            pos = end
-            continue
+
+    events: bool = True
+    """Keep the event record (engines may skip building an event's text when not)."""
+    rolls: bool = True
+    """Keep the dice's roll log."""
+    history: bool = True
+    """Keep the steps: undo, save and a journal need them."""
+    check_policy: bool = True
+    """Check the policy's orders as a GM's are checked."""
+
+
+TABLE = Mode()
+SIMULATION = Mode(events=False, rolls=False, history=False, check_policy=False)
+
+
+class Policy(Protocol):
+    """Who gives the orders nobody else gave: the rule set's autopilot, or a function of yours."""
+
+    def order(self, encounter: "Encounter", actor: str) -> Order | None:
+        """A legal order for ``actor`` now, or None for "no order" (the rules' default then)."""
+
+
+class _FunctionPolicy:
+    """A plain function ``(encounter, actor) -> order`` used as a policy."""
+
+    def __init__(self, fn: Callable[["Encounter", str], Order | None]):
+        self.fn = fn
+
+    def order(self, encounter: "Encounter", actor: str) -> Order | None:
+        return self.fn(encounter, actor)
+
+
+class LegalOrders:
+    """What one actor may order now, as python-chess's legal-move generator: ``order in legal``
+    asks the rules, iteration lists every legal order, ``why_not(order)`` gives the refusal a form
+    shows (None when the order is legal)."""
+
+    def __init__(self, encounter: "Encounter", actor: str):
+        self.encounter = encounter
+        self.actor = actor
+
+    def why_not(self, order: Any) -> IllegalOrder | None:
         try:
-            entry = json.loads(line.decode("utf-8"))
-            if not isinstance(entry, dict):
-                raise ValueError("not an object")
-        except (ValueError, UnicodeDecodeError):
-            rest = b"".join(lines[i + 1 :]).strip()
-            if not rest:
-                from .i18n import format_message
+            self.encounter.check_order(self.actor, order)
+        except IllegalOrder as e:
+            return e
+        return None
 
-                warnings.warn(format_message("core.journal.truncated", path=str(p)), stacklevel=3)
-                break
-            raise JournalError(f"journal {p}: line {i + 1} is damaged") from None
-        entries.append(entry)
-        good = min(end, len(raw))
-        pos = end
-    if not entries or "gmkit" not in entries[0] or "system" not in entries[0]:
-        raise JournalError(f"{p} is not a gmkit journal (no header line)")
-    return entries[0], entries[1:], good
+    def __contains__(self, order: object) -> bool:
+        return self.why_not(order) is None
+
+    def __iter__(self) -> Iterator[Order]:
+        return iter(self.encounter._legal(self.actor))
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalOrders for {self.actor!r}: {self.count()}>"
 
 
-class Encounter:
+class Encounter(ABC):
     """Board plus record: orders in, events out, every step journaled."""
 
     system: ClassVar[str] = ""
-    """The rule set's name in scenarios and journals: ``dragons``, ``space``, ``fantasy``."""
+    """The rule set's name in scenarios and journals (its :class:`~gmkit.systems.System`'s)."""
     order_types: ClassVar[tuple[type, ...]] = ()
     """The order classes the journal may hold for this engine."""
     reads_record: ClassVar[bool] = False
-    """The engine's rules look back at its own record (so it is kept even without history)."""
+    """The engine's rules look back at its own record (so it is kept even in a simulation)."""
 
     scenario: dict[str, Any]
     """The validated scenario as plain JSON data."""
@@ -99,55 +140,66 @@ class Encounter:
     record: list[Event]
     """Every resolved event, in order: the truth the views show."""
     state: Any
-    """The board: plain data owned by the engine; all of it is restored on undo."""
+    """The board: the engine's own mutable state, put back on undo and by failed resolutions."""
+    mode: Mode
+    """What this fight keeps (:data:`TABLE` for a GM's fight, :data:`SIMULATION`)."""
     _pending: dict[str, Order]
     _arrival: list[str]
     _entries: list[dict[str, Any]]
-    _journal: Path | None
+    _journal: Journal | None
     _listeners: list[Callable[[str], None]]
+    _policy: Policy | None
 
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        if cls.system:
-            _SYSTEMS[cls.system] = cls
-
-    def __init__(self, scenario: Mapping[str, Any], seed: int | None = None, *,
-                 journal: str | Path | None = None, record: bool = True, validated: bool = False,
-                 opening_faces: Sequence[int] = (), keep_history: bool = True):
-        """``validated=True`` skips validation for data that is already a validated scenario's
-        ``model_dump(mode="json")`` (undo's rebuilds, simulations of thousands of fights).
+    def __init__(self, scenario: Any, seed: int | None = None, *,
+                 journal: str | Path | None = None, mode: Mode = TABLE,
+                 opening_faces: Sequence[int] = ()):
+        """``scenario`` is plain data (validated here by the rule set's model) or the model itself.
         ``opening_faces`` are faces rolled at the table for the rolls made while the board is set
         up (life dice, a first roll-off): C-2 for the start of the fight; the journal keeps them.
+        ``mode`` says what the fight keeps (:class:`Mode`)."""
+        if hasattr(scenario, "model_dump"):
+            scenario = scenario.model_dump(mode="json")
+        else:
+            scenario = self._validate_scenario(scenario)
+        self._start(scenario, seed, journal, mode, opening_faces)
 
-        ``keep_history=False`` is for simulations, where thousands of fights are played and
-        thrown away: no event record (unless the engine's rules read it), no roll log, no
-        journal entries and no all-or-nothing snapshot, so it can be neither undone nor saved.
-        Orders submitted are still checked (the engine's own autopilot orders are not: tests hold
-        them to the same check) and the rules and dice are the same: a fight with and without
-        history plays out identically."""
-        if not keep_history and journal is not None:
-            raise JournalError("an encounter without history (keep_history=False) cannot keep a "
-                               "journal")
-        self.scenario = dict(scenario) if validated else self._validate_scenario(scenario)
+    @classmethod
+    def from_valid(cls, scenario: Mapping[str, Any], seed: int | None = None, *,
+                   journal: str | Path | None = None, mode: Mode = TABLE,
+                   opening_faces: Sequence[int] = ()) -> Self:
+        """An encounter from data that is already a validated scenario's ``model_dump(mode="json")``
+        (undo's rebuilds, simulations of thousands of fights): not validated again."""
+        enc = cls.__new__(cls)
+        enc._start(dict(scenario), seed, journal, mode, opening_faces)
+        return enc
+
+    def _start(self, scenario: dict[str, Any], seed: int | None, journal: str | Path | None,
+               mode: Mode, opening_faces: Sequence[int]) -> None:
+        if not mode.history and journal is not None:
+            raise JournalError("an encounter without history (a simulation's) cannot keep a journal")
+        self.scenario = scenario
         if seed is None:
             seed = self.scenario.get("seed")
-        self.keep_history = keep_history
-        self.keeps_events = keep_history or self.reads_record
+        self.mode = mode
+        self.keeps_events = mode.events or self.reads_record
         """Whether :meth:`emit` keeps events; engines skip building an event's text when not."""
         self.opening_faces = tuple(opening_faces)
-        self._begin(seed, record and keep_history)
+        self._policy = None
+        self._begin(seed, mode.rolls and mode.history)
         self._registry = order_registry(self.order_types)
         self._setup()
         if self.dice.pending_hand:
             raise DiceError(f"C-2: {len(self.dice.pending_hand)} of the opening faces were not needed "
                             f"by the setup rolls: {list(self.dice.pending_hand)}")
         if journal is not None:
-            p = Path(journal)
-            if p.exists() and p.stat().st_size > 0:
-                raise JournalError(f"journal {p} already exists: resume it with "
-                                   f"{type(self).__name__}.resume({str(p)!r}) or choose a new file")
-            self._journal = p
-            self._write_lines([self._header()], truncate=True)
+            if Path(journal).exists() and Path(journal).stat().st_size > 0:
+                raise JournalError(f"journal {journal} already exists: resume it with "
+                                   f"{type(self).__name__}.resume({str(journal)!r}) or choose a new file")
+            self._journal = Journal.create(journal, self._header(), _event_json)
+
+    @property
+    def keep_history(self) -> bool:
+        return self.mode.history
 
     def _begin(self, seed: int | None, record_rolls: bool) -> None:
         """The record side of a fight at its start: dice, record, orders, journal entries."""
@@ -163,14 +215,17 @@ class Encounter:
         self._listeners = []
 
     def fresh(self, seed: int) -> Self:
-        """The same scenario from its start with another seed, kept as this one is (history, roll
-        log), never journaled: what ``type(self)(scenario, seed, ...)`` would be.
+        """The same scenario from its start with another seed, kept as this one is, never
+        journaled: what ``type(self)(scenario, seed, mode=...)`` would be. The policy (and its
+        memos) is shared.
 
         Simulations start thousands of fights of one scenario; an engine may share the static
         data it built from the scenario (rosters, weapon tables) instead of building it again.
         """
-        return type(self)(self.scenario, seed, record=self.dice.record, validated=True,
-                          opening_faces=self.opening_faces, keep_history=self.keep_history)
+        new = type(self).from_valid(self.scenario, seed, mode=self.mode,
+                                    opening_faces=self.opening_faces)
+        new._policy = self._policy
+        return new
 
     # --- what an engine provides ------------------------------------------------------------
 
@@ -181,27 +236,38 @@ class Encounter:
         from .scenario import load_scenario
 
         model = load_scenario(source, cls.system or None)
-        return cls(model.model_dump(mode="json"), seed, validated=True, **kw)
+        return cls.from_valid(model.model_dump(mode="json"), seed, **kw)
 
     @classmethod
     def _validate_scenario(cls, scenario: Mapping[str, Any]) -> dict[str, Any]:
-        """Validated plain JSON data: by the engine's registered model, or as given for the base."""
-        if cls.system:
-            from .scenario import validate_scenario
+        """Validated plain JSON data, by the rule set's scenario model."""
+        from .scenario import validate_scenario
 
-            return validate_scenario(scenario, system=cls.system).model_dump(mode="json")
-        return json.loads(json.dumps(dict(scenario)))
+        return validate_scenario(scenario, system=cls.system).model_dump(mode="json")
 
+    @abstractmethod
     def _setup(self) -> None:
-        """Build ``self.state`` from ``self.scenario``."""
-        self.state = {}
+        """Build the board from ``self.scenario``."""
 
+    @abstractmethod
     def validate_order(self, actor: str, order: Order) -> None:
         """Raise :class:`IllegalOrder` naming the rule when ``order`` may not be given now."""
 
+    @abstractmethod
+    def _legal(self, actor: str) -> Iterable[Order]:
+        """Every order ``actor`` may give now (what :meth:`legal_orders` iterates)."""
+
+    @abstractmethod
     def _resolve(self, orders: list[tuple[str, Order]]) -> None:
         """Apply the orders (in arrival order) to the board and emit events."""
-        raise NotImplementedError
+
+    @abstractmethod
+    def _snapshot(self) -> Any:
+        """A copy of the board that :meth:`_restore` can put back (all-or-nothing resolution)."""
+
+    @abstractmethod
+    def _restore(self, snap: Any) -> None:
+        """Put back a board taken by :meth:`_snapshot`."""
 
     @property
     def round(self) -> int:
@@ -209,16 +275,44 @@ class Encounter:
         return self.resolutions + 1
 
     @property
+    @abstractmethod
     def is_over(self) -> bool:
-        return False
+        """Whether the fight has ended."""
 
+    @abstractmethod
     def outcome(self) -> dict[str, Any] | None:
         """``{"winner": side or None, "reason": key, ...}`` once the fight has ended, else None."""
-        return None
 
+    @abstractmethod
     def participants(self) -> list[str]:
         """Every participant's name, in scenario order."""
-        return []
+
+    @abstractmethod
+    def side_of(self, actor: str) -> str | None:
+        """The side ``actor`` fights for (None: nobody's, or no such participant)."""
+
+    @abstractmethod
+    def awaiting(self) -> list[str]:
+        """Who is expected to give an order before the next resolution."""
+
+    @abstractmethod
+    def board(self, side: str | None = None) -> dict[str, Any]:
+        """The board as plain JSON data, as a player of ``side`` sees it (None: the GM's view).
+
+        Views (charts, maps, tables, reports) draw from this and never from the engine's state,
+        so hidden information is removed in one place. Engines extend the common head this
+        returns (``super().board(side)``).
+        """
+        return {"system": self.system, "round": self.round, "over": self.is_over}
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """A machine-readable summary for templates and simulations (winner, rounds, per
+        participant). Engines extend the common head this returns (``super().summary()``)."""
+        out = self.outcome() or {}
+        return {"system": self.system, "scenario": self.scenario.get("name", ""), "seed": self.seed,
+                "over": self.is_over, "rounds": out.get("rounds", self.resolutions),
+                "winner": out.get("winner"), "participants": []}
 
     def sides(self) -> list[str]:
         """Every side's name, in order of first appearance."""
@@ -229,48 +323,41 @@ class Encounter:
                 seen.append(s)
         return seen
 
-    def board(self, side: str | None = None) -> dict[str, Any]:
-        """The board as plain JSON data, as a player of ``side`` sees it (None: the GM's view).
+    def legal_orders(self, actor: str) -> LegalOrders:
+        """What ``actor`` may order now: ``order in``, iteration, ``why_not(order)``."""
+        return LegalOrders(self, actor)
 
-        Views (charts, maps, tables, reports) draw from this and never from ``state`` directly,
-        so hidden information is removed in one place.
-        """
-        return {"system": self.system, "round": self.round, "over": self.is_over}
+    def check_order(self, actor: str, order: Any) -> None:
+        """:meth:`validate_order` behind a check of the order's type, as :meth:`submit` does."""
+        if not isinstance(order, self.order_types or Order):
+            raise IllegalOrder("C-1", f"{order!r} is not an order of {type(self).__name__}")
+        self.validate_order(actor, order)  # type: ignore[arg-type]  # checked just above
 
-    def summary(self) -> dict[str, Any]:
-        """A machine-readable summary for templates and simulations (winner, rounds, per participant)."""
-        out = self.outcome() or {}
-        return {"system": self.system, "scenario": self.scenario.get("name", ""), "seed": self.seed,
-                "over": self.is_over, "rounds": out.get("rounds", self.resolutions),
-                "winner": out.get("winner"), "participants": []}
+    # --- policies -----------------------------------------------------------------------------
 
-    def side_of(self, actor: str) -> str | None:
-        return None
+    def policy(self) -> Policy:
+        """The rule set's autopilot for this fight (built once; fights made by :meth:`fresh`
+        share it, with its memos)."""
+        if self._policy is None:
+            from .systems import get
 
-    def awaiting(self) -> list[str]:
-        """Who is expected to give an order before the next resolution."""
-        return []
+            self._policy = get(self.system).policy_class(self)
+        return self._policy
 
     def autopilot(self, actor: str) -> Order | None:
-        """A legal order for ``actor`` from the engine's simple policy, or None for "no order"."""
-        return None
+        """A legal order for ``actor`` from the rule set's autopilot, or None for "no order"."""
+        return self.policy().order(self, actor)
 
     def emit(self, kind: str, actor: str, key: str, params: dict[str, Any] | None = None, *,
              data: dict[str, Any] | None = None, rolls: tuple[Any, ...] = (),
              visibility: str = ALL) -> Event | None:
-        """Append an event to the record (engines call this from ``_resolve``); without history
-        (and an engine that does not read its record) nothing is kept and None is returned."""
+        """Append an event to the record (engines call this from ``_resolve``); when the fight
+        keeps no events nothing is kept and None is returned."""
         if not self.keeps_events:
             return None
         ev = Event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls), visibility)
         self.record.append(ev)
         return ev
-
-    def _snapshot(self) -> Any:
-        return copy.deepcopy(self.state)
-
-    def _restore(self, snap: Any) -> None:
-        self.state = snap
 
     # --- orders -------------------------------------------------------------------------------
 
@@ -282,9 +369,7 @@ class Encounter:
 
     def _submit(self, actor: str, order: Order) -> None:
         """:meth:`submit` once the fight is known not to be over."""
-        if not isinstance(order, self.order_types or Order):
-            raise IllegalOrder("C-1", f"{order!r} is not an order of {type(self).__name__}")
-        self.validate_order(actor, order)
+        self.check_order(actor, order)
         self._apply_submit(actor, order)
         self._journal_entry({"op": "submit", "actor": actor, "order": order})
 
@@ -337,30 +422,38 @@ class Encounter:
 
     # --- resolution ---------------------------------------------------------------------------
 
-    def resolve_round(self, *, autopilot: bool = False) -> list[Event]:
+    def resolve_round(self, *, autopilot: bool = False, policy: Any = None) -> list[Event]:
         """Resolve the orders received; all-or-nothing. Returns the new events.
 
-        With ``autopilot=True`` every actor still awaited gets the engine's autopilot order first.
+        With ``autopilot=True`` every actor still awaited first gets an order from ``policy`` (a
+        :class:`Policy` or a function ``(encounter, actor) -> order``), by default the rule set's
+        autopilot.
         """
         if self.is_over:
             raise EncounterOver("the fight is over")
-        return self._resolve_round(autopilot)
+        if policy is not None and not hasattr(policy, "order"):
+            if not callable(policy):
+                raise GmkitError(f"policy is an object with .order(encounter, actor) or a function "
+                                 f"(encounter, actor) -> order; got {policy!r}")
+            policy = _FunctionPolicy(policy)
+        return self._resolve_round(autopilot or policy is not None, policy)
 
-    def _resolve_round(self, autopilot: bool) -> list[Event]:
+    def _resolve_round(self, autopilot: bool, policy: Policy | None = None) -> list[Event]:
         """:meth:`resolve_round` once the fight is known not to be over."""
         if autopilot:
+            chooser = policy or self.policy()
             for actor in self.awaiting():
                 if actor not in self._pending:
-                    order = self.autopilot(actor)
+                    order = chooser.order(self, actor)
                     if order is None:
                         continue
-                    if self.keep_history:
+                    if self.mode.check_policy or policy is not None:
                         self._submit(actor, order)  # not over: the caller checked
                     else:
-                        # A simulation trusts the engine's own policy: checking guards what people
-                        # type in, and the tests hold every autopilot order to validate_order.
+                        # A simulation trusts the rule set's own policy: checking guards what
+                        # people type in, and the tests hold every autopilot order to the check.
                         self._apply_submit(actor, order)
-        if not self.keep_history:  # a simulation's throwaway fight: nothing to journal or undo
+        if not self.mode.history:  # a simulation's throwaway fight: nothing to journal or undo
             start = len(self.record)
             self._resolve_pending()
             return self.record[start:]
@@ -372,8 +465,8 @@ class Encounter:
         manual = [m - tape0 for m in self.dice.manual_marks[marks0:]]
         new = self.record[start:]
         self._journal_entry({"op": "resolve", "faces": faces, "manual": manual,
-                                 "hand": list(self.dice.pending_hand),
-                                 "events": new})
+                             "hand": list(self.dice.pending_hand),
+                             "events": new})
         return new
 
     def _resolve_pending(self) -> None:
@@ -397,7 +490,7 @@ class Encounter:
             raise
 
     def run(self, max_rounds: int = 100) -> dict[str, Any] | None:
-        """Play to the end with the autopilot for every missing order (for templates, simulations)."""
+        """Play to the end with the autopilot for every missing order (templates, simulations)."""
         for _ in range(max_rounds):
             if self.is_over:
                 break
@@ -421,19 +514,19 @@ class Encounter:
         last = self._entries[-1]
         fresh = self._rebuilt(self._entries[:-1])
         self._adopt(fresh)
-        self._write_lines([{"op": "undo"}])
+        if self._journal is not None:
+            self._journal.append({"op": "undo"})
         self._notify("undo")
         return last
 
     def _rebuilt(self, entries: list[dict[str, Any]], strict: bool = True) -> "Encounter":
-        fresh = type(self)(self.scenario, self.seed, validated=True,
-                           opening_faces=self.opening_faces)
+        fresh = type(self).from_valid(self.scenario, self.seed, opening_faces=self.opening_faces)
         for entry in entries:
             fresh._replay(entry, strict)
         return fresh
 
     def _adopt(self, other: "Encounter") -> None:
-        keep = {"_journal": self._journal, "_listeners": self._listeners}
+        keep = {"_journal": self._journal, "_listeners": self._listeners, "_policy": self._policy}
         self.__dict__.update(other.__dict__)
         self.__dict__.update(keep)
 
@@ -485,9 +578,9 @@ class Encounter:
         return header
 
     def _need_history(self, what: str) -> None:
-        if not self.keep_history:
+        if not self.mode.history:
             raise GmkitError(f"cannot {what}: this encounter keeps no history "
-                             f"(keep_history=False, as in simulations)")
+                             f"(a simulation's fight)")
 
     def journal_lines(self) -> list[dict[str, Any]]:
         """The journal as plain JSON data: the header, then every effective entry."""
@@ -497,32 +590,31 @@ class Encounter:
     def save(self, path: str | Path) -> Path:
         """Write the whole journal to ``path`` (header, then every effective entry)."""
         self._need_history("save")
-        p = Path(path)
-        lines = [self._header(), *self._entries]
-        tmp = p.with_name(p.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            for line in lines:
-                f.write(_dumps(line) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-        return p
+        return Journal.write_whole(path, [self._header(), *self._entries], _event_json)
 
     @classmethod
     def resume(cls, path: str | Path, scenario: Mapping[str, Any] | None = None, *,
                autosave: bool = True, strict: bool = True) -> "Encounter":
         """Rebuild an encounter from its journal: same board, same record, same next rolls.
 
+        Called on :class:`Encounter` itself, the journal's rule set is found in the registry.
         With ``scenario``, the journal must belong to it. With ``autosave`` the journal goes on
         being appended to.
         """
-        header, lines, good = read_journal(path)
+        got = Journal.read(path)
+        header = got.header
         system = header.get("system")
-        target = cls if cls.system else _SYSTEMS.get(str(system))
-        if target is None:
-            raise JournalError(f"{path}: no engine for system {system!r} is loaded")
-        if target.system and system != target.system:
-            raise JournalError(f"{path} is a {system!r} journal, not a {target.system!r} one")
+        if cls.system:
+            target: type[Encounter] = cls
+            if system != cls.system:
+                raise JournalError(f"{path} is a {system!r} journal, not a {cls.system!r} one")
+        else:
+            from .systems import get
+
+            try:
+                target = get(str(system)).engine_class
+            except GmkitError as e:
+                raise JournalError(f"{path}: {e}") from None
         if scenario is not None:
             mine = target._validate_scenario(scenario)
             if canonical_hash(mine) != header.get("scenario_hash"):
@@ -530,21 +622,12 @@ class Encounter:
                                    f"({header['scenario'].get('name', '?')!r}); refusing to mix them")
         enc = target(header["scenario"], header["seed"],
                      opening_faces=tuple(header.get("opening_faces", ())))
-        stack: list[dict[str, Any]] = []
-        for entry in lines:
-            if entry.get("op") == "undo":
-                if stack:
-                    stack.pop()
-            else:
-                stack.append(entry)
-        for entry in stack:
+        for entry in effective(got.entries):
             enc._replay(entry, strict)
         if autosave:
-            p = Path(path)
-            if good < p.stat().st_size:
-                with open(p, "r+b") as f:
-                    f.truncate(good)
-            enc._journal = p
+            journal = Journal(path, _event_json)
+            journal.cut_to(got.good)
+            enc._journal = journal
         return enc
 
     @classmethod
@@ -552,31 +635,22 @@ class Encounter:
         return cls.resume(path, **kw)
 
     def _journal_entry(self, entry: dict[str, Any]) -> None:
-        if not self.keep_history:
+        if not self.mode.history:
             return
         self._entries.append(entry)
         if self._journal is not None:  # in memory only (simulations): no call at all
-            self._write_lines([entry])
+            self._journal.append(entry)
         if self._listeners:
             self._notify(entry["op"])
 
-    def _write_lines(self, lines: list[dict[str, Any]], truncate: bool = False) -> None:
-        if self._journal is None:
-            return
-        with open(self._journal, "w" if truncate else "a", encoding="utf-8") as f:
-            for line in lines:
-                f.write(_dumps(line) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-
     @property
     def journal_path(self) -> Path | None:
-        return self._journal
+        return self._journal.path if self._journal is not None else None
 
     def autosave(self, path: str | Path) -> None:
         """Start journaling to ``path`` now: the history so far is written first."""
         self.save(path)
-        self._journal = Path(path)
+        self._journal = Journal(path, _event_json)
 
     # --- listeners and views ------------------------------------------------------------------
 
@@ -614,7 +688,7 @@ class Encounter:
 
 def _dumps(entry: dict[str, Any]) -> str:
     """One journal line; events and orders kept in memory as objects are written as JSON."""
-    return json.dumps(entry, ensure_ascii=False, sort_keys=True, default=_event_json)
+    return dumps(entry, _event_json)
 
 
 def _event_json(obj: Any) -> Any:

@@ -1,14 +1,13 @@
 """Scenario files: YAML, validated by pydantic, with errors a GM can act on.
 
-A scenario names its ``system``; each engine registers the pydantic model of its own section with
-:func:`register_system`. Whatever goes wrong (a missing file, bad YAML, a wrong field) comes out as one
+A scenario names its ``system``; the rule set of that name (found through :mod:`gmkit.systems`)
+gives the pydantic model of its own section. Whatever goes wrong (a missing file, bad YAML, a wrong field) comes out as one
 :class:`~gmkit.errors.ScenarioError` naming the file, the field path (``dragons[1].pilot.piloting``)
 and what was expected, never a traceback from deep inside.
 """
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import Any, Literal, Mapping
 
@@ -16,13 +15,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import ScenarioError
 
-__all__ = ["ScenarioModel", "register_system", "load_scenario", "validate_scenario", "read_yaml",
-           "SYSTEM_MODULES"]
-
-SYSTEM_MODULES = {"dragons": "gmkit.dragons", "space": "gmkit.space", "fantasy": "gmkit.fantasy"}
-"""Where each system's engine (and so its scenario model) lives; imported on first use."""
-
-_MODELS: dict[str, type["ScenarioModel"]] = {}
+__all__ = ["ScenarioModel", "model_for", "load_scenario", "validate_scenario", "read_yaml"]
 
 
 class ScenarioModel(BaseModel):
@@ -37,14 +30,11 @@ class ScenarioModel(BaseModel):
     language: Literal["en", "ru"] = "en"
 
 
-def register_system(system: str, model: type[ScenarioModel]) -> None:
-    _MODELS[system] = model
-
-
 def model_for(system: str) -> type[ScenarioModel]:
-    if system not in _MODELS and system in SYSTEM_MODULES:
-        importlib.import_module(SYSTEM_MODULES[system])
-    return _MODELS[system]
+    """The scenario model of the rule set named ``system``."""
+    from .systems import get
+
+    return get(system).scenario_model  # type: ignore[no-any-return]
 
 
 def read_yaml(path: str | Path) -> Any:
@@ -101,16 +91,17 @@ def validate_scenario(data: Any, source: str = "<scenario>",
     """Validate plain data against its system's model (or ``system`` when it must be that one)."""
     if not isinstance(data, Mapping):
         raise ScenarioError(source, [("(top level)", f"a mapping of fields, got {type(data).__name__}")])
+    from .systems import names
+
     declared = data.get("system")
     if declared is None:
         raise ScenarioError(source, [("system", f"required field is missing; one of "
-                                                f"{', '.join(SYSTEM_MODULES)}")])
+                                                f"{', '.join(names())}")])
     if system is not None and declared != system:
         raise ScenarioError(source, [("system", f"this engine runs {system!r} scenarios; got {declared!r}")])
-    try:
-        model = model_for(str(declared))
-    except KeyError:
-        raise ScenarioError(source, [("system", f"one of {', '.join(SYSTEM_MODULES)}; got {declared!r}")]) from None
+    if not isinstance(declared, str) or declared not in names():
+        raise ScenarioError(source, [("system", f"one of {', '.join(names())}; got {declared!r}")])
+    model = model_for(declared)
     try:
         return model.model_validate(dict(data))
     except ValidationError as e:

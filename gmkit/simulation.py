@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import importlib
 import math
 import time
 from contextlib import contextmanager
@@ -29,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Union
 
-from .encounter import Encounter
+from .encounter import SIMULATION, Encounter
 from .orders import Order
 
 __all__ = ["simulate", "compare", "Simulation", "SimulationSummary", "derive_seed", "engine_for",
@@ -69,23 +68,11 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     return lo, hi
 
 
-def _all_subclasses(cls: type) -> Iterator[type]:
-    sub: type
-    for sub in cls.__subclasses__():
-        yield sub
-        yield from _all_subclasses(sub)
-
-
 def engine_for(system: str) -> type[Encounter]:
-    """The engine class that runs ``system`` scenarios (importing its package on first use)."""
-    from .scenario import SYSTEM_MODULES
+    """The engine class that runs ``system`` scenarios (from the rule-set registry)."""
+    from .systems import get
 
-    if system in SYSTEM_MODULES:
-        importlib.import_module(SYSTEM_MODULES[system])
-    found = [c for c in _all_subclasses(Encounter) if getattr(c, "system", "") == system]
-    if not found:
-        raise ValueError(f"no engine for system {system!r} is loaded; pass engine=")
-    return found[-1]
+    return get(system).engine_class  # type: ignore[no-any-return]
 
 
 def _load(scenario: str | Path | Mapping[str, Any], engine: type[Encounter] | None
@@ -140,7 +127,8 @@ def run_one(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, pol
     if template is not None:
         enc = template.fresh(seed)
     else:
-        enc = engine(scenario, seed, record=False, validated=validated, keep_history=False)
+        enc = (engine.from_valid(scenario, seed, mode=SIMULATION) if validated
+               else engine(scenario, seed, mode=SIMULATION))
     try:
         _play(enc, policy, max_rounds)
     except Exception as e:
@@ -177,7 +165,7 @@ def _run_chunk(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, 
     one process shares one template, and with it the policy's memos, across its chunks)."""
     with _cycle_collector_paused():
         if template is None:
-            template = engine(scenario, seed, record=False, validated=True, keep_history=False)
+            template = engine.from_valid(scenario, seed, mode=SIMULATION)
         return [run_one(engine, scenario, derive_seed(seed, i), policy, max_rounds, i,
                         validated=True, template=template) for i in range(start, stop)]
 
@@ -376,8 +364,8 @@ def simulate(scenario: str | Path | Mapping[str, Any], n: int = 10_000, seed: in
     ``seed`` (default: the scenario's, else 0) seeds encounter ``i`` with :func:`derive_seed`, so
     ``workers=1``, ``workers=N`` (local processes) and ``dask=client`` (a ``dask.distributed``
     Client) give the same rows. ``policy`` is ``"autopilot"`` or a function
-    ``(encounter, actor) -> order``. ``progress=True`` shows a tqdm bar. Encounters are built with
-    ``record=False`` (no roll log) and never touch a journal file.
+    ``(encounter, actor) -> order``. ``progress=True`` shows a tqdm bar. Encounters are played in the
+    :data:`~gmkit.encounter.SIMULATION` mode (nothing kept) and never touch a journal file.
     """
     if not isinstance(n, int) or n < 1:
         raise ValueError(f"n is the number of encounters to play, at least 1; got {n!r}")
@@ -386,7 +374,7 @@ def simulate(scenario: str | Path | Mapping[str, Any], n: int = 10_000, seed: in
     data, cls = _load(scenario, engine)
     if seed is None:
         seed = int(data.get("seed") or 0)
-    probe = cls(data, seed, record=False, validated=True, keep_history=False)
+    probe = cls.from_valid(data, seed, mode=SIMULATION)
     participants = probe.participants()
     sides = {p: probe.side_of(p) for p in participants}
     if chunk_size is None:

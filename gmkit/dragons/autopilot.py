@@ -223,3 +223,13 @@ def _choose(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
     attacks = _attacks(duel, name, pos, enemies)
     actions.extend(attacks[:MAX_ATTACKS - len(actions)])
     return DragonOrder(move=move, actions=tuple(actions))
+
+
+class Autopilot:
+    """The policy as an object (:class:`gmkit.encounter.Policy`): :func:`plan` for every dragon."""
+
+    def __init__(self, duel: "DragonDuel") -> None:
+        pass
+
+    def order(self, duel: "DragonDuel", actor: str) -> DragonOrder | None:
+        return plan(duel, actor)

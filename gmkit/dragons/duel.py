@@ -27,7 +27,7 @@ from ..errors import DiceError, IllegalOrder
 from ..orders import Order
 from ..savage import damage_outcome
 from . import rules as R
-from .autopilot import plan, turned_order
+from .autopilot import turned_order
 from .model import Dragon, DragonState, DuelState, Pilot, Weapon
 from .orders import (ORDER_TYPES, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
                      TailAttempt, TurnCheck, UsePower)
@@ -250,7 +250,7 @@ class DragonDuel(Encounter):
                             "reason": reason})
         return out
 
-    def legal_orders(self, name: str) -> dict[str, Any]:
+    def legal_orders(self, name: str) -> dict[str, Any]:  # type: ignore[override]
         """What a form may offer ``name`` now: moves, attacks, tail targets, forcing, shaking off."""
         s = self._state_of(name)
         pos = (s.speed, s.height)
@@ -1122,9 +1122,8 @@ class DragonDuel(Encounter):
             for n, s in self.state.dragons.items()]
         return out
 
-    def autopilot(self, actor: str) -> Order | None:
-        """The simple policy of :mod:`gmkit.dragons.autopilot`."""
-        return plan(self, actor)
+    def _legal(self, actor: str) -> list[Order]:
+        return [DragonOrder(move=m, actions=()) for m in self.legal_moves(actor)]
 
 
 @lru_cache(maxsize=256)

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ..dice import parse, parse_trait
 from ..errors import DiceError
-from ..scenario import ScenarioModel, register_system
+from ..scenario import ScenarioModel
 
 __all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario"]
 
@@ -155,4 +155,3 @@ class DragonScenario(ScenarioModel):
         return self
 
 
-register_system("dragons", DragonScenario)

@@ -132,3 +132,13 @@ def _helpless_flight(sk: "Skirmish", name: str) -> "Order | None":
         if isinstance(o, Flee) and sk.side_of(other) == c.side:
             return None
     return Flee() if sk.hardest_escape(name) is not None else Flee(gm_allows=True)
+
+
+class Autopilot:
+    """The policy as an object (:class:`gmkit.encounter.Policy`)."""
+
+    def __init__(self, sk: "Skirmish") -> None:
+        pass
+
+    def order(self, sk: "Skirmish", actor: str) -> "Order | None":
+        return choose(sk, actor)

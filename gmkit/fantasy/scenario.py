@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..errors import DiceError
-from ..scenario import ScenarioModel, register_system
+from ..scenario import ScenarioModel
 from .notation import SPECIAL_KINDS, parse_damage, parse_life, parse_special
 
 __all__ = ["EffectSpec", "AttackSpec", "RangedSpec", "SpellSpec", "ItemSpec", "CombatantSpec",
@@ -349,4 +349,3 @@ class FantasyScenario(ScenarioModel):
         return self
 
 
-register_system("fantasy", FantasyScenario)

@@ -124,12 +124,6 @@ def _num(x: float) -> int | float:
 
 
 @lru_cache(maxsize=1)
-def _choose() -> Any:
-    from .autopilot import choose
-
-    return choose
-
-
 @lru_cache(maxsize=256)
 def _label(table: tuple[float, ...]) -> str:
     return "-".join(str(_num(v)) for v in table)
@@ -1431,9 +1425,8 @@ class Skirmish(Encounter):
 
     # --- autopilot and views -----------------------------------------------------------------------
 
-    def autopilot(self, actor: str) -> Order | None:
-        """F-6: the autopilot's order for ``actor`` (monsters, unattended runs); see :mod:`.autopilot`."""
-        return _choose()(self, actor)
+    def _legal(self, actor: str) -> list[Order]:
+        return self.legal_actions(actor)
 
     def board(self, side: str | None = None) -> dict[str, Any]:
         """The board as plain JSON; a player of ``side`` does not see other sides' monsters' hit points."""

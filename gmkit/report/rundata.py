@@ -9,7 +9,6 @@ rebuilt from this data in the player's view, so what a player may not see is nev
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -41,19 +40,10 @@ def find_file(path: str | Path) -> Path:
 
 
 def engine_class(system: str) -> "type[Encounter]":
-    """The engine registered for ``system`` (importing its package first)."""
-    from ..encounter import _SYSTEMS
-    from ..scenario import SYSTEM_MODULES
+    """The engine of the rule set named ``system`` (from the rule-set registry)."""
+    from ..systems import get
 
-    if system not in _SYSTEMS and system in SYSTEM_MODULES:
-        try:
-            importlib.import_module(SYSTEM_MODULES[system])
-        except ImportError as e:
-            raise GmkitError(f"the {system!r} engine is not installed ({e})") from None
-    try:
-        return _SYSTEMS[system]
-    except KeyError:
-        raise GmkitError(f"no engine for system {system!r} is loaded") from None
+    return get(system).engine_class  # type: ignore[no-any-return]
 
 
 def load_orders(path: str | Path, registry: Mapping[str, type],

@@ -20,13 +20,11 @@ order (``battle.clock(minutes)``, ``battle.window_expired()``).
 
 from __future__ import annotations
 
-from ..scenario import register_system
 from .battle import SpaceBattle
 from .model import GridSpec, ShipSpec, SpaceOptions, SpaceScenario
 from .orders import (Attack, BreakFree, Clock, Cloak, Flee, Move, Pass, Pursue, RaiseShields,
                      Release, Tractor)
 
-register_system("space", SpaceScenario)
 
 __all__ = ["SpaceBattle", "SpaceScenario", "ShipSpec", "GridSpec", "SpaceOptions", "Move", "Attack",
            "RaiseShields", "Cloak", "Flee", "Pursue", "Tractor", "BreakFree", "Release", "Pass",

@@ -281,3 +281,15 @@ def _policy(b: "SpaceBattle", name: str) -> Order | None:
     if path:
         return Move(path[0])
     return None
+
+
+class Autopilot:
+    """The policy as an object (:class:`gmkit.encounter.Policy`): orders the ship on turn only."""
+
+    def __init__(self, battle: "SpaceBattle") -> None:
+        pass
+
+    def order(self, b: "SpaceBattle", actor: str) -> Order | None:
+        if actor != b.current_ship:
+            return None
+        return choose(b, actor)

@@ -976,12 +976,8 @@ class SpaceBattle(Encounter):
             self.resolve_round(autopilot=True)
         return self.outcome()
 
-    def autopilot(self, actor: str) -> Order | None:
-        from .autopilot import choose
-
-        if actor != self.current_ship:
-            return None
-        return choose(self, actor)
+    def _legal(self, actor: str) -> list[Order]:
+        return self.legal_orders(actor)
 
     def _snapshot(self) -> Any:
         return self.state.copy()
@@ -991,7 +987,7 @@ class SpaceBattle(Encounter):
 
     # --- views --------------------------------------------------------------------------------
 
-    def legal_orders(self, ship: str) -> list[Order]:
+    def legal_orders(self, ship: str) -> list[Order]:  # type: ignore[override]
         """Every order ``ship`` may give now (one representative path for Flee and Pursue; any
         valid path is accepted). Empty when it is not its turn. Uses only what its side knows."""
         from .autopilot import candidates

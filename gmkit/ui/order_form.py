@@ -182,21 +182,11 @@ class OrderForm(w.VBox):
 
 
 def order_form(encounter: "Encounter", **kw: Any) -> OrderForm:
-    """The form for an encounter's system."""
-    system = encounter.system
-    if system == "dragons":
-        from .order_form_dragons import DragonOrderForm
+    """The order form of an encounter's rule set (from the rule-set registry)."""
+    from ..systems import get
 
-        return DragonOrderForm(encounter, **kw)  # type: ignore[arg-type]
-    if system == "space":
-        from .order_form_space import SpaceOrderForm
-
-        return SpaceOrderForm(encounter, **kw)
-    if system == "fantasy":
-        from .order_form_fantasy import SkirmishOrderForm
-
-        return SkirmishOrderForm(encounter, **kw)  # type: ignore[arg-type]
-    raise ValueError(f"no order form for system {system!r}; forms exist for dragons, space, fantasy")
+    form: type[OrderForm] = get(encounter.system).load("form")
+    return form(encounter, **kw)
 
 
 def pct(x: "float | Fraction") -> str:
@@ -250,7 +240,8 @@ class ListOrderForm(OrderForm):
         return list(self.encounter.awaiting())
 
     def legal(self, actor: str) -> list[Any]:
-        raise NotImplementedError
+        """The engine's legal orders for ``actor`` (:meth:`~gmkit.encounter.Encounter.legal_orders`)."""
+        return list(self.encounter.legal_orders(actor))
 
     def headline(self) -> str:
         return ""

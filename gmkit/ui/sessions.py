@@ -1,12 +1,12 @@
 """Session panels: the whole GM's desk for one fight in one notebook cell.
 
-``DragonSession``, ``SpaceSession`` and ``SkirmishSession`` put together the system's order form,
+Each rule set's desk (its ``ui.py``, found through :mod:`gmkit.systems`) puts together its order form,
 its chart or map, a dice roller bound to the encounter, the round log as a table, buttons for
 Resolve / Undo / Save, a language switch and (for the map) a GM / player view switch. With a
 ``journal`` every step is appended to it as it happens (the engine's journal), so a kernel restart
 loses nothing: running the same cell again finds the journal and resumes the desk where it stood.
 
->>> desk = DragonSession("templates/scenarios/dragons_duel.yaml", journal="duel.jsonl")  # doctest: +SKIP
+>>> desk = session("templates/scenarios/dragon_duel_firmament.yaml", journal="duel.jsonl")  # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from .viewmodels import log_rows
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["Session", "DragonSession", "SpaceSession", "SkirmishSession", "session", "log_table_html"]
+__all__ = ["Session", "session", "log_table_html"]
 
 Source = "str | Path | Mapping[str, Any] | Encounter"
 
@@ -50,8 +50,8 @@ def log_table_html(rows: list[dict[str, Any]], lang: str = "en", last: int = 200
 class Session(w.VBox):
     """One fight's desk; subclasses add the chart or the map."""
 
-    engine: ClassVar[str] = ""
-    """``module:Class`` of the engine this desk runs."""
+    system: ClassVar[str] = ""
+    """The rule set this desk runs (its engine is found through :mod:`gmkit.systems`)."""
 
     def __init__(self, source: Any, seed: int | None = None, *, journal: str | Path | None = None,
                  lang: str | None = None, side: str | None = None,
@@ -107,10 +107,9 @@ class Session(w.VBox):
 
     @classmethod
     def engine_class(cls) -> type["Encounter"]:
-        import importlib
+        from ..systems import get
 
-        module, name = cls.engine.split(":")
-        return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+        return get(cls.system).engine_class  # type: ignore[no-any-return]
 
     def _open(self, source: Any, seed: int | None, journal: str | Path | None) -> "Encounter":
         from ..encounter import Encounter
@@ -278,88 +277,10 @@ class Session(w.VBox):
                 f"{len(enc.record)} events, orders received: {len(enc.orders_received)}, {view}>")
 
 
-class DragonSession(Session):
-    """The dragon duel's desk: order form, Speed/Height chart, dice, log."""
-
-    engine = "gmkit.dragons.duel:DragonDuel"
-
-    def _build_views(self) -> None:
-        from .speed_height_chart import SpeedHeightChart
-
-        self.chart = SpeedHeightChart(self.encounter.board(), lang=self.lang)
-
-    def main_view(self) -> w.Widget:
-        return self.chart.widget
-
-    def update_views(self) -> None:
-        self.chart.lang = self.lang
-        self.chart.update(self.encounter.board(self.side))
-
-
-class SpaceSession(Session):
-    """The space battle's desk: order form for the ship whose turn it is, grid map, dice, log."""
-
-    engine = "gmkit.space.battle:SpaceBattle"
-
-    def _build_views(self) -> None:
-        from .grid_map import GridMap
-
-        self.map = GridMap(self.encounter.board(self.side), self.side, legal=self._legal)
-        self.map.on_pick(self._picked)
-
-    def main_view(self) -> w.Widget:
-        return self.map
-
-    def viewers(self) -> list[tuple[str, str]]:
-        gm = format_message("ui.session.gm_view", self.lang)
-        return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
-
-    def hidden_names(self) -> list[str]:
-        if self.side is None:
-            return []
-        return [s["name"] for s in self.encounter.board(self.side).get("ships", []) if s.get("hidden")]
-
-    def _legal(self, ship: str) -> dict[str, Any]:
-        from .order_form_space import highlights
-
-        if self.side is not None and self.encounter.side_of(ship) != self.side:
-            return {}
-        return highlights(self.encounter, ship, self.side)
-
-    def _picked(self, picked: dict[str, Any]) -> None:
-        fill = getattr(self.form, "fill_from_map", None)
-        if fill is not None:
-            fill(picked)
-
-    def update_views(self) -> None:
-        self.map.update(self.encounter.board(self.side), self.side)
-
-
-class SkirmishSession(Session):
-    """The fantasy skirmish's desk: the acting side's form, the combatants table, dice, log."""
-
-    engine = "gmkit.fantasy.skirmish:Skirmish"
-
-    def _build_views(self) -> None:
-        self.table = w.HTML()
-        self.table.add_class("gm-combatants")
-
-    def main_view(self) -> w.Widget:
-        return self.table
-
-    def viewers(self) -> list[tuple[str, str]]:
-        gm = format_message("ui.session.gm_view", self.lang)
-        return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
-
-    def update_views(self) -> None:
-        from .viewmodels import combatants_html
-
-        self.table.value = combatants_html(self.encounter.board(self.side), self.lang)
-
-
 def session(source: Any, seed: int | None = None, **kw: Any) -> Session:
-    """The desk for a scenario or encounter of any system."""
+    """The desk for a scenario or encounter of any rule set (found through the registry)."""
     from ..encounter import Encounter
+    from ..systems import get
 
     if isinstance(source, Encounter):
         system = source.system
@@ -369,7 +290,5 @@ def session(source: Any, seed: int | None = None, **kw: Any) -> Session:
         from ..scenario import read_yaml
 
         system = str((read_yaml(source) or {}).get("system"))
-    cls = {"dragons": DragonSession, "space": SpaceSession, "fantasy": SkirmishSession}.get(system)
-    if cls is None:
-        raise ValueError(f"no session desk for system {system!r}")
+    cls: type[Session] = get(system).load("desk")
     return cls(source, seed, **kw)

@@ -136,7 +136,7 @@ def test_user_typed_names_are_shown_as_text(lab: Any, page: Any) -> None:
                                                             "display_name": "Python 3"}})
     nb.cells = [nbformat.v4.new_code_cell(
         "import yaml\n"
-        "from gmkit.ui import DragonSession\n"
+        "from gmkit.dragons.ui import DragonSession\n"
         "sc = yaml.safe_load(open('../templates/scenarios/dragon_duel_firmament.yaml'))\n"
         f"sc['name'] = {evil!r}\n"
         f"sc['dragons'][0]['name'] = {evil!r}\n"

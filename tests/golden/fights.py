@@ -44,7 +44,7 @@ def fights() -> Iterator[tuple[str, bytes]]:
             data = model.model_dump(mode="json")
             for seed in SEEDS:
                 path = Path(tmp) / f"{f.stem}-{seed}.jsonl"
-                enc = cls(data, seed, validated=True, journal=path)
+                enc = cls.from_valid(data, seed, journal=path)
                 if seed % 5 == 4:  # a GM's hand on the way: a note, an undone round, a re-resolution
                     for r in range(200):
                         if enc.is_over:

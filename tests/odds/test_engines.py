@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from gmkit import odds
+from gmkit.encounter import Mode
 from gmkit.simulation import simulate
 
 SCENARIOS = sorted((Path(__file__).parents[2] / "templates" / "scenarios").glob("*.yaml"))
@@ -86,7 +87,7 @@ def test_d5_engine_attacks_land_as_odds_attack_says(melee: bool) -> None:
     n = 1000
     seen: Counter[str] = Counter()
     for seed in range(n):
-        duel = DragonDuel(sc, seed, record=False)
+        duel = DragonDuel(sc, seed, mode=Mode(rolls=False))
         duel.submit("Ash", DragonOrder(move=Move.level(0), actions=(Attack(weapon, "Bane"),)))
         events = duel.resolve_round()
         att = next(e for e in events if e.kind == "attack")

@@ -1,4 +1,4 @@
-"""Simulations play without history (``keep_history=False``): the same fight, only nothing kept.
+"""Simulations play in the SIMULATION mode (no history): the same fight, only nothing kept.
 
 The speed of :func:`gmkit.simulate` comes from not building what nobody reads (events,
 journal entries, snapshots). These tests hold it to "the same rules, the same dice": for every
@@ -17,6 +17,7 @@ import pytest
 
 from gmkit.dragons import DragonDuel, DragonOrder, Move
 from gmkit.dragons.duel import EXAMPLE
+from gmkit.encounter import SIMULATION, TABLE
 from gmkit.errors import GmkitError, IllegalOrder, JournalError
 from gmkit.scenario import load_scenario
 from gmkit.simulation import engine_for
@@ -25,7 +26,7 @@ SCENARIOS = sorted((Path(__file__).parents[2] / "templates" / "scenarios").glob(
 
 
 def _play(cls: type, data: dict[str, Any], seed: int, keep: bool) -> Any:
-    enc = cls(data, seed, validated=True, keep_history=keep)
+    enc = cls.from_valid(data, seed, mode=TABLE if keep else SIMULATION)
     enc.run(80)
     return enc
 
@@ -56,7 +57,7 @@ def test_an_engine_that_reads_its_record_keeps_it_without_history() -> None:
 
 
 def test_orders_are_still_checked_without_history() -> None:
-    duel = DragonDuel(EXAMPLE, 1, keep_history=False)
+    duel = DragonDuel(EXAMPLE, 1, mode=SIMULATION)
     before = duel.state.copy()
     with pytest.raises(IllegalOrder, match="D-4"):
         duel.submit("Ash", DragonOrder(move=Move.climb(3)))
@@ -64,15 +65,15 @@ def test_orders_are_still_checked_without_history() -> None:
 
 
 def test_no_history_means_no_undo_save_or_journal(tmp_path: Path) -> None:
-    duel = DragonDuel(EXAMPLE, 1, keep_history=False)
+    duel = DragonDuel(EXAMPLE, 1, mode=SIMULATION)
     duel.resolve_round(autopilot=True)
     for call in (duel.undo, lambda: duel.save(tmp_path / "j.jsonl"), duel.journal_lines,
                  lambda: duel.autosave(tmp_path / "k.jsonl")):
-        with pytest.raises(GmkitError, match="keep_history=False"):
+        with pytest.raises(GmkitError, match="keeps no history|without history"):
             call()
     assert not (tmp_path / "j.jsonl").exists() and not (tmp_path / "k.jsonl").exists()
-    with pytest.raises(JournalError, match="keep_history=False"):
-        DragonDuel(EXAMPLE, 1, keep_history=False, journal=tmp_path / "x.jsonl")
+    with pytest.raises(JournalError, match="keeps no history|without history"):
+        DragonDuel(EXAMPLE, 1, mode=SIMULATION, journal=tmp_path / "x.jsonl")
     assert not (tmp_path / "x.jsonl").exists()
 
 
@@ -88,7 +89,7 @@ def test_fights_leave_no_reference_cycles(path: Path) -> None:
     gc.disable()
     try:
         for seed in range(5):
-            enc = cls(data, seed, record=False, validated=True, keep_history=False)
+            enc = cls.from_valid(data, seed, mode=SIMULATION)
             enc.run(80)
             enc.summary()
         del enc
@@ -120,7 +121,7 @@ def test_fresh_starts_the_same_fight_a_new_encounter_would(path: Path, keep: boo
     cls(scenario, seed) plays, and a played fight must leave nothing behind for the next."""
     data = load_scenario(path).model_dump(mode="json")
     cls = engine_for(data["system"])
-    template = cls(data, 99, validated=True, keep_history=keep)
+    template = cls.from_valid(data, 99, mode=TABLE if keep else SIMULATION)
     start = template.state.copy() if hasattr(template.state, "copy") else None
     for seed in (1, 2, 1, 3):
         a = template.fresh(seed)

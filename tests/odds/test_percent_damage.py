@@ -15,7 +15,7 @@ from gmkit import odds
 from gmkit.errors import DiceError
 from gmkit.fantasy import Strike, rules
 from gmkit.ui.order_form import pct
-from gmkit.ui.order_form_fantasy import SkirmishOrderForm
+from gmkit.fantasy.ui import SkirmishOrderForm
 from tests.fantasy.helpers import beast, d18, hero, make
 
 

@@ -11,6 +11,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 import pytest
+
+from gmkit.errors import GmkitError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -134,7 +136,7 @@ def test_bad_arguments_are_refused() -> None:
 
 def test_engine_is_found_by_system() -> None:
     assert engine_for("race") is Race
-    with pytest.raises(ValueError, match="no engine"):
+    with pytest.raises(GmkitError, match="no rule set named 'chess'"):
         engine_for("chess")
 
 

@@ -8,7 +8,8 @@ import plotly.graph_objects as go
 import pytest
 
 from gmkit.ui.grid_map import GridMap, grid_svg
-from gmkit.ui.speed_height_chart import SpeedHeightChart, speed_height_figure
+from gmkit.dragons.ui import SpeedHeightChart
+from gmkit.ui.speed_height_chart import speed_height_figure
 
 from .boards import EVIL, dragons_board, player_space_board, space_board
 

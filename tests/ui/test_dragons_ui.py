@@ -9,8 +9,8 @@ import pytest
 
 from gmkit.dragons.duel import DragonDuel
 from gmkit.dragons.orders import Attack, DragonOrder, Move
-from gmkit.ui.order_form_dragons import DragonOrderForm, attack_odds
-from gmkit.ui.sessions import DragonSession, session
+from gmkit.dragons.ui import DragonOrderForm, DragonSession, attack_odds
+from gmkit.ui.sessions import session
 
 from .scenarios import EVIL, duel
 

@@ -10,8 +10,8 @@ import pytest
 from gmkit.fantasy import Skirmish
 from gmkit.space import Attack, Pass, SpaceBattle
 from gmkit.ui.order_form import pct
-from gmkit.ui.order_form_fantasy import SkirmishOrderForm
-from gmkit.ui.order_form_space import SpaceOrderForm
+from gmkit.fantasy.ui import SkirmishOrderForm
+from gmkit.space.ui import SpaceOrderForm
 from tests.fantasy.helpers import beast, hero, scenario as f_scenario
 from tests.space.helpers import ship, scenario as s_scenario
 

@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from gmkit.ui.order_form_space import SpaceOrderForm, highlights
-from gmkit.ui.sessions import SkirmishSession, SpaceSession, session
+from gmkit.errors import GmkitError
+
+from gmkit.fantasy.ui import SkirmishSession
+from gmkit.space.ui import SpaceOrderForm, SpaceSession, highlights
+from gmkit.ui.sessions import session
 
 ROOT = Path(__file__).resolve().parents[2]
 CLOAK = ROOT / "templates" / "scenarios" / "space_cloak_2v2.yaml"
@@ -115,8 +118,8 @@ def test_skirmish_refusal_inline_nothing_changes() -> None:
 def test_session_factory_picks_the_desk() -> None:
     assert isinstance(session(CLOAK), SpaceSession)
     assert isinstance(session(WOLVES), SkirmishSession)
-    with pytest.raises(ValueError, match="no session desk"):
-        session({"system": "race"})
+    with pytest.raises(GmkitError, match="no rule set named 'chess'"):
+        session({"system": "chess"})
 
 
 def test_skirmish_player_view_hides_monster_hit_points() -> None:

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .order_form import ListOrderForm, pct
+import ipywidgets as w
+
+from ..ui.order_form import ListOrderForm, pct
+
+from ..i18n import format_message
+from ..ui.sessions import Session
 
 if TYPE_CHECKING:
-    from ..fantasy.skirmish import Skirmish
+    from .skirmish import Skirmish
 
-__all__ = ["SkirmishOrderForm"]
+__all__ = ["SkirmishOrderForm", "SkirmishSession"]
 
 
 class SkirmishOrderForm(ListOrderForm):
@@ -73,3 +78,25 @@ class SkirmishOrderForm(ListOrderForm):
         if side is None:
             return ""
         return f"{self.t('acting_side', side=side)} · {self.encounter.phase}"
+
+
+class SkirmishSession(Session):
+    """The fantasy skirmish's desk: the acting side's form, the combatants table, dice, log."""
+
+    system = "fantasy"
+
+    def _build_views(self) -> None:
+        self.table = w.HTML()
+        self.table.add_class("gm-combatants")
+
+    def main_view(self) -> w.Widget:
+        return self.table
+
+    def viewers(self) -> list[tuple[str, str]]:
+        gm = format_message("ui.session.gm_view", self.lang)
+        return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
+
+    def update_views(self) -> None:
+        from ..ui.viewmodels import combatants_html
+
+        self.table.value = combatants_html(self.encounter.board(self.side), self.lang)

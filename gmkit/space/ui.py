@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .order_form import ListOrderForm, pct
+import ipywidgets as w
+
+from ..ui.order_form import ListOrderForm, pct
+
+from ..i18n import format_message
+from ..ui.sessions import Session
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["SpaceOrderForm", "highlights"]
+__all__ = ["SpaceOrderForm", "SpaceSession", "highlights"]
 
 
 def highlights(battle: "Encounter", ship: str, side: str | None = None) -> dict[str, Any]:
@@ -107,3 +112,40 @@ class SpaceOrderForm(ListOrderForm):
                 if getattr(o, "target", None) == picked["name"]:
                     return o
         return None
+
+
+class SpaceSession(Session):
+    """The space battle's desk: order form for the ship whose turn it is, grid map, dice, log."""
+
+    system = "space"
+
+    def _build_views(self) -> None:
+        from ..ui.grid_map import GridMap
+
+        self.map = GridMap(self.encounter.board(self.side), self.side, legal=self._legal)
+        self.map.on_pick(self._picked)
+
+    def main_view(self) -> w.Widget:
+        return self.map
+
+    def viewers(self) -> list[tuple[str, str]]:
+        gm = format_message("ui.session.gm_view", self.lang)
+        return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
+
+    def hidden_names(self) -> list[str]:
+        if self.side is None:
+            return []
+        return [s["name"] for s in self.encounter.board(self.side).get("ships", []) if s.get("hidden")]
+
+    def _legal(self, ship: str) -> dict[str, Any]:
+        if self.side is not None and self.encounter.side_of(ship) != self.side:
+            return {}
+        return highlights(self.encounter, ship, self.side)
+
+    def _picked(self, picked: dict[str, Any]) -> None:
+        fill = getattr(self.form, "fill_from_map", None)
+        if fill is not None:
+            fill(picked)
+
+    def update_views(self) -> None:
+        self.map.update(self.encounter.board(self.side), self.side)

@@ -9,18 +9,23 @@ engine's refusal is shown). The chance to hit and to wound comes from :mod:`gmki
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 import ipywidgets as w
+import plotly.graph_objects as go
 
 from ..dice import multi_action_penalty
-from .order_form import OrderForm
+from ..ui.order_form import OrderForm
+
+from ..i18n import format_message
+from ..ui.sessions import Session
+from ..ui.viewmodels import chart_layout, chart_model, chart_traces
 
 if TYPE_CHECKING:
-    from ..dragons.duel import DragonDuel
+    from .duel import DragonDuel
     from ..orders import Order
 
-__all__ = ["DragonOrderForm", "attack_odds"]
+__all__ = ["DragonOrderForm", "DragonSession", "SpeedHeightChart", "attack_odds"]
 
 NO_MOVE = None
 
@@ -133,7 +138,7 @@ class DragonOrderForm(OrderForm):
 
     def action_choices(self) -> list[tuple[str, Any]]:
         """Every action the form offers now, labelled with range, odds or the rule in the way."""
-        from ..dragons.orders import Attack, Force, Manoeuvre, ShakeOff, TailAttempt
+        from .orders import Attack, Force, Manoeuvre, ShakeOff, TailAttempt
 
         name = self.actor.value
         if name is None:
@@ -233,7 +238,7 @@ class DragonOrderForm(OrderForm):
             self._refresh_actions()
 
     def build(self) -> tuple[str, "Order"] | None:
-        from ..dragons.orders import DragonOrder
+        from .orders import DragonOrder
 
         if self.actor.value is None:
             return None
@@ -248,3 +253,86 @@ class DragonOrderForm(OrderForm):
                 self.actor.value = waiting[0]
         finally:
             self._busy = False
+
+
+class SpeedHeightChart:
+    """A live Speed/Height chart over a dragons board (``update(board)`` after each round)."""
+
+    def __init__(self, board: Mapping[str, Any], lang: str = "en") -> None:
+        self.lang = lang
+        self.model = chart_model(board)
+        self.widget = go.FigureWidget(data=chart_traces(self.model),
+                                      layout=chart_layout(self.model, self._title()))
+        self._last: list[dict[str, Any]] | None = chart_traces(self.model)
+        self._layout = (self.model["x_range"], self.model["y_range"], self._title())
+        self.updates = 0
+        """How many in-place updates the figure has had (tests and the benchmark read it)."""
+
+    def _title(self) -> str:
+        return format_message("ui.chart.title", self.lang, round=self.model["round"])
+
+    def update(self, board: Mapping[str, Any]) -> None:
+        """Move the markers, trails and tail lines to ``board`` in place (one batched message,
+        holding only what changed)."""
+        self.model = chart_model(board)
+        traces = chart_traces(self.model)
+        fig = self.widget
+        last = self._last if len(traces) == len(fig.data) else None
+        if last is None:
+            with fig.batch_update():
+                fig.data = ()
+                fig.add_traces(traces)
+        with fig.batch_update():
+            for i, (trace, new) in enumerate(zip(fig.data, traces)):
+                old = last[i] if last is not None else {}
+                if new["x"] != old.get("x") or new["y"] != old.get("y"):
+                    trace.x, trace.y = new["x"], new["y"]
+                if "text" in new:
+                    if new["hovertext"] != old.get("hovertext") or new["text"] != old.get("text"):
+                        trace.text = new["text"]
+                        trace.hovertext = new["hovertext"]
+                    if new["marker"]["symbol"] != old.get("marker", {}).get("symbol"):
+                        trace.marker.symbol = new["marker"]["symbol"]
+                if new["name"] == "on the tail" and new["showlegend"] != old.get("showlegend"):
+                    trace.showlegend = new["showlegend"]
+            layout = (self.model["x_range"], self.model["y_range"], self._title())
+            if layout != self._layout:
+                fig.layout.xaxis.range = layout[0]
+                fig.layout.yaxis.range = layout[1]
+                fig.layout.title.text = layout[2]
+                self._layout = layout
+        self._last = traces
+        self.updates += 1
+
+    def figure(self) -> go.Figure:
+        """The static twin of what is shown now."""
+        return go.Figure(self.widget)
+
+    def positions(self) -> dict[str, tuple[int, int]]:
+        """Each dragon's (Speed, Height) as drawn now."""
+        return {d["name"]: (d["speed"], d["height"]) for d in self.model["dragons"]}
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def __repr__(self) -> str:
+        pos = ", ".join(f"{n} {s}/{h}" for n, (s, h) in self.positions().items())
+        return f"<SpeedHeightChart round {self.model['round']}: {pos}>"
+
+
+class DragonSession(Session):
+    """The dragon duel's desk: order form, Speed/Height chart, dice, log."""
+
+    system = "dragons"
+
+    def _build_views(self) -> None:
+        self.chart = SpeedHeightChart(self.encounter.board(), lang=self.lang)
+
+    def main_view(self) -> w.Widget:
+        return self.chart.widget
+
+    def update_views(self) -> None:
+        self.chart.lang = self.lang
+        self.chart.update(self.encounter.board(self.side))

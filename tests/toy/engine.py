@@ -1,41 +1,18 @@
-"""A toy rule set for testing the Encounter core without any real engine.
-
-Each round every racer's order says how many d6 to roll; the sum moves it forward; the first to 20
-wins. Enough to exercise secret orders, resolution, events with rolls, undo and the journal.
-"""
+"""The race's engine: every abstract hook of :class:`gmkit.encounter.Encounter`, nothing more."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict
+import copy
+from typing import Any
 
 from gmkit.encounter import Encounter
 from gmkit.errors import IllegalOrder
-from gmkit.orders import Order
-from gmkit.scenario import ScenarioModel, register_system
 
+from .orders import Run
+from .rules import dice_allowed
 
-class RacerSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    name: str
-    side: str
-    max_dice: int = 3
-
-
-class RaceScenario(ScenarioModel):
-    system: Literal["race"] = "race"
-    racers: list[RacerSpec]
-    goal: int = 20
-
-
-register_system("race", RaceScenario)
-
-
-@dataclass(frozen=True)
-class Run(Order):
-    dice: int
+SCENARIO = {"system": "race", "name": "Test race", "seed": 7,
+            "racers": [{"name": "Ash", "side": "red"}, {"name": "Bo", "side": "blue", "max_dice": 2}]}
 
 
 class Race(Encounter):
@@ -46,6 +23,12 @@ class Race(Encounter):
         self.state = {"pos": {r["name"]: 0 for r in self.scenario["racers"]}, "winner": None}
         self._max = {r["name"]: r["max_dice"] for r in self.scenario["racers"]}
         self._side = {r["name"]: r["side"] for r in self.scenario["racers"]}
+
+    def _snapshot(self) -> Any:
+        return copy.deepcopy(self.state)
+
+    def _restore(self, snap: Any) -> None:
+        self.state = snap
 
     def participants(self) -> list[str]:
         return list(self._max)
@@ -59,11 +42,11 @@ class Race(Encounter):
     def validate_order(self, actor: str, order: Any) -> None:
         if actor not in self._max:
             raise IllegalOrder("R-0", f"no racer named {actor!r}")
-        if not 1 <= order.dice <= self._max[actor]:
+        if not dice_allowed(order.dice, self._max[actor]):
             raise IllegalOrder("R-1", f"{actor} may roll 1 to {self._max[actor]} dice, not {order.dice}")
 
-    def autopilot(self, actor: str) -> Run:
-        return Run(self._max[actor])
+    def _legal(self, actor: str) -> list[Run]:
+        return [Run(n) for n in range(1, self._max.get(actor, 0) + 1)]
 
     def _resolve(self, orders: list[tuple[str, Any]]) -> None:
         for actor, order in orders:
@@ -85,6 +68,11 @@ class Race(Encounter):
             return None
         return {"winner": self._side[self.state["winner"]], "rounds": self.resolutions}
 
+    def board(self, side: str | None = None) -> dict[str, Any]:
+        out = super().board(side)
+        out["racers"] = [{"name": n, "side": self._side[n], "pos": p}
+                         for n, p in self.state["pos"].items()]
+        return out
 
-SCENARIO = {"system": "race", "name": "Test race", "seed": 7,
-            "racers": [{"name": "Ash", "side": "red"}, {"name": "Bo", "side": "blue", "max_dice": 2}]}
+    def summary(self) -> dict[str, Any]:
+        return super().summary()
