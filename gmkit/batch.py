@@ -271,7 +271,7 @@ def _progress(total: int, desc: str, show: bool) -> Any:
 
 
 def _worker_init() -> None:
-    from .runner import light_imports
+    from .lightimports import light_imports
 
     light_imports()
 

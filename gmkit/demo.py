@@ -56,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
 
     from .errors import GmkitError
-    from .runner import light_imports, run_template
+    from .lightimports import light_imports
+    from .runner import run_template
 
     light_imports()
 

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from .errors import GmkitError
 
 __all__ = ["TemplateError", "RunResult", "template_path", "template_parameters", "parse_value",
-           "execute", "run_template", "write_reports", "REPORTS", "KERNEL", "light_imports"]
+           "execute", "run_template", "write_reports", "REPORTS", "KERNEL"]
 
 KERNEL = "python3"
 REPORTS = ("gm_html", "player_html", "bbcode")
@@ -43,18 +43,6 @@ class RunResult:
     summary: dict[str, Any]
     files: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
-
-
-def light_imports() -> None:
-    """For processes gmkit owns (its commands, its batch workers): skip jsonschema's rfc3987 IRI
-    format checker, whose grammar takes 1-2 s to build every time nbformat is first imported.
-
-    Nothing gmkit reads or writes uses that format; call it before nbformat is imported.
-    """
-    import sys
-
-    if "jsonschema" not in sys.modules:
-        sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 
 def template_path(template: str | Path) -> Path:

@@ -22,7 +22,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..batch import iter_failed, load_spec, run_batch
-    from ..runner import light_imports
+    from ..lightimports import light_imports
 
     light_imports()
 

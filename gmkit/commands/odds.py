@@ -14,6 +14,8 @@ import argparse
 import json
 from typing import Any
 
+from ..odds import rule_set_odds
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("odds", help="exact odds of a roll, or simulate a scenario many times")
@@ -42,43 +44,10 @@ def add_parser(sub: Any) -> None:
     q.add_argument("--toughness", type=int, required=True)
     q.add_argument("--raise", dest="raise_bonus", action="store_true", help="+1d6 for a raise")
     q.add_argument("--shaken", action="store_true", help="the target is already Shaken")
-    q = kinds.add_parser("attack", help="a D attack as a whole: roll, then damage (D-5, C-4)")
-    q.add_argument("die", help="attack trait die")
-    q.add_argument("damage")
-    q.add_argument("--toughness", type=int, required=True)
-    q.add_argument("--tn", type=int, default=4, help="4 ranged; the target's Parry in melee")
-    q.add_argument("--shaken", action="store_true", help="the target is already Shaken")
-    savage(q)
-    q = kinds.add_parser("d18", help="d18 against armour class (F-2)")
-    q.add_argument("--ac", type=int, required=True)
-    q.add_argument("--mod", type=int, default=0, help="easier (+N) or harder (-N) to hit")
-    q = kinds.add_parser("special", help="special attack trigger and protection roll (F-4, F-5)")
-    q.add_argument("trigger", type=int)
-    q.add_argument("--pr", type=int, default=None, help="protection roll number")
-    q.add_argument("--wisdom", type=int, default=0, help="target's Wisdom modifier")
-    q.add_argument("--ac", type=int, default=None, help="include the hit roll against this AC")
-    q.add_argument("--mod", type=int, default=0, help="hit roll modifier (with --ac)")
-    q = kinds.add_parser("table", help="a damage table such as 0.5-1-1.5 (C-6)")
-    q.add_argument("table")
-    q.add_argument("--mod", type=float, default=0, help="Strength or Constitution bonus")
-    q.add_argument("--ac", type=int, default=None, help="include the d18 hit roll against this AC")
-    q.add_argument("--hit-mod", type=int, default=0)
-    q.add_argument("--target-hp", type=float, default=None, metavar="N",
-                   help="the target's current hit points, for a percentage such as 25%% (F-3)")
-    q = kinds.add_parser("space", help="d10 against a defence (S-3, S-7, S-8)")
-    q.add_argument("--defence", type=int, required=True)
-    q.add_argument("--range2", action="store_true", help="across one cell: confirm and half damage")
-    q.add_argument("--no-confirm", action="store_true", help="rule option: no 6+ confirmation")
-    q.add_argument("--damage", default=None, help='attacker damage, "2d6" or a number')
-    q.add_argument("--halvings", type=int, default=0, help="other halvings (targeting, tractor)")
-    q.add_argument("--plating", action="store_true", help="target's hull plating is disabled")
-    q = kinds.add_parser("flee", help="an enemy flees with d18 >= its morale (F-9)")
-    q.add_argument("morale", type=int)
-    q = kinds.add_parser("escape", help="a player escapes on these d6 faces (F-10)")
-    q.add_argument("faces", type=int, nargs="+")
-    q = kinds.add_parser("break-free", help="break a tractor hold: held d6 vs holder d10 (S-13)")
-    q.add_argument("--holder", type=int, default=10)
-    q.add_argument("--held", type=int, default=6)
+    for mod in rule_set_odds():  # each rule set adds its own kinds (D attack, F d18, S space...)
+        add = getattr(mod, "add_commands", None)
+        if add is not None:
+            add(kinds, savage)
     q = kinds.add_parser("simulate", help="play a scenario many times: win rates, rounds, survival")
     q.add_argument("scenario", help="scenario YAML file")
     q.add_argument("-n", type=int, default=1000, help="fights to play (default 1000)")
@@ -93,6 +62,9 @@ def add_parser(sub: Any) -> None:
 def _odds(args: argparse.Namespace) -> Any:
     from .. import odds
 
+    answer = getattr(args, "answer", None)
+    if answer is not None:  # a rule set's own kind
+        return answer(args)
     k = args.kind
     if k == "trait":
         die = None if args.die == "unskilled" else args.die
@@ -104,45 +76,7 @@ def _odds(args: argparse.Namespace) -> Any:
                             defender_wild=not args.defender_extra)
     if k == "damage":
         return odds.damage(args.damage, args.toughness, args.raise_bonus, already_shaken=args.shaken)
-    if k == "attack":
-        die = None if args.die == "unskilled" else args.die
-        return odds.attack(die, args.damage, args.toughness, args.mod, not args.extra, args.tn,
-                           actions=args.actions, wounds=args.wounds, already_shaken=args.shaken)
-    if k == "d18":
-        return odds.d18_hit(args.ac, args.mod)
-    if k == "special":
-        return odds.special(args.trigger, args.pr, args.wisdom, ac=args.ac, modifier=args.mod)
-    if k == "table":
-        _need_target_hp(args.table, args.target_hp)
-        if args.ac is not None:
-            return odds.strike(args.ac, args.table, args.hit_mod, args.mod, target_hp=args.target_hp)
-        return odds.table(args.table, args.mod, target_hp=args.target_hp)
-    if k == "space":
-        if args.damage is not None:
-            dmg: int | str = int(args.damage) if args.damage.isdigit() else args.damage
-            return odds.space_attack(args.defence, dmg, args.range2, not args.no_confirm,
-                                     halvings=args.halvings, plating=args.plating)
-        return odds.space_hit(args.defence, args.range2, not args.no_confirm)
-    if k == "flee":
-        return odds.flee(args.morale)
-    if k == "escape":
-        return odds.escape(args.faces)
-    if k == "break-free":
-        return odds.break_free(args.holder, args.held)
     raise AssertionError(k)
-
-
-def _need_target_hp(entry: str, target_hp: float | None) -> None:
-    """F-3: a percentage entry is a share of the target's current hit points, so on the command line
-    it needs ``--target-hp``; a malformed percentage is refused first, as the engine refuses it."""
-    if target_hp is not None or not entry.strip().endswith("%"):
-        return
-    from ..errors import DiceError
-    from ..fantasy.notation import parse_damage
-    from ..i18n import format_message
-
-    parse_damage(entry)
-    raise DiceError(format_message("odds.cli.target_hp", entry=entry.strip()))
 
 
 def run(args: argparse.Namespace) -> int:

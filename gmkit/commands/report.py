@@ -29,7 +29,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..errors import GmkitError
-    from ..runner import light_imports
+    from ..lightimports import light_imports
 
     light_imports()
     from ..report.bbcode import to_bbcode

@@ -35,7 +35,8 @@ def parameters_from(template: str, pairs: list[list[str]]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..runner import light_imports, run_template
+    from ..lightimports import light_imports
+    from ..runner import run_template
 
     light_imports()
     params = parameters_from(args.template, args.parameter)

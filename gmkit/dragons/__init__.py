@@ -45,13 +45,29 @@ Rulings where the rules and the issue are silent (each documented where it is ap
 
 from __future__ import annotations
 
-from . import rules
-from .duel import EXAMPLE, DragonDuel
-from .model import Dragon, DragonState, DuelState, Pilot, Weapon
-from .orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
-                     TurnCheck, UsePower)
-from .scenario import DragonScenario
+from typing import Any
 
 __all__ = ["DragonDuel", "DragonOrder", "Move", "Attack", "TailAttempt", "Force", "ShakeOff",
            "Manoeuvre", "UsePower", "TurnCheck", "Dragon", "Pilot", "Weapon", "DragonState",
            "DuelState", "DragonScenario", "EXAMPLE", "rules"]
+
+_LAZY = {"DragonDuel": "duel", "EXAMPLE": "duel", "rules": "rules",
+         **{n: "model" for n in ("Dragon", "DragonState", "DuelState", "Pilot", "Weapon")},
+         **{n: "orders" for n in ("Attack", "DragonOrder", "Force", "Manoeuvre", "Move", "ShakeOff",
+                                  "TailAttempt", "TurnCheck", "UsePower")},
+         "DragonScenario": "scenario"}
+"""Where each public name lives: imported on first use, so finding the rule set (its
+``system.py``) costs nothing."""
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    import importlib
+
+    mod = importlib.import_module(f"{__name__}.{module}")
+    value = mod if name == module else getattr(mod, name)
+    globals()[name] = value
+    return value

@@ -19,7 +19,7 @@ from ..ui.order_form import OrderForm
 
 from ..i18n import format_message
 from ..ui.sessions import Session
-from ..ui.viewmodels import chart_layout, chart_model, chart_traces
+from .views import chart_layout, chart_model, chart_traces
 
 if TYPE_CHECKING:
     from .duel import DragonDuel

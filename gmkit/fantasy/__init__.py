@@ -7,13 +7,29 @@
 
 from __future__ import annotations
 
-from . import rules
-from .model import Combatant, Effect, Side
-from .notation import SpecialAttack, parse_damage, parse_life, parse_special
-from .scenario import FantasyScenario
-from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
-from .skirmish import Skirmish
+from typing import Any
 
 __all__ = ["Skirmish", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "Combatant", "Side",
            "Effect", "SpecialAttack", "FantasyScenario", "parse_special", "parse_damage",
            "parse_life", "rules"]
+
+_LAZY = {"Skirmish": "skirmish", "rules": "rules",
+         **{n: "model" for n in ("Combatant", "Effect", "Side")},
+         **{n: "notation" for n in ("SpecialAttack", "parse_damage", "parse_life", "parse_special")},
+         "FantasyScenario": "scenario",
+         **{n: "orders" for n in ("Cast", "Flee", "Pass", "Shoot", "Strike", "UseItem")}}
+"""Where each public name lives: imported on first use, so finding the rule set (its
+``system.py``) costs nothing."""
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    import importlib
+
+    mod = importlib.import_module(f"{__name__}.{module}")
+    value = mod if name == module else getattr(mod, name)
+    globals()[name] = value
+    return value

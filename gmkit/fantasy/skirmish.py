@@ -817,7 +817,7 @@ class Skirmish(Encounter):
     def _percent_line(self, percent: float, target: str) -> tuple[tuple[tuple[float, Fraction], ...], Fraction]:
         """F-3: a percentage hit deals that share of the target's hit points *now*, one certain
         value, as :meth:`_roll_damage` applies it (no Strength or Constitution, no rounding, 0 at 0)."""
-        from ..odds import percent_value  # the exact figure; only percentage attacks need it
+        from .odds import percent_value  # the exact figure; only percentage attacks need it
 
         hp = float(self.state["c"][target]["hp"])
         value = rules.percent_damage(hp, percent)

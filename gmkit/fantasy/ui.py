@@ -10,6 +10,7 @@ import ipywidgets as w
 from ..ui.order_form import ListOrderForm, pct
 
 from ..i18n import format_message
+from .views import combatants_html
 from ..ui.sessions import Session
 
 if TYPE_CHECKING:
@@ -97,6 +98,4 @@ class SkirmishSession(Session):
         return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
 
     def update_views(self) -> None:
-        from ..ui.viewmodels import combatants_html
-
         self.table.value = combatants_html(self.encounter.board(self.side), self.lang)

@@ -1,8 +1,9 @@
 """The message catalogue, in English and Russian.
 
-Messages live in ``messages/<domain>.json``, one file per part of gmkit (``core``, ``dragons``,
-``space``, ``fantasy``, ``ui``, ``report``), each key holding both languages side by side, so a key
-cannot quietly exist in one language only (a test checks it). Parameters use ``str.format``; a
+Messages live in ``messages/<domain>.json``, one file per shared part of gmkit (``core``, ``odds``,
+``ui``, ``report``), and in each rule set's own ``messages.json`` (found through
+:mod:`gmkit.systems`), each key holding both languages side by side, so a key cannot quietly exist
+in one language only (a test checks it). Parameters use ``str.format``; a
 parameter given as ``{"key": "..."}`` is itself translated, and ``{n:plural:wound|wounds}`` picks a
 plural form (three forms for Russian: ``{n:plural:рана|раны|ран}``).
 
@@ -57,18 +58,30 @@ def _check(lang: str) -> str:
     return lang
 
 
-@lru_cache(maxsize=1)
 def catalogue() -> dict[str, dict[str, str]]:
-    """Every key with its texts per language, read once from the package's JSON files."""
+    """Every key with its texts per language, read once from the package's JSON files (again
+    when a rule set is registered later)."""
+    from ..systems import names
+
+    return _catalogue(tuple(names()))
+
+
+@lru_cache(maxsize=4)
+def _catalogue(systems: tuple[str, ...]) -> dict[str, dict[str, str]]:
+    from ..systems import get
+
     merged: dict[str, dict[str, str]] = {}
     folder = resources.files(__package__) / "messages"
-    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
-        if not entry.name.endswith(".json"):
-            continue
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        for key, texts in data.items():
+    files = [(entry.name, entry.read_text(encoding="utf-8"))
+             for entry in sorted(folder.iterdir(), key=lambda p: p.name) if entry.name.endswith(".json")]
+    for system in map(get, systems):
+        text = system.messages_text()
+        if text is not None:
+            files.append((f"{system.package}/{system.messages}", text))
+    for name, text in files:
+        for key, texts in json.loads(text).items():
             if key in merged:
-                raise ValueError(f"message key {key!r} is defined twice (second time in {entry.name})")
+                raise ValueError(f"message key {key!r} is defined twice (second time in {name})")
             merged[key] = texts
     return merged
 

@@ -105,15 +105,11 @@ def state_view_blocks(data: Mapping[str, Any], views: Mapping[str, Any], view: s
     table = Table(title, state_rows(board))
     if not table.empty:
         out.append(table)
-    system = data["system"]
-    if system == "dragons" and board.get("dragons"):
-        from .figures import speed_height_figure
+    from ..systems import get
 
-        out.append(Figure(speed_height_figure(board, data["sides"], lang, title=title)))
-    elif system == "space" and "ships" in board:
-        from .svgmap import space_map
-
-        out.append(Svg(space_map(board, data["sides"], title=title), title))
+    picture = get(data["system"]).views_module.picture(board, list(data["sides"]), lang, title)
+    if picture is not None:
+        out.append(picture)
     return out
 
 

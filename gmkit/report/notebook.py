@@ -61,7 +61,7 @@ def setup(language: str = "en") -> None:
 def _plotly_renderer() -> None:
     """Static figures that survive into HTML: ``plotly_mimetype+notebook`` as the default renderer,
     so plotly.js goes into the notebook once, inline (works offline), whatever the figure count."""
-    from ..runner import light_imports
+    from ..lightimports import light_imports
 
     light_imports()  # plotly imports nbformat: spare the kernel jsonschema's slow IRI grammar
     import plotly.io as pio

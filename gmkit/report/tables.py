@@ -16,21 +16,12 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["cell_text", "flatten", "Rows", "rows_of", "state_rows", "scenario_rows", "frame",
-           "state_table", "scenario_tables", "participants_table", "STATE_COLUMNS"]
+           "state_table", "scenario_tables", "participants_table"]
 
 Rows = tuple[list[str], list[list[Any]]]
 """Column names and rows of values."""
 
 _SKIP = {"trails"}
-
-STATE_COLUMNS = {
-    "dragons": ["name", "side", "speed", "height", "max_speed", "shaken", "wounds", "falling", "out",
-                "tailing", "turned"],
-    "space": ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
-              "hidden", "destroyed", "escaped"],
-    "fantasy": ["name", "side", "kind", "hp", "max_hp", "ac", "status"],
-}
-"""The columns a state table shows per system (those a board has); other systems show all."""
 
 
 def cell_text(value: Any) -> Any:
@@ -70,8 +61,15 @@ def rows_of(records: Sequence[Mapping[str, Any]], columns: Sequence[str] = ()) -
 
 def state_rows(board: Mapping[str, Any]) -> Rows:
     """The board's participants, one row each (hit points, wounds, hull, position...)."""
+    from ..errors import GmkitError
+    from ..systems import get
+
     _, ents = entities(board)
-    return rows_of(ents, STATE_COLUMNS.get(str(board.get("system")), []))
+    try:
+        columns = get(str(board.get("system"))).views_module.STATE_COLUMNS
+    except (GmkitError, AttributeError):  # a board of no known rule set: every column
+        columns = []
+    return rows_of(ents, columns)
 
 
 def scenario_rows(data: Mapping[str, Any], view: str = "gm", side: str = "",

@@ -20,12 +20,28 @@ order (``battle.clock(minutes)``, ``battle.window_expired()``).
 
 from __future__ import annotations
 
-from .battle import SpaceBattle
-from .model import GridSpec, ShipSpec, SpaceOptions, SpaceScenario
-from .orders import (Attack, BreakFree, Clock, Cloak, Flee, Move, Pass, Pursue, RaiseShields,
-                     Release, Tractor)
-
+from typing import Any
 
 __all__ = ["SpaceBattle", "SpaceScenario", "ShipSpec", "GridSpec", "SpaceOptions", "Move", "Attack",
            "RaiseShields", "Cloak", "Flee", "Pursue", "Tractor", "BreakFree", "Release", "Pass",
            "Clock"]
+
+_LAZY = {"SpaceBattle": "battle",
+         **{n: "model" for n in ("GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario")},
+         **{n: "orders" for n in ("Attack", "BreakFree", "Clock", "Cloak", "Flee", "Move", "Pass",
+                                  "Pursue", "RaiseShields", "Release", "Tractor")}}
+"""Where each public name lives: imported on first use, so finding the rule set (its
+``system.py``) costs nothing."""
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    import importlib
+
+    mod = importlib.import_module(f"{__name__}.{module}")
+    value = mod if name == module else getattr(mod, name)
+    globals()[name] = value
+    return value

@@ -20,7 +20,8 @@ from typing import Any, Mapping
 from ..encounter import Encounter
 from ..errors import DiceError, IllegalOrder
 from ..events import ALL, GM, sides_only
-from ..odds import Odds, d10_ge, space_attack, space_hit
+from ..odds import Odds
+from .odds import d10_ge, space_attack, space_hit
 from ..orders import Order
 from . import rules as R
 from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Move, Pass,
@@ -1099,25 +1100,10 @@ class SpaceBattle(Encounter):
         return out
 
     def _repr_svg_(self) -> str:
-        """A small static map (GM view) so a notebook shows the board with no widget."""
-        k = 20
-        w, h = self.width * k, self.height * k
-        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">',
-                 f'<rect width="{w}" height="{h}" fill="#0b1020"/>']
-        for x, y in self.station:
-            parts.append(f'<rect x="{x * k}" y="{y * k}" width="{k}" height="{k}" fill="#888"/>')
-        colours = ["#4da3ff", "#ff6b5a", "#7bd88f", "#f5c542"]
-        sides = self.sides()
-        for n, s in self.state.ships.items():
-            if not s.in_play:
-                continue
-            col = colours[sides.index(self.specs[n].side) % len(colours)]
-            op = "0.4" if s.cloaked else "1"
-            for x, y in s.cells:
-                parts.append(f'<rect x="{x * k + 1}" y="{y * k + 1}" width="{k - 2}" height="{k - 2}" '
-                             f'fill="{col}" opacity="{op}"><title>{n}</title></rect>')
-        parts.append("</svg>")
-        return "".join(parts)
+        """The grid map (GM view), so a notebook shows the board with no widget."""
+        from .views import grid_svg
+
+        return grid_svg(self.board())
 
 
 _CHECK: dict[type, str] = {t: f"_check_{t.__name__.lower()}" for t in SHIP_ORDERS}

@@ -1,6 +1,6 @@
 """The live-session controls: thin views over the engines, each with a static twin for reports.
 
-``DiceRoller`` and ``GridMap`` are anywidget controls (Python here, one ES module in ``widgets/``);
+``DiceRoller`` is an anywidget control (Python here, one ES module in ``widgets/``);
 the order forms are ipywidgets; each rule set's own form and desk live in its ``ui.py`` and are
 found through :mod:`gmkit.systems` (:func:`order_form`, :func:`session`). Everything draws from :mod:`gmkit.ui.viewmodels`.
 Imports are lazy so that ``import gmkit.ui`` costs nothing until a control is used.
@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DiceRoller", "GridMap", "OrderForm", "order_form", "Session", "session",
-           "speed_height_figure", "grid_svg"]
+__all__ = ["DiceRoller", "OrderForm", "order_form", "Session", "session", "SvgImage"]
 
 _LAZY = {
     "DiceRoller": "dice_roller",
-    "speed_height_figure": "speed_height_chart",
-    "GridMap": "grid_map",
-    "grid_svg": "grid_map",
+    "SvgImage": "svg",
     "OrderForm": "order_form",
     "order_form": "order_form",
     "Session": "sessions",

@@ -30,17 +30,21 @@ CONTROLS = {"DiceRoller": ("dice_roller.js", "dice_roller.css"),
 PROBE = r"""
 import json, sys
 import gmkit, gmkit.ui
-from gmkit.ui import DiceRoller, GridMap
+from gmkit.space.ui import GridMap
+from gmkit.ui import DiceRoller
 from gmkit.ui._assets import ASSETS, asset
 out = {"gmkit": gmkit.__file__, "controls": {}}
 for cls in (DiceRoller, GridMap):
     out["controls"][cls.__name__] = {"esm": str(cls._esm), "css": str(cls._css)}
 out["assets"] = {name: str(asset(name)) for name in ASSETS}
 import anywidget, importlib, pkgutil
+import gmkit.systems
 for m in pkgutil.iter_modules(gmkit.ui.__path__):
     importlib.import_module("gmkit.ui." + m.name)
+for system in gmkit.systems.all_systems():
+    system.load("desk")
 out["anywidgets"] = sorted({c.__name__ for c in anywidget.AnyWidget.__subclasses__()
-                            if c.__module__.startswith("gmkit.ui")})
+                            if c.__module__.startswith("gmkit.")})
 print(json.dumps(out))
 """
 

@@ -9,7 +9,7 @@ import pytest
 
 
 @pytest.mark.parametrize("name", ["gmkit.odds", "gmkit.odds.core", "gmkit.odds.savage",
-                                  "gmkit.odds.fantasy", "gmkit.odds.space"])
+                                  "gmkit.fantasy.odds", "gmkit.space.odds"])
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0

@@ -12,7 +12,7 @@ from gmkit.report.bbcode import escape_bbcode, to_bbcode
 from gmkit.report.html import notebook_to_html, rebuild_notebook
 from gmkit.report.markdown import escape_markdown, to_markdown
 from gmkit.report.rundata import OrdersError, play
-from gmkit.report.svgmap import space_map
+from gmkit.space.views import space_map
 
 HERE = Path(__file__).parent
 RACE = HERE / "race.yaml"

@@ -7,9 +7,10 @@ import json
 import plotly.graph_objects as go
 import pytest
 
-from gmkit.ui.grid_map import GridMap, grid_svg
+from gmkit.space.ui import GridMap
+from gmkit.space.views import grid_svg
 from gmkit.dragons.ui import SpeedHeightChart
-from gmkit.ui.speed_height_chart import speed_height_figure
+from gmkit.dragons.views import live_chart_figure as speed_height_figure
 
 from .boards import EVIL, dragons_board, player_space_board, space_board
 

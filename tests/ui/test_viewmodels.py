@@ -6,7 +6,9 @@ import json
 
 from gmkit.dice import Dice
 from gmkit.events import GM, Event
-from gmkit.ui.viewmodels import chart_model, chart_traces, log_rows, map_model, map_svg, roll_view
+from gmkit.dragons.views import chart_model, chart_traces
+from gmkit.space.views import map_model, map_svg
+from gmkit.ui.viewmodels import log_rows, roll_view
 
 from .boards import EVIL, dragons_board, player_space_board, space_board
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..dice import parse
 from ..errors import DiceError
-from .core import Dist, Odds, q
+from ..odds.core import Dist, Odds, q
 
 __all__ = ["d10_ge", "space_hit", "space_attack", "halve", "break_free", "escape_cells"]
 
@@ -122,3 +122,27 @@ def escape_cells() -> Odds:
     mean = sum((v * p for v, p in dist.pmf()), Fraction(0))
     return Odds("space", q("escape_cells", mean=f"{float(mean):g}"), outcomes, Fraction(1),
                 labels=tuple((k, k) for k, _ in outcomes))
+
+
+def add_commands(kinds: Any, savage: Any) -> None:
+    """The space kinds of ``gmkit odds``: space (S-3, S-7, S-8) and break-free (S-13)."""
+    q = kinds.add_parser("space", help="d10 against a defence (S-3, S-7, S-8)")
+    q.add_argument("--defence", type=int, required=True)
+    q.add_argument("--range2", action="store_true", help="across one cell: confirm and half damage")
+    q.add_argument("--no-confirm", action="store_true", help="rule option: no 6+ confirmation")
+    q.add_argument("--damage", default=None, help='attacker damage, "2d6" or a number')
+    q.add_argument("--halvings", type=int, default=0, help="other halvings (targeting, tractor)")
+    q.add_argument("--plating", action="store_true", help="target's hull plating is disabled")
+    q.set_defaults(answer=_space_command)
+    q = kinds.add_parser("break-free", help="break a tractor hold: held d6 vs holder d10 (S-13)")
+    q.add_argument("--holder", type=int, default=10)
+    q.add_argument("--held", type=int, default=6)
+    q.set_defaults(answer=lambda a: break_free(a.holder, a.held))
+
+
+def _space_command(args: Any) -> Odds:
+    if args.damage is not None:
+        dmg: int | str = int(args.damage) if args.damage.isdigit() else args.damage
+        return space_attack(args.defence, dmg, args.range2, not args.no_confirm,
+                            halvings=args.halvings, plating=args.plating)
+    return space_hit(args.defence, args.range2, not args.no_confirm)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..dice import parse_table
 from ..errors import DiceError
-from .core import Odds, q
+from ..odds.core import Odds, q
 
 __all__ = ["flee", "escape", "d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table", "strike",
            "table_values", "table_mean", "percent", "percent_value"]
@@ -108,7 +108,7 @@ def _percent_of(entry: str) -> Fraction | None:
     """The percentage of an F-3 entry like ``25%`` (checked as the engine checks it), else None."""
     if not isinstance(entry, str) or not entry.strip().endswith("%"):
         return None
-    from ..fantasy.notation import parse_damage  # only here: the fantasy package is slow to import
+    from .notation import parse_damage  # only here: the notation module is slow to import
 
     spec = parse_damage(entry)
     assert spec.percent is not None
@@ -259,3 +259,51 @@ def escape(numbers: Sequence[int]) -> Odds:
     p = Fraction(len(faces), 6)
     return Odds("d18", q("escape", faces=", ".join(map(str, sorted(faces))) or "-"),
                 (("escapes", p), ("caught", 1 - p)), p)
+
+
+def add_commands(kinds: Any, savage: Any) -> None:
+    """The fantasy kinds of ``gmkit odds``: d18, special, table, flee, escape (F-2..F-10)."""
+    q = kinds.add_parser("d18", help="d18 against armour class (F-2)")
+    q.add_argument("--ac", type=int, required=True)
+    q.add_argument("--mod", type=int, default=0, help="easier (+N) or harder (-N) to hit")
+    q.set_defaults(answer=lambda a: d18_hit(a.ac, a.mod))
+    q = kinds.add_parser("special", help="special attack trigger and protection roll (F-4, F-5)")
+    q.add_argument("trigger", type=int)
+    q.add_argument("--pr", type=int, default=None, help="protection roll number")
+    q.add_argument("--wisdom", type=int, default=0, help="target's Wisdom modifier")
+    q.add_argument("--ac", type=int, default=None, help="include the hit roll against this AC")
+    q.add_argument("--mod", type=int, default=0, help="hit roll modifier (with --ac)")
+    q.set_defaults(answer=lambda a: special(a.trigger, a.pr, a.wisdom, ac=a.ac, modifier=a.mod))
+    q = kinds.add_parser("table", help="a damage table such as 0.5-1-1.5 (C-6)")
+    q.add_argument("table")
+    q.add_argument("--mod", type=float, default=0, help="Strength or Constitution bonus")
+    q.add_argument("--ac", type=int, default=None, help="include the d18 hit roll against this AC")
+    q.add_argument("--hit-mod", type=int, default=0)
+    q.add_argument("--target-hp", type=float, default=None, metavar="N",
+                   help="the target's current hit points, for a percentage such as 25%% (F-3)")
+    q.set_defaults(answer=_table_command)
+    q = kinds.add_parser("flee", help="an enemy flees with d18 >= its morale (F-9)")
+    q.add_argument("morale", type=int)
+    q.set_defaults(answer=lambda a: flee(a.morale))
+    q = kinds.add_parser("escape", help="a player escapes on these d6 faces (F-10)")
+    q.add_argument("faces", type=int, nargs="+")
+    q.set_defaults(answer=lambda a: escape(a.faces))
+
+
+def _table_command(args: Any) -> Odds:
+    _need_target_hp(args.table, args.target_hp)
+    if args.ac is not None:
+        return strike(args.ac, args.table, args.hit_mod, args.mod, target_hp=args.target_hp)
+    return table(args.table, args.mod, target_hp=args.target_hp)
+
+
+def _need_target_hp(entry: str, target_hp: float | None) -> None:
+    """F-3: a percentage entry is a share of the target's current hit points, so on the command line
+    it needs ``--target-hp``; a malformed percentage is refused first, as the engine refuses it."""
+    if target_hp is not None or not entry.strip().endswith("%"):
+        return
+    from ..i18n import format_message
+    from .notation import parse_damage
+
+    parse_damage(entry)
+    raise DiceError(format_message("odds.cli.target_hp", entry=entry.strip()))

@@ -1,0 +1,46 @@
+"""The fantasy skirmish's views: the combatants table (F-1, F-8).
+
+The skirmish has no map; a report's state table and the desk's table are its whole view.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Mapping
+
+__all__ = ["STATE_COLUMNS", "picture", "combatants_html"]
+
+STATE_COLUMNS = ["name", "side", "kind", "hp", "max_hp", "ac", "status"]
+"""The columns of the state table a report shows (those a board has)."""
+
+
+def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> None:
+    """The skirmish has no picture: its state table is its view."""
+    return None
+
+
+def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
+    """The combatants of a fantasy board as a table: side, kind, hit points, AC, status, effects.
+
+    Hit points a player may not see come as None on the player board and show as "?".
+    """
+    from ..i18n import format_message
+
+    acting = board.get("acting_side")
+    head = format_message("ui.form.acting_side", lang, side=acting) if acting else ""
+    rows = []
+    for c in board.get("combatants", []):
+        hp = "?" if c.get("hp") is None else f"{c['hp']}/{c.get('max_hp')}"
+        effects = ", ".join(f"{e['status']} ({e['turns']})" if e.get("turns") is not None
+                            else str(e["status"]) for e in c.get("effects", []))
+        style = ' style="font-weight:bold"' if c.get("side") == acting else ""
+        dead = c.get("status") not in (None, "", "ok", "fighting", "active")
+        strike = ' style="color:#999"' if dead else ""
+        rows.append(f"<tr{style}><td{strike}>{escape(str(c['name']))}</td><td>{escape(str(c['side']))}</td>"
+                    f"<td>{escape(str(c.get('kind', '')))}</td><td>{escape(hp)}</td>"
+                    f"<td>{escape(str(c.get('ac', '')))}</td><td>{escape(str(c.get('status', '')))}</td>"
+                    f"<td>{escape(effects)}</td></tr>")
+    return (f"<div class='gm-acting'>{escape(head)} · {escape(str(board.get('phase', '')))} · "
+            f"round {board.get('round', 1)}</div><table class='gm-combatants'><thead><tr><th>name</th>"
+            f"<th>side</th><th>kind</th><th>HP</th><th>AC</th><th>status</th><th>effects</th></tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
