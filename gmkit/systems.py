@@ -61,10 +61,14 @@ class System:
     """Its static views: the state table's columns and the picture of a board (chart or map)."""
     odds: str = "odds"
     """Its exact odds (functions over plain numbers)."""
+    language: str = "language"
+    """Its order language: players' messages (ru/en) read into orders, and replies."""
+    posts: str = "posts"
+    """Its forum posts and private briefs (what each round's post and each player's brief hold)."""
     messages: str = "messages.json"
     """Its message catalogue file, inside the package."""
     extras: dict[str, str] = field(default_factory=dict)
-    """Further parts later features look up by name (an order language, a post renderer)."""
+    """Further parts a rule set offers under names of its own."""
 
     def part(self, ref: str) -> Any:
         """Import one part: ``module:attr`` (relative to :attr:`package`) or a module."""
