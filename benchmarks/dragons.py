@@ -38,7 +38,7 @@ def play(sc: dict[str, Any], n: int, start: int = 0) -> tuple[float, int, int]:
     rounds = events = 0
     t0 = time.process_time()
     for seed in range(start, start + n):
-        d = DragonDuel(sc, seed, validated=True)  # sc is already a validated dump
+        d = DragonDuel.from_valid(sc, seed)  # sc is already a validated dump
         d.run(200)
         rounds += d.resolutions
         events += len(d.record)

@@ -47,7 +47,7 @@ def main() -> None:
         t0 = time.perf_counter()
         c0 = time.process_time()
         for seed in range(first_seed, first_seed + n):
-            sk = Skirmish(validated, seed, validated=True)
+            sk = Skirmish.from_valid(validated, seed)
             out = sk.run(500)
             assert out is not None and sk.is_over
             resolutions += sk.resolutions

@@ -196,13 +196,14 @@ def ten_thousand(name: str, src: Any) -> None:
     time is the one to compare (higher ones are interference, not Python), so the second figure
     is the fastest chunk's rate scaled to 10,000: what one free core of this machine does.
     """
+    from gmkit.encounter import SIMULATION
     from gmkit.simulation import _load, _run_chunk, simulate
 
     c = time.process_time()
     simulate(src, n=10_000, seed=1)
     whole = time.process_time() - c
     data, cls = _load(src, None)
-    template = cls(data, 1, record=False, validated=True, keep_history=False)
+    template = cls.from_valid(data, 1, mode=SIMULATION)
     chunks = []
     for a in range(0, 10_000, 500):
         c = time.process_time()

@@ -60,7 +60,7 @@ def bench(scenario: dict[str, Any], battles: int, repeats: int) -> dict[str, flo
         turns = ended = 0
         t0, c0 = time.perf_counter(), time.process_time()
         for seed in range(k * battles, (k + 1) * battles):
-            b = SpaceBattle(validated, seed, validated=True)
+            b = SpaceBattle.from_valid(validated, seed)
             b.run(100)
             turns += b.resolutions
             ended += b.is_over
