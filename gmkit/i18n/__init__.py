@@ -5,7 +5,9 @@ Messages live in ``messages/<domain>.json``, one file per shared part of gmkit (
 :mod:`gmkit.systems`), each key holding both languages side by side, so a key cannot quietly exist
 in one language only (a test checks it). Parameters use ``str.format``; a
 parameter given as ``{"key": "..."}`` is itself translated, and ``{n:plural:wound|wounds}`` picks a
-plural form (three forms for Russian: ``{n:plural:рана|раны|ран}``).
+plural form by the CLDR rules (three forms for Russian: ``{n:plural:рана|раны|ран}``; a fraction takes
+the middle one, "1,5 раны"). Numbers follow the language: a float is written ``1,5`` in Russian,
+and ``{n:num}`` groups thousands (``12 345``).
 
 >>> format_message("core.roll", "en", actor="Ash", roll="d8!: d8[5] = 5")
 'Ash rolls d8!: d8[5] = 5'
@@ -22,7 +24,7 @@ from importlib import resources
 from typing import Any, Iterator
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language", "format_message", "catalogue",
-           "MessageError", "t"]
+           "format_number", "MessageError", "t"]
 
 LANGUAGES = ("en", "ru")
 
@@ -86,15 +88,46 @@ def _catalogue(systems: tuple[str, ...]) -> dict[str, dict[str, str]]:
     return merged
 
 
-def _plural(n: int, forms: list[str], lang: str) -> str:
-    n = abs(int(n))
+def _plural(n: Any, forms: list[str], lang: str) -> str:
+    """The form for ``n`` by the language's CLDR plural rules (Babel), fractions included.
+
+    Russian gives three forms, one|few|many (рана|раны|ран); a fraction is CLDR's "other", which
+    takes the few form ("1,5 раны"). English gives singular|plural ("1.5 wounds").
+    """
+    category = _plural_category(n, lang)
     if lang == "ru" and len(forms) == 3:
-        if n % 10 == 1 and n % 100 != 11:
-            return forms[0]
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return forms[1]
-        return forms[2]
-    return forms[0] if n == 1 else forms[-1]
+        return {"one": forms[0], "few": forms[1], "many": forms[2]}.get(category, forms[1])
+    return forms[0] if category == "one" else forms[-1]
+
+
+@lru_cache(maxsize=2048)
+def _plural_category(n: Any, lang: str) -> str:
+    from babel import Locale
+
+    value = _plain_number(n)
+    return str(Locale(lang).plural_form(abs(value)))
+
+
+def _plain_number(n: Any) -> int | float:
+    """An int for whole numbers (2.0 counts as 2), else a float."""
+    if isinstance(n, bool):
+        return int(n)
+    if isinstance(n, int):
+        return n
+    try:
+        f = float(n)
+    except (TypeError, ValueError):
+        raise MessageError(f"a plural needs a number, got {n!r}") from None
+    return int(f) if f.is_integer() else f
+
+
+@lru_cache(maxsize=4096)
+def format_number(value: float, lang: str) -> str:
+    """A number as a reader of ``lang`` writes it: ``1,5`` and ``12 345`` in Russian, ``1.5``
+    and ``12,345`` in English; whole numbers without a decimal part."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(_plain_number(value), locale=lang, decimal_quantization=False))
 
 
 class _Formatter(string.Formatter):
@@ -104,8 +137,10 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, spec: str) -> str:
         if spec.startswith("plural:"):
             return _plural(value, spec[7:].split("|"), self.lang)
-        if isinstance(value, float) and value.is_integer() and not spec:
-            return str(int(value))
+        if spec == "num":  # a quantity: grouped and with the language's decimal mark
+            return format_number(value, self.lang)
+        if isinstance(value, float) and not spec:
+            return format_number(value, self.lang) if not value.is_integer() else str(int(value))
         return super().format_field(value, spec)
 
 

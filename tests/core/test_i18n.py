@@ -63,3 +63,20 @@ def test_translated_parameters() -> None:
 def test_unknown_key_is_a_clear_error() -> None:
     with pytest.raises(MessageError, match="no message 'nope'"):
         format_message("nope", "en")
+
+
+@pytest.mark.parametrize("n, en, ru", [(1.5, "1.5 wounds", "1,5 раны"), (0.5, "0.5 wounds", "0,5 раны"),
+                                       (2.0, "2 wounds", "2 раны"), (101, "101 wounds", "101 рана"),
+                                       (111, "111 wounds", "111 ран"), (1, "1 wound", "1 рана")])
+def test_plurals_follow_cldr_fractions_included(n: float, en: str, ru: str) -> None:
+    assert format_message("term.wounds", "en", n=n) == en
+    assert format_message("term.wounds", "ru", n=n) == ru
+
+
+def test_numbers_take_the_language_format() -> None:
+    from gmkit.i18n import format_number
+
+    assert format_number(1.5, "ru") == "1,5" and format_number(1.5, "en") == "1.5"
+    assert format_number(12345, "ru") == "12\xa0345" and format_number(12345, "en") == "12,345"
+    assert format_number(2.0, "ru") == "2"
+    assert format_message("core.gm_note", "ru", text=0.25) == "заметка ведущего: 0,25"
