@@ -28,6 +28,9 @@ class ScenarioModel(BaseModel):
     description: str = ""
     seed: int | None = None
     language: Literal["en", "ru"] = "en"
+    aliases: dict[str, list[str]] = {}
+    """Other names players may use (``Bane: [Бейн]``): a participant's, weapon's, spell's or
+    item's name to the names a message may give it (read by :mod:`gmkit.language`)."""
 
 
 def model_for(system: str) -> type[ScenarioModel]:
