@@ -125,7 +125,7 @@ def _compile(patterns: Iterable[tuple[str, str]]) -> Pattern[str]:
 
 
 _DEFAULT = _compile(())
-_DIGITS = re.compile(r"\d+")
+_DIGITS = re.compile(r"-?\d+")
 
 
 def words(text: str, pattern: Pattern[str] | None = None) -> list[Word]:
