@@ -192,17 +192,9 @@ class DragonLanguage(OrderLanguage):
                 actions.append(self._power(ctx, c, d))
             elif rule == "nothing":
                 nothing = True
-        kinds = {m.kind for m, _ in moves}
-        if len(moves) > 1 and not (kinds == {"level"} and len({m for m, _ in moves}) == 1):
-            d.problem("language.dragons.two_moves", "D-1", moves=" / ".join(t for _, t in moves))
+        move = self._one_move(moves, change, me, d)
+        if d.problems:
             return d
-        move = moves[0][0] if moves else None
-        if change is not None:
-            if move is None or (move.kind == "level" and move.amount == 0):
-                move = Move.level(change)
-            elif move.kind == "level" and move.amount != change:
-                d.problem("language.dragons.two_moves", "D-1", moves=f"{move} / {change:+d}")
-                return d
         if move is None and not actions and not nothing:
             return d
         if move is None and not d.questions:
@@ -210,6 +202,28 @@ class DragonLanguage(OrderLanguage):
         if not d.questions and not d.problems:
             d.orders.append(DragonOrder(move=move, actions=tuple(actions)))
         return d
+
+    @staticmethod
+    def _one_move(moves: list[tuple[Move, str]], change: int | None, me: dict[str, Any],
+                  d: Draft) -> Move | None:
+        """D-1: one movement. A plain "level" joins a speed change ("ровно, +2 скорости"); a
+        Speed named with a climb or dive must be the one the move gives."""
+        plain = [(m, t) for m, t in moves if m.kind == "level" and m.amount == 0
+                 and not any(ch.isdigit() for ch in t)]
+        rest = [(m, t) for m, t in moves if (m, t) not in plain]
+        if change is not None:
+            if rest and rest[0][0].speed_change != change:
+                d.problem("language.dragons.two_moves", "D-1",
+                          moves=" / ".join([t for _, t in rest] + [f"{change:+d}"]))
+                return None
+            if not rest:
+                rest = [(Move.level(change), f"{change:+d}")]
+        if len({m for m, _ in rest}) > 1:
+            d.problem("language.dragons.two_moves", "D-1", moves=" / ".join(t for _, t in rest))
+            return None
+        if rest:
+            return rest[0][0]
+        return plain[0][0] if plain else None
 
     def _attacks(self, ctx: Context, c: Clause, before: NameRef | None, last: str | None,
                  d: Draft) -> list[Attack]:

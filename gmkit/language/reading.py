@@ -131,7 +131,7 @@ class Reading:
         if understood:
             lines.append(t("language.reply.read", lang, actor=self.shown(self.actor),
                            orders="; ".join(understood)))
-        elif not self.questions:
+        elif not self.questions and not self.problems:
             lines.append(t("language.reply.nothing", lang, actor=self.shown(self.actor)))
         lines += [n.text(lang) for n in self.notes]
         lines += [q.render(lang, self.shown) for q in self.questions]
