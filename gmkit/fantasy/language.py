@@ -129,6 +129,7 @@ class FantasyLanguage(OrderLanguage):
                 and made[0][0].cast is None:
             s, cast = made[0][0], made[1][0]
             made = [(Strike(s.target, s.attack, cast), made[0][1] + " + " + made[1][1])]
+        made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
         if len(made) > 1:
             d.problem("language.one_order", "F-6", orders=" / ".join(t for _, t in made))
         d.orders.extend(o for o, _ in made)

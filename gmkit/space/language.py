@@ -142,6 +142,7 @@ class SpaceLanguage(OrderLanguage):
                 and me.get("cloaked"):
             a, m = made[0][0], made[1][0]
             made = [(Attack(a.target, a.aim, a.cell, m.to), made[0][1])]
+        made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
         if len(made) > 1:
             d.problem("language.one_order", "S-5", orders=" / ".join(t for _, t in made))
             d.orders.extend(o for o, _ in made)
