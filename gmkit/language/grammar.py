@@ -121,7 +121,8 @@ class Lexicon:
 
     def _rest(self, p: _Phrase, texts: Sequence[str], kinds: Sequence[str], i: int
               ) -> tuple[list[int], list[int]] | None:
-        took, gaps = [i], []
+        took: list[int] = [i]
+        gaps: list[int] = []
         j = i + 1
         for want in p.words[1:]:
             while True:
@@ -356,7 +357,7 @@ class Grammar:
         try:
             tree = self._parser.parse(kinds)
         except lark.exceptions.LarkError:  # the grammar is total; this is a guard only
-            shape = [("stray", (k,)) for k in range(len(offsets))]
+            shape: list[tuple[str, tuple[int, ...]]] = [("stray", (k,)) for k in range(len(offsets))]
         else:
             shape = []
             for sub in tree.children:
