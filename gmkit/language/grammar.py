@@ -87,6 +87,8 @@ class Lexicon:
     def __init__(self, *tables: Mapping[str, Mapping[str, Sequence[str]]]):
         self._first: dict[str, list[_Phrase]] = {}
         self._fuzzy: dict[str, tuple[str, str]] | None = None
+        self._fuzzy_keys: list[str] = []
+        self._fuzzy_hits: dict[str, tuple[str, str] | None] = {}
         self.concepts: dict[str, dict[str, list[str]]] = {}
         for table in tables:
             for concept, by_lang in table.items():
@@ -142,11 +144,16 @@ class Lexicon:
         """(concept, lang) of a misspelt one-word phrase (any of its forms), or None."""
         if len(word) < 5:
             return None
+        if word in self._fuzzy_hits:
+            return self._fuzzy_hits[word]
         from rapidfuzz import fuzz, process
 
         pool = self._fuzzy_pool()
-        hit = process.extractOne(word, list(pool), scorer=fuzz.ratio, score_cutoff=85)
-        return pool[hit[0]] if hit is not None else None
+        hit = process.extractOne(word, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=85)
+        got = pool[hit[0]] if hit is not None else None
+        if len(self._fuzzy_hits) < 1 << 14:
+            self._fuzzy_hits[word] = got
+        return got
 
     def _fuzzy_pool(self) -> dict[str, tuple[str, str]]:
         if self._fuzzy is None:
@@ -165,6 +172,7 @@ class Lexicon:
                                 for f in parse.lexeme:
                                     pool.setdefault(f.word.replace("ё", "е"), (p.concept, p.lang))
             self._fuzzy = pool
+            self._fuzzy_keys = list(pool)
         return self._fuzzy
 
 

@@ -124,6 +124,7 @@ class NameIndex:
         self._by_form = {}
         self._latin = {}
         self._keys: dict[int, list[str]] = {}
+        self._memo: dict[tuple[str, bool], tuple[list[tuple[int, int]], bool]] = {}
         aliases = aliases or {}
         for name, kind in names:
             self.add(name, kind, aliases.get(name, ()))
@@ -142,6 +143,7 @@ class NameIndex:
                         found.add(ru)
                 keys.append(frozenset(found))
             self._keys.clear()
+            self._memo.clear()
             entry = Entry(name, kind, tuple(keys), number)
             i = len(self._entries)
             self._entries.append(entry)
@@ -165,6 +167,15 @@ class NameIndex:
 
     def _hits(self, word: str, cap: bool = False) -> tuple[list[tuple[int, int]], bool]:
         """(entry, word index) pairs a word may be, and whether they were found exactly."""
+        key = (word, cap)
+        got = self._memo.get(key)
+        if got is None:
+            if len(self._memo) > 1 << 14:
+                self._memo.clear()
+            got = self._memo[key] = self._find(word, cap)
+        return got
+
+    def _find(self, word: str, cap: bool) -> tuple[list[tuple[int, int]], bool]:
         got: list[tuple[int, int]] = []
         for f in forms(word):
             got += self._by_form.get(f, ())
