@@ -267,7 +267,7 @@ class Scanner:
         o = next((v for v in map(ordinal, f) if v is not None), None)
         if o is not None:
             return self._ordinal(words, texts, caps, i, o, out)
-        if not is_cyrillic(text) or not _known(text) or len(text) >= 6:
+        if not is_cyrillic(text) or not _known(text):
             hit = self.lexicon.fuzzy(text)
             if hit is not None:
                 out.append(Token(hit[0], None, text, hit[1], exact=False))
