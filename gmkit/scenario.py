@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import ScenarioError
 
@@ -28,6 +28,10 @@ class ScenarioModel(BaseModel):
     description: str = ""
     seed: int | None = None
     language: Literal["en", "ru"] = "en"
+    aliases: dict[str, list[str]] = Field(default={}, exclude_if=lambda v: not v)
+    """Other names players may use (``Bane: [Бейн]``): a participant's, weapon's, spell's or
+    item's name to the names a message may give it (read by :mod:`gmkit.language`). Left out of
+    the dumped scenario when empty, so scenarios without it keep their journals and hashes."""
 
 
 def model_for(system: str) -> type[ScenarioModel]:

@@ -1,0 +1,462 @@
+"""The dragons' order language (D-1): one movement and any actions, in Russian or English.
+
+>>> from gmkit.dragons import DragonDuel, EXAMPLE
+>>> duel = DragonDuel(EXAMPLE, seed=1)
+>>> r = read_message(duel, "Ash", "Заявка: ровно +1, атакую Бейна пламенем")
+>>> r.ok, r.orders[0]
+(True, DragonOrder(move=Move(kind='level', amount=1), actions=(Attack(weapon='Flame', target='Bane'),)))
+
+Movement: ``набор высоты 2`` / ``climb 2``; ``пикирую на 3`` / ``dive 3``; ``ровно, +2 скорости``
+/ ``level +2`` (``скорость 8``: the Speed wanted). Actions: ``атакую Бейна пламенем`` / ``attack
+Bane with Flame``; ``сажусь на хвост Бейну`` / ``tail Bane``; ``принуждаю снизить скорость`` /
+``force speed down`` (``... или высота вверх`` / ``... or height up``: the choice on a raise);
+``сбрасываю хвост`` / ``shake off``; ``бочка`` / ``barrel roll``; ``применяю Силу «Буря» (d8)`` /
+``use power "Storm" (d8)``. The GM's own ``TurnCheck`` is not a player's order.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..language.base import Context, Draft, OrderLanguage
+from ..language.grammar import Clause, NameRef, Token
+from .orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower)
+
+__all__ = ["LANGUAGE", "DragonLanguage", "read_message", "render_order", "order_format"]
+
+VOCABULARY: dict[str, dict[str, list[str]]] = {
+    "CLIMB": {"ru": ["набор высоты", "набирать высота", "набрать высота", "подниматься", "подняться",
+                     "взлетать", "взлететь", "взмывать", "взмыть", "кабрировать", "горка", "подъем",
+                     "набор", "вертикаль", "свеча"],
+              "en": ["climb", "gain height|altitude", "ascend", "go up", "rise", "soar"]},
+    "DIVE": {"ru": ["пикировать", "спикировать", "пике", "пикирование", "снижаться", "снизиться",
+                    "нырять", "нырнуть", "терять высота", "сбрасывать высота", "сбросить высота",
+                    "снижение", "уходить вниз", "уйти вниз", "падать камнем"],
+             "en": ["dive", "descend", "lose height|altitude", "go down", "swoop", "stoop", "drop"]},
+    "LEVEL": {"ru": ["ровно", "горизонтально", "горизонталь", "горизонт", "прямо",
+                     "держать высота", "сохранять высота", "удерживать высота", "та же высота",
+                     "тот же эшелон", "эшелон"],
+              "en": ["level", "fly level", "hold height|altitude", "keep height|altitude",
+                     "straight", "steady"]},
+    "FASTER": {"ru": ["разгоняться", "разогнаться", "ускоряться", "ускориться", "набирать скорость",
+                      "набрать скорость", "прибавлять скорость", "прибавить скорость", "разгон",
+                      "ускорение"],
+               "en": ["accelerate", "speed up", "gain speed", "faster"]},
+    "SLOWER": {"ru": ["тормозить", "притормаживать", "притормозить", "затормозить", "замедляться",
+                      "замедлиться", "сбрасывать скорость", "сбросить скорость", "торможение",
+                      "терять скорость"],
+               "en": ["brake", "slow", "slow down", "lose speed", "slower", "decelerate"]},
+    "SPEED": {"ru": ["скорость"], "en": ["speed"]},
+    "HEIGHT": {"ru": ["высота"], "en": ["height", "altitude"]},
+    "UP": {"ru": ["вверх", "выше", "увеличить", "повысить", "поднять", "увеличивать", "повышать",
+                  "больше"],
+           "en": ["up", "higher", "raise", "increase", "more"]},
+    "DOWN": {"ru": ["вниз", "ниже", "уменьшить", "снизить", "понизить", "уменьшать", "снижать",
+                    "меньше"],
+             "en": ["down", "lower", "decrease", "reduce", "less"]},
+    "OR": {"ru": ["или", "либо"], "en": ["or"]},
+    "ATTACK": {"ru": ["атаковать", "атака", "атакую", "бить", "ударить", "ударять", "стрелять",
+                      "выстрелить", "жечь", "сжечь", "палить", "плевать", "плюнуть", "кусать",
+                      "укусить", "рвать", "полоснуть", "огонь по", "залп", "дать залп", "напасть",
+                      "нападать", "выпустить", "выпускать", "обрушить", "бить по"],
+               "en": ["attack", "strike", "hit", "shoot", "fire at", "fire", "bite", "burn",
+                      "breathe", "blast", "rake"]},
+    "TAIL": {"ru": ["садиться на хвост", "сесть на хвост", "на хвост", "зайти в хвост",
+                    "заходить в хвост", "пристроиться в хвост", "пристраиваться в хвост",
+                    "сесть в хвост", "садиться в хвост", "в хвост", "преследовать", "погоня"],
+             "en": ["tail", "get on tail", "get behind", "chase", "pursue", "on tail"]},
+    "FORCE": {"ru": ["принуждать", "принудить", "заставлять", "заставить", "вынуждать", "вынудить",
+                     "принуждение", "давить", "продавливать"],
+              "en": ["force", "make", "compel", "push"]},
+    "SHAKE": {"ru": ["сбрасывать хвост", "сбросить хвост", "стряхнуть", "стряхивать", "оторваться",
+                     "отрываться", "уйти с хвост", "уходить с хвост", "сбросить с хвост",
+                     "сбрасывать с хвост", "отрыв", "сбросить|сбрасывать преследователь",
+                     "стряхнуть|стряхивать преследователь", "избавиться от хвост"],
+              "en": ["shake off", "shake", "lose tail", "break away", "break off", "shake tail"]},
+    "MANOEUVRE": {"ru": ["фигура высшего пилотажа", "высший пилотаж", "пилотаж", "фигура", "трюк",
+                         "маневр", "бочка", "петля", "мертвая петля", "кульбит", "штопор",
+                         "иммельман", "разворот", "вираж"],
+                  "en": ["aerobatics", "stunt", "manoeuvre", "maneuver", "barrel roll", "loop",
+                         "immelmann", "roll", "split-s", "spin"]},
+    "POWER": {"ru": ["применять сила", "применить сила", "использовать сила", "применить",
+                     "применять", "сила", "призвать", "призывать"],
+              "en": ["use power", "power", "invoke", "use the power"]},
+    "NOTHING": {"ru": ["ничего", "пропускать", "пропустить", "бездействовать"],
+                "en": ["nothing", "pass", "idle"]},
+}
+"""Every concept of a dragon's order, with its phrases in dictionary form."""
+
+_GENERIC_FIGURES = {"фигура высшего пилотажа", "высший пилотаж", "пилотаж", "фигура", "трюк",
+                    "маневр", "aerobatics", "stunt", "manoeuvre", "maneuver"}
+
+RULES = r"""
+start: _item*
+_item: climb | dive | level | faster | slower | change | up | down | attack | weapon
+     | tail | force | shake | manoeuvre | power | nothing | sep | stray
+climb: CLIMB _n?
+dive: DIVE _n?
+up: UP _n?
+down: DOWN _n?
+level: LEVEL _lv*
+faster: FASTER _n? SPEED?
+slower: SLOWER _n? SPEED?
+change: SIGNED SPEED? | SPEED _n
+_lv: SIGNED | NUM | SPEED
+_n: NUM | SIGNED
+attack: ATTACK _a*
+weapon: WEAPON _a*
+_a: NAME | WEAPON
+tail: TAIL NAME*
+force: FORCE _f*
+_f: NAME | SPEED | HEIGHT | UP | DOWN | OR | CLIMB | DIVE | FASTER | SLOWER
+shake: SHAKE NAME*
+manoeuvre: MANOEUVRE QUOTE?
+power: POWER _p*
+_p: QUOTE | DIE | NAME
+nothing: NOTHING
+sep: SEP
+stray: NAME | NUM | ORD | QUOTE | SPEED | HEIGHT | OR | DIE
+"""
+"""The grammar: which concepts start an order part and which arguments each takes."""
+
+_MOVE_RULES = {"climb", "dive", "up", "down", "level", "faster", "slower", "change"}
+
+
+class DragonLanguage(OrderLanguage):
+    vocabulary = VOCABULARY
+    rules = RULES
+    terminals = {"participant": "NAME", "weapon": "WEAPON"}
+    patterns = (("die", r"\bd(?:4|6|8|10|12)(?:[+-]\d{1,2})?\b"),)
+    captures = frozenset({"POWER"})
+
+    def names(self, encounter: Any, actor: str) -> Iterable[tuple[str, str]]:
+        out = [(p, "participant") for p in encounter.participants()]
+        me = _dragon(encounter.board(encounter.side_of(actor)), actor)
+        out += [(w["name"], "weapon") for w in (me or {}).get("weapons", ())]
+        return out
+
+    def context(self, encounter: Any, actor: str, lang: str = "en") -> Context:
+        ctx = super().context(encounter, actor, lang)
+        if not getattr(ctx.names, "_pilots", False):  # pilots answer for their dragons
+            pilots = [(d["name"], (d.get("pilot") or {}).get("name", ""))
+                      for d in ctx.scenario.get("dragons", ())]
+            counts = [p for _, p in pilots]
+            for dragon, pilot in pilots:
+                if pilot and counts.count(pilot) == 1:
+                    ctx.names.add(dragon, "participant", [pilot])
+            ctx.names._pilots = True  # type: ignore[attr-defined]
+        return ctx
+
+    # --- reading --------------------------------------------------------------------------------
+
+    def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
+        d = Draft()
+        me = _dragon(ctx.board, ctx.actor) or {}
+        moves: list[tuple[Move, str]] = []
+        change: int | None = None
+        actions: list[Any] = []
+        last_target: str | None = None
+        nothing = False
+        for k, c in enumerate(clauses):
+            rule = c.rule
+            if rule in ("sep", "stray"):
+                continue
+            if rule == "change":
+                change = _speed_change(c, me)
+                continue
+            if rule in _MOVE_RULES:
+                got = _move(c, me, d)
+                if got is not None:
+                    moves.append((got, c.text))
+                continue
+            target_ref = _before(clauses, k)
+            if rule in ("attack", "weapon"):
+                made = self._attacks(ctx, c, target_ref, last_target, d)
+                actions += made
+                if made:
+                    last_target = made[-1].target
+            elif rule == "tail":
+                t = self._target(ctx, c, target_ref, d, _tail_targets(ctx, me))
+                if t is not None:
+                    actions.append(TailAttempt(t))
+            elif rule == "force":
+                actions.append(_force(c))
+            elif rule == "shake":
+                actions.append(ShakeOff())
+            elif rule == "manoeuvre":
+                q = c.first("QUOTE")
+                word = c.tokens[0].value
+                actions.append(Manoeuvre(q.value if q else ("aerobatics" if word in _GENERIC_FIGURES
+                                                              else word)))
+            elif rule == "power":
+                actions.append(self._power(ctx, c, d))
+            elif rule == "nothing":
+                nothing = True
+        move = self._one_move(moves, change, me, d)
+        if d.problems:
+            return d
+        if move is None and not actions and not nothing:
+            return d
+        if move is None and not d.questions:
+            d.note("language.dragons.note.no_move")
+        if not d.questions and not d.problems:
+            d.orders.append(DragonOrder(move=move, actions=tuple(actions)))
+        return d
+
+    @staticmethod
+    def _one_move(moves: list[tuple[Move, str]], change: int | None, me: dict[str, Any],
+                  d: Draft) -> Move | None:
+        """D-1: one movement. A plain "level" joins a speed change ("ровно, +2 скорости"); a
+        Speed named with a climb or dive must be the one the move gives."""
+        plain = [(m, t) for m, t in moves if m.kind == "level" and m.amount == 0
+                 and not any(ch.isdigit() for ch in t)]
+        rest = [(m, t) for m, t in moves if (m, t) not in plain]
+        if change is not None:
+            if rest and rest[0][0].speed_change != change:
+                d.problem("language.dragons.two_moves", "D-1",
+                          moves=" / ".join([t for _, t in rest] + [f"{change:+d}"]))
+                return None
+            if not rest:
+                rest = [(Move.level(change), f"{change:+d}")]
+        if len({m for m, _ in rest}) > 1:
+            d.problem("language.dragons.two_moves", "D-1", moves=" / ".join(t for _, t in rest))
+            return None
+        if rest:
+            return rest[0][0]
+        return plain[0][0] if plain else None
+
+    def _attacks(self, ctx: Context, c: Clause, before: NameRef | None, last: str | None,
+                 d: Draft) -> list[Attack]:
+        weapons = [t.value for t in c.all("WEAPON")]
+        names = [t.value for t in c.all("NAME")]
+        ref = names[0] if names else before
+        target = self._resolve(ref, d) if ref is not None else None
+        if ref is not None and target is None:
+            return []
+        if target is None:
+            target = last
+        if target is None:
+            foes = _enemies(ctx)
+            if len(foes) == 1:
+                target = foes[0]
+                d.note("language.dragons.note.only_target", target=ctx.shown(target))
+            else:
+                d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target")
+                return []
+        chosen: list[str] = []
+        for w in weapons:
+            name = self._resolve(w, d, "weapon")
+            if name is None:
+                return []
+            chosen.append(name)
+        if not chosen:
+            me = _dragon(ctx.board, ctx.actor) or {}
+            usable = [w["name"] for w in me.get("weapons", ()) if not w.get("out")]
+            legal = [w for w in usable if ctx.check(DragonOrder(None, (Attack(w, target),))) is None]
+            pick = legal if legal else usable
+            if len(pick) == 1:
+                chosen = pick
+                d.note("language.dragons.note.only_weapon", weapon=ctx.shown(pick[0]))
+            else:
+                d.ask(NameRef(tuple(pick), c.text, kind="weapon"), "weapon")
+                return []
+        return [Attack(w, target) for w in chosen]
+
+    def _resolve(self, ref: NameRef, d: Draft, what: str = "target") -> str | None:
+        if ref.one is not None:
+            return ref.one
+        if not ref.names:
+            d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
+        else:
+            d.ask(ref, what)
+        return None
+
+    def _target(self, ctx: Context, c: Clause, before: NameRef | None, d: Draft,
+                fallback: list[str]) -> str | None:
+        names = [t.value for t in c.all("NAME")]
+        ref = names[0] if names else before
+        if ref is not None:
+            return self._resolve(ref, d)
+        foes = fallback or _enemies(ctx)
+        if len(foes) == 1:
+            d.note("language.dragons.note.only_target", target=ctx.shown(foes[0]))
+            return foes[0]
+        d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target")
+        return None
+
+    def _power(self, ctx: Context, c: Clause, d: Draft) -> UsePower:
+        q = c.first("QUOTE")
+        die = c.first("DIE")
+        names = [t.value for t in c.all("NAME")]
+        target = self._resolve(names[0], d) if names else None
+        power = q.value if q is not None else "power"
+        if q is None:
+            d.note("language.dragons.note.power_name")
+        return UsePower(power, die.text if die else None, target)
+
+    # --- options and rendering --------------------------------------------------------------
+
+    def options(self, ctx: Context) -> list[Any]:
+        me = _dragon(ctx.board, ctx.actor) or {}
+        speed = int(me.get("speed", 0))
+        cands = [Move.level(n) for n in (0, 1, 2, -1)]
+        cands += [Move.climb(n) for n in range(1, speed // 3 + 1)]
+        cands += [Move.dive(n) for n in range(1, 6)]
+        moves = [DragonOrder(m, ()) for m in cands if ctx.check(DragonOrder(m, ())) is None]
+        acts: list[Any] = [Attack(w["name"], t) for w in me.get("weapons", ()) for t in _enemies(ctx)]
+        acts += [TailAttempt(t) for t in _enemies(ctx)] + [Force("down"), ShakeOff()]
+        legal = [DragonOrder(None, (a,)) for a in acts if ctx.check(DragonOrder(None, (a,))) is None]
+        return moves[:8] + legal[:6]
+
+    def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
+        def name(n: str) -> str:
+            return ctx.shown(n, lang) if ctx is not None else n
+
+        ru = lang == "ru"
+        if isinstance(order, DragonOrder):
+            parts = ([self.render(order.move, lang, ctx)] if order.move is not None else [])
+            parts += [self.render(a, lang, ctx) for a in order.actions]
+            return ", ".join(parts) if parts else ("ничего не делаю" if ru else "nothing")
+        if isinstance(order, Move):
+            if order.kind == "level":
+                return f"ровно {order.amount:+d}" if ru else f"level {order.amount:+d}"
+            if order.kind == "climb":
+                return f"набор высоты {order.amount}" if ru else f"climb {order.amount}"
+            return f"пикирование {order.amount}" if ru else f"dive {order.amount}"
+        if isinstance(order, Attack):
+            return (f"атака: {name(order.weapon)} по {name(order.target)}" if ru
+                    else f"attack {name(order.target)} with {name(order.weapon)}")
+        if isinstance(order, TailAttempt):
+            return (f"сажусь на хвост {name(order.target)}" if ru else f"tail {name(order.target)}")
+        if isinstance(order, Force):
+            words = {"up": "вверх", "down": "вниз"} if ru else {"up": "up", "down": "down"}
+            text = (f"принуждаю: скорость {words[order.speed]}" if ru
+                    else f"force speed {words[order.speed]}")
+            if order.height is not None:
+                text += (f" или высота {words[order.height]}" if ru
+                         else f" or height {words[order.height]}")
+            return text
+        if isinstance(order, ShakeOff):
+            return "сбрасываю хвост" if ru else "shake off"
+        if isinstance(order, Manoeuvre):
+            if order.name == "aerobatics":
+                return "фигура высшего пилотажа" if ru else "aerobatics"
+            return f"фигура «{order.name}»" if ru else f'manoeuvre "{order.name}"'
+        if isinstance(order, UsePower):
+            text = f"применяю Силу «{order.power}»" if ru else f'use power "{order.power}"'
+            if order.die:
+                text += f" ({order.die})"
+            if order.target:
+                text += f" на {name(order.target)}" if ru else f" on {name(order.target)}"
+            return text
+        return repr(order)
+
+
+def _dragon(board: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((d for d in board.get("dragons", ()) if d["name"] == name), None)
+
+
+def _enemies(ctx: Context) -> list[str]:
+    return [d["name"] for d in ctx.board.get("dragons", ())
+            if d["name"] != ctx.actor and not d.get("out") and (d["side"] != ctx.side or d.get("turned"))]
+
+
+def _tail_targets(ctx: Context, me: dict[str, Any]) -> list[str]:
+    pos = (me.get("speed"), me.get("height"))
+    return [d["name"] for d in ctx.board.get("dragons", ())
+            if d["name"] in _enemies(ctx) and (d["speed"], d["height"]) == pos]
+
+
+def _before(clauses: list[Clause], k: int) -> NameRef | None:
+    """A name standing alone just before clause ``k`` (``Бейна атакую пламенем``)."""
+    if k > 0 and clauses[k - 1].rule == "stray":
+        t = clauses[k - 1].tokens[0]
+        if t.kind == "NAME":
+            return t.value  # type: ignore[no-any-return]
+    return None
+
+
+def _amount(tokens: Iterable[Token], default: int | None) -> int | None:
+    for t in tokens:
+        if t.kind in ("NUM", "SIGNED"):
+            return abs(int(t.value))
+    return default
+
+
+def _move(c: Clause, me: dict[str, Any], d: Draft) -> Move | None:
+    rule = c.rule
+    if rule in ("climb", "up"):
+        return Move.climb(_amount(c.tokens, 1) or 1)
+    if rule in ("dive", "down"):
+        return Move.dive(_amount(c.tokens, 1) or 1)
+    if rule == "level":
+        got = _speed_change(c, me)
+        return Move.level(got or 0)
+    if rule == "slower":
+        return Move.level(-(_amount(c.tokens, 1) or 1))
+    n = _amount(c.tokens, None)
+    if n is None:
+        d.ask(NameRef(("+1", "+2"), c.text), "amount")
+        return None
+    return Move.level(n)
+
+
+def _speed_change(c: Clause, me: dict[str, Any]) -> int | None:
+    signed = c.first("SIGNED")
+    if signed is not None:
+        return int(signed.value)
+    num = c.first("NUM")
+    if num is not None and c.first("SPEED") is not None:
+        return int(num.value) - int(me.get("speed", 0))
+    return None
+
+
+def _force(c: Clause) -> Force:
+    axes = {"SPEED": "speed", "HEIGHT": "height"}
+    verbs = {"CLIMB": ("height", "up"), "DIVE": ("height", "down"), "FASTER": ("speed", "up"),
+             "SLOWER": ("speed", "down")}
+    got: dict[str, str] = {}
+    axis: str | None = None
+    pending: str | None = None
+    for t in c.tokens[1:]:
+        if t.kind in verbs:
+            a, v = verbs[t.kind]
+            got.setdefault(a, v)
+            axis = pending = None
+        elif t.kind in axes:
+            axis = axes[t.kind]
+            if pending is not None:
+                got.setdefault(axis, pending)
+                axis = pending = None
+        elif t.kind in ("UP", "DOWN"):
+            v = "up" if t.kind == "UP" else "down"
+            if axis is not None:
+                got.setdefault(axis, v)
+                axis = None
+            else:
+                pending = v
+    if pending is not None:
+        got.setdefault("speed", pending)
+    return Force(got.get("speed", "down"), got.get("height"))  # type: ignore[arg-type]
+
+
+LANGUAGE = DragonLanguage()
+"""The dragons' order language, built once."""
+
+
+def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
+    """Read a player's message into ``actor``'s :class:`DragonOrder` (a :class:`Reading`)."""
+    return LANGUAGE.read(encounter, actor, text, lang)
+
+
+def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
+    """An order as a player could write it; ``encounter``/``actor`` give the names' aliases."""
+    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
+    return LANGUAGE.render(order, lang, ctx)
+
+
+def order_format(lang: str = "en") -> str:
+    """How to write a dragon's order, with examples (for a player's brief)."""
+    from ..i18n import format_message
+
+    return format_message("language.dragons.format", lang)

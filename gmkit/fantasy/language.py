@@ -1,0 +1,275 @@
+"""The fantasy skirmish's order language (F-6, F-8, F-10): one order a turn, Russian or English.
+
+>>> import yaml
+>>> from gmkit.fantasy import Skirmish
+>>> from importlib import resources
+>>> sk = Skirmish(yaml.safe_load(open("templates/scenarios/fantasy_wolves.yaml")))  # doctest: +SKIP
+>>> read_message(sk, "Elwen", "стреляю из лука во второго волка").orders  # doctest: +SKIP
+(Shoot(target='Wolf 2'),)
+
+Strikes (``бью второго волка топором`` / ``hit wolf 2 with the axe``), shots (``стреляю из лука в
+вожака`` / ``shoot the leader``), spells (``колдую искру на волка 3`` / ``cast spark on wolf 3``),
+a strike followed by a spell (``бью волка и колдую искру``), items and potions (``пью зелье
+лечения`` / ``drink the healing potion``), flight (``бегу`` / ``flee``) and a skipped turn
+(``пропускаю ход`` / ``pass``). A strike that names no target leaves it to the die (F-6); a name
+that fits several ("волк" among five wolves) is asked back. The GM's own fields (a spell's effect
+described in the order, ``Flee(gm_allows=...)``) are not a player's to write.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..language.base import Context, Draft, OrderLanguage
+from ..language.grammar import Clause, NameRef
+from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+
+__all__ = ["LANGUAGE", "FantasyLanguage", "read_message", "render_order", "order_format"]
+
+VOCABULARY: dict[str, dict[str, list[str]]] = {
+    "STRIKE": {"ru": ["бить", "ударить", "удар", "атаковать", "атака", "атакую", "рубить",
+                      "рубануть", "колоть", "кольнуть", "пырнуть", "резать", "кусать", "укусить",
+                      "напасть", "нападать", "врезать", "махнуть", "сражаться", "биться",
+                      "зарубить", "ткнуть", "лупить", "треснуть", "огреть"],
+               "en": ["strike", "hit", "attack", "swing", "stab", "slash", "chop", "bite",
+                      "smash", "cut", "melee", "whack", "bash"]},
+    "SHOOT": {"ru": ["стрелять", "выстрелить", "пустить стрела", "выпустить стрела", "метнуть",
+                     "метать", "выстрел", "обстрелять", "пальнуть", "стрельба"],
+              "en": ["shoot", "fire", "loose", "shoot an arrow", "throw"]},
+    "CAST": {"ru": ["колдовать", "наколдовать", "заклинание", "кастовать", "скастовать",
+                    "читать заклинание", "прочитать заклинание", "применить заклинание", "творить",
+                    "сотворить", "магия", "колдую", "метнуть заклинание", "чаровать"],
+             "en": ["cast", "spell", "conjure", "cast a spell", "invoke"]},
+    "USE": {"ru": ["использовать", "применить", "применять", "пить", "выпить", "испить",
+                   "глотнуть", "принять", "достать", "дать", "влить", "напоить", "пью"],
+            "en": ["use", "drink", "quaff", "apply", "take", "give"]},
+    "FLEE": {"ru": ["бежать", "убегать", "убежать", "бегство", "отступать", "отступить", "драпать",
+                    "удирать", "удрать", "спасаться", "сбежать", "дать деру", "уходить", "уйти",
+                    "бегу", "делать ноги"],
+             "en": ["flee", "run", "escape", "retreat", "run away", "bolt"]},
+    "PASS": {"ru": ["пропускать", "пропуск", "пропустить ход", "пропустить", "ждать", "ничего",
+                    "выжидать", "стоять"],
+             "en": ["pass", "wait", "nothing", "skip", "hold"]},
+    "SELF": {"ru": ["себя", "себе", "сам", "самому", "сама"], "en": ["myself", "me", "self"]},
+}
+"""Every concept of a combatant's order, with its phrases in dictionary form."""
+
+RULES = r"""
+start: _item*
+_item: strike | weapon | shoot | cast | spell | use | item | flee | pass | sep | stray
+strike: STRIKE _s*
+weapon: WEAPON _s*
+shoot: SHOOT _s*
+_s: NAME | WEAPON
+cast: CAST _c*
+spell: SPELL _c*
+_c: NAME | SPELL | SELF
+use: USE _u*
+item: ITEM _u*
+_u: NAME | ITEM | SELF
+flee: FLEE
+pass: PASS
+sep: SEP
+stray: NAME | NUM | SIGNED | ORD | QUOTE | SELF
+"""
+"""The grammar: which concepts start an order and which arguments each takes."""
+
+
+class FantasyLanguage(OrderLanguage):
+    vocabulary = VOCABULARY
+    rules = RULES
+    terminals = {"participant": "NAME", "spell": "SPELL", "item": "ITEM", "attack": "WEAPON",
+                 "ranged": "WEAPON"}
+
+    def names(self, encounter: Any, actor: str) -> Iterable[tuple[str, str]]:
+        out = [(p, "participant") for p in encounter.participants()]
+        me = _me(encounter.scenario, actor)
+        out += [(a["name"], "attack") for a in _melee(me)]
+        if me.get("ranged"):
+            out.append((me["ranged"]["name"], "ranged"))
+        out += [(s["name"], "spell") for s in me.get("spells") or ()]
+        out += [(i["name"], "item") for i in me.get("items") or ()]
+        return out
+
+    def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
+        d = Draft()
+        me = _me(ctx.scenario, ctx.actor)
+        ranged = (me.get("ranged") or {}).get("name")
+        made: list[tuple[Any, str]] = []
+        for k, c in enumerate(clauses):
+            rule = c.rule
+            before = _before(clauses, k)
+            got: Any = None
+            if rule in ("strike", "weapon", "shoot"):
+                weapons = [self._one(t.value, d, "weapon") for t in c.all("WEAPON")]
+                if any(w is None for w in weapons):
+                    continue
+                target = self._target(c, before, d)
+                if target is False:
+                    continue
+                if rule == "shoot" or (weapons and weapons[0] == ranged):
+                    got = Shoot(target)  # type: ignore[arg-type]
+                else:
+                    got = Strike(target, weapons[0] if weapons else None)  # type: ignore[arg-type]
+                if target is None:
+                    d.note("language.fantasy.note.by_die")
+            elif rule in ("cast", "spell"):
+                got = self._cast(ctx, me, c, before, d)
+            elif rule in ("use", "item"):
+                got = self._use(ctx, me, c, before, d)
+            elif rule == "flee":
+                got = Flee()
+            elif rule == "pass":
+                got = Pass()
+            if got is not None:
+                made.append((got, c.text))
+        if d.questions or d.problems:
+            return d
+        if len(made) == 2 and isinstance(made[0][0], Strike) and isinstance(made[1][0], Cast) \
+                and made[0][0].cast is None:
+            s, cast = made[0][0], made[1][0]
+            made = [(Strike(s.target, s.attack, cast), made[0][1] + " + " + made[1][1])]
+        made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
+        if len(made) > 1:
+            d.problem("language.one_order", "F-6", orders=" / ".join(t for _, t in made))
+        d.orders.extend(o for o, _ in made)
+        return d
+
+    def _one(self, ref: NameRef, d: Draft, what: str = "target") -> str | None:
+        if ref.one is not None:
+            return ref.one
+        if not ref.names:
+            d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
+        else:
+            d.ask(ref, what)
+        return None
+
+    def _target(self, c: Clause, before: NameRef | None, d: Draft) -> str | None | bool:
+        """The named target; None when none is named; False when the name needs asking."""
+        refs = [t.value for t in c.all("NAME")] or ([before] if before is not None else [])
+        if not refs:
+            return None
+        got = self._one(refs[0], d)
+        return False if got is None else got
+
+    def _cast(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
+              d: Draft) -> Cast | None:
+        spells = [t.value for t in c.all("SPELL")]
+        if spells:
+            spell = self._one(spells[0], d, "spell")
+        else:
+            known = [s["name"] for s in me.get("spells") or ()]
+            if len(known) == 1:
+                spell = known[0]
+            else:
+                d.ask(NameRef(tuple(known), c.text, kind="spell"), "spell")
+                spell = None
+        target = None if c.first("SELF") else self._target(c, before, d)
+        if spell is None or target is False:
+            return None
+        return Cast(spell, target)  # type: ignore[arg-type]
+
+    def _use(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
+             d: Draft) -> UseItem | None:
+        items = [t.value for t in c.all("ITEM")]
+        if items:
+            item = self._one(items[0], d, "item")
+        else:
+            known = [i["name"] for i in me.get("items") or ()]
+            if len(known) == 1:
+                item = known[0]
+            else:
+                d.ask(NameRef(tuple(known), c.text, kind="item"), "item")
+                item = None
+        target = None if c.first("SELF") else self._target(c, before, d)
+        if item is None or target is False:
+            return None
+        return UseItem(item, target)  # type: ignore[arg-type]
+
+    # --- options and rendering --------------------------------------------------------------
+
+    def options(self, ctx: Context) -> list[Any]:
+        try:
+            legal = list(ctx.encounter.legal_orders(ctx.actor))
+        except Exception:  # the options are a courtesy: never let them cost the reply
+            return []
+        seen: dict[type, int] = {}
+        out = []
+        for o in legal:
+            if isinstance(o, Flee) and o.gm_allows is not None:
+                continue
+            if seen.get(type(o), 0) < 4:
+                seen[type(o)] = seen.get(type(o), 0) + 1
+                out.append(o)
+        return out
+
+    def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
+        def name(n: str) -> str:
+            return ctx.shown(n, lang) if ctx is not None else n
+
+        ru = lang == "ru"
+        if isinstance(order, Strike):
+            text = "бью" if ru else "strike"
+            if order.target is not None:
+                text += f" {name(order.target)}"
+            if order.attack is not None:
+                text += f" ({name(order.attack)})" if ru else f" with {name(order.attack)}"
+            if order.cast is not None:
+                text += (" и " if ru else " and ") + self.render(order.cast, lang, ctx)
+            return text
+        if isinstance(order, Shoot):
+            if order.target is None:
+                return "стреляю" if ru else "shoot"
+            return f"стреляю в {name(order.target)}" if ru else f"shoot {name(order.target)}"
+        if isinstance(order, Cast):
+            text = f"колдую {name(order.spell)}" if ru else f"cast {name(order.spell)}"
+            if order.target is not None:
+                text += f" на {name(order.target)}" if ru else f" on {name(order.target)}"
+            return text
+        if isinstance(order, UseItem):
+            text = f"использую {name(order.item)}" if ru else f"use {name(order.item)}"
+            if order.target is not None:
+                text += f" на {name(order.target)}" if ru else f" on {name(order.target)}"
+            return text
+        if isinstance(order, Flee):
+            return "бегу" if ru else "flee"
+        if isinstance(order, Pass):
+            return "пропускаю ход" if ru else "pass"
+        return repr(order)
+
+
+def _me(scenario: Any, actor: str) -> dict[str, Any]:
+    return next((c for c in scenario.get("combatants", ()) if c["name"] == actor), {})
+
+
+def _melee(me: dict[str, Any]) -> list[dict[str, Any]]:
+    m = me.get("melee") or []
+    return [m] if isinstance(m, dict) else list(m)
+
+
+def _before(clauses: list[Clause], k: int) -> NameRef | None:
+    if k > 0 and clauses[k - 1].rule == "stray" and clauses[k - 1].tokens[0].kind == "NAME":
+        return clauses[k - 1].tokens[0].value  # type: ignore[no-any-return]
+    return None
+
+
+LANGUAGE = FantasyLanguage()
+"""The fantasy skirmish's order language, built once."""
+
+
+def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
+    """Read a player's message into the combatant's order for this turn (a :class:`Reading`)."""
+    return LANGUAGE.read(encounter, actor, text, lang)
+
+
+def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
+    """An order as a player could write it; ``encounter``/``actor`` give the names' aliases."""
+    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
+    return LANGUAGE.render(order, lang, ctx)
+
+
+def order_format(lang: str = "en") -> str:
+    """How to write a combatant's order, with examples (for a player's brief)."""
+    from ..i18n import format_message
+
+    return format_message("language.fantasy.format", lang)

@@ -1,0 +1,166 @@
+"""What a message was read as, and the reply a GM can paste back.
+
+A :class:`Reading` holds the orders understood (the engine's own order objects), the words they
+were read from, the problems (a rule id and the engine's own words, or a reader's message), the
+questions (a name that fits several: "which wolf?"), the legal options when something is wrong,
+and renders :meth:`Reading.reply` in the player's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..i18n import format_message
+from ..i18n import catalogue as _catalogue
+
+__all__ = ["Problem", "Question", "Note", "Reading"]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A sentence of the reply: a message key with its parameters."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str) -> str:
+        return format_message(self.key, lang, **self.params)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why an order cannot be taken: a rule id and the engine's words, or a reader's note."""
+
+    rule: str | None
+    text: str | None = None
+    """The engine's own words (:class:`~gmkit.errors.IllegalOrder`), when the engine refused."""
+    note: Note | None = None
+    """The reader's words, when the message itself is at fault."""
+
+    def render(self, lang: str, system: str = "") -> str:
+        body = self.note.text(lang) if self.note is not None else (self.text or "")
+        if self.rule and body.startswith(f"{self.rule}: "):
+            body = body[len(self.rule) + 2:]
+        if not self.rule:
+            return body
+        key = f"language.{system}.rule.{self.rule}"
+        name = format_message(key, lang) if key in _catalogue() else ""
+        head = f"{self.rule} ({name})" if name else self.rule
+        return format_message("language.reply.rule", lang, rule=head, text=body)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A name that fits several things: the reader asks instead of guessing."""
+
+    said: str
+    """The words the player wrote."""
+    choices: tuple[str, ...]
+    """Every name they may mean."""
+    what: str = "target"
+    """``"target"``, ``"weapon"``... (a message key part)."""
+
+    def render(self, lang: str, shown: Callable[[str], str] = str) -> str:
+        return format_message("language.question." + self.what, lang, said=self.said,
+                              choices=_either([shown(c) for c in self.choices], lang))
+
+
+def _either(items: Sequence[str], lang: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    word = " или " if lang == "ru" else " or "
+    return ", ".join(items[:-1]) + word + items[-1]
+
+
+@dataclass
+class Reading:
+    """A player's message read into orders for one actor.
+
+    ``orders`` are what the message says, as the engine's order objects; :attr:`ok` tells whether
+    the GM may submit them as they are (the engine accepted them and nothing was left unclear).
+    """
+
+    system: str
+    actor: str
+    lang: str
+    """The player's language: given, or detected from the message."""
+    orders: tuple[Any, ...] = ()
+    understood: tuple[str, ...] = ()
+    """Each order in the player's language, as the reader understood it."""
+    notes: tuple[Note, ...] = ()
+    """What the reader filled in or left to the rules (shown in the reply)."""
+    problems: tuple[Problem, ...] = ()
+    questions: tuple[Question, ...] = ()
+    options: tuple[str, ...] = ()
+    """The legal options, in the player's language (only when something is wrong)."""
+    example: str = ""
+    """An order the player could copy (only when nothing was understood)."""
+    cut: int | None = None
+    """The message was cut to this many characters."""
+    marked: str = "whole"
+    """How the order part was found: ``"block"``, ``"line"`` or ``"whole"``."""
+    shown: Callable[[str], str] = str
+    """How a name is written in the reply (the player's spelling of a scenario name)."""
+    renderer: Callable[[Any, str], str] | None = None
+    """The rule set's renderer of an order in a language (for replies in another language)."""
+
+    @property
+    def ok(self) -> bool:
+        """The orders can be submitted as read: some, legal, no question open."""
+        return bool(self.orders) and not self.problems and not self.questions
+
+    @property
+    def order(self) -> Any:
+        """The one order of the reading (None when there is none or several)."""
+        return self.orders[0] if len(self.orders) == 1 else None
+
+    def understood_in(self, lang: str) -> tuple[str, ...]:
+        if lang == self.lang or self.renderer is None:
+            return self.understood
+        return tuple(self.renderer(o, lang) for o in self.orders)
+
+    def reply(self, lang: str | None = None) -> str:
+        """The text to paste back to the player, in ``lang`` (default: the player's language)."""
+        lang = lang or self.lang
+        t = format_message
+        lines: list[str] = []
+        if self.cut is not None:
+            lines.append(t("language.reply.cut", lang, n=self.cut))
+        understood = self.understood_in(lang)
+        if understood:
+            lines.append(t("language.reply.read", lang, actor=self.shown(self.actor),
+                           orders="; ".join(understood)))
+        elif not self.questions and not self.problems:
+            lines.append(t("language.reply.nothing", lang, actor=self.shown(self.actor)))
+        lines += [n.text(lang) for n in self.notes]
+        lines += [q.render(lang, self.shown) for q in self.questions]
+        lines += [p.render(lang, self.system) for p in self.problems]
+        if self.ok:
+            lines.append(t("language.reply.ok", lang))
+        elif self.options:
+            lines.append(t("language.reply.options", lang, options="; ".join(self.options)))
+        if self.example and not self.ok:
+            lines.append(t("language.reply.example", lang, example=self.example))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.reply()
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        return "<pre class='gmkit-reading'>" + escape(self.reply()) + "</pre>"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for a desk or a file: the orders in the journal's form, the reply's parts."""
+        from ..orders import order_to_json
+
+        return {"system": self.system, "actor": self.actor, "lang": self.lang, "ok": self.ok,
+                "orders": [order_to_json(o) for o in self.orders],
+                "understood": list(self.understood),
+                "problems": [{"rule": p.rule, "text": p.render(self.lang, self.system)}
+                             for p in self.problems],
+                "questions": [{"said": q.said, "choices": list(q.choices), "what": q.what}
+                              for q in self.questions],
+                "options": list(self.options), "reply": self.reply()}

@@ -1,0 +1,427 @@
+"""The space battle's order language (S-5): one order for the ship on turn, in Russian or English.
+
+Cells are written as the map writes them, ``(x, y)`` (``3,4`` and ``клетка 3 4`` too);
+directions count from the ship's first cell, with y growing down the map: ``вверх``/``north``
+is y - 1, ``вправо``/``east`` is x + 1.
+
+>>> from gmkit.space import SpaceBattle
+>>> b = SpaceBattle({"system": "space", "name": "duel", "initiative": ["A", "B"],
+...     "grid": {"width": 8, "height": 8},
+...     "ships": [{"name": "A", "side": "red", "cell": [0, 0], "hull": 10, "defence": 5, "damage": "2d6"},
+...               {"name": "B", "side": "blue", "cell": [1, 1], "hull": 10, "defence": 5, "damage": "d6"}]},
+...     seed=1)
+>>> read_message(b, "A", "Огонь по B (по системам)!").orders
+(Attack(target='B', aim='systems', cell=None, then=None),)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..language.base import Context, Draft, OrderLanguage
+from ..language.grammar import Clause, NameRef
+from .orders import (Attack, BreakFree, Cloak, Flee, Move, Pass, Pursue, RaiseShields, Release,
+                     Tractor)
+
+__all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_format"]
+
+VOCABULARY: dict[str, dict[str, list[str]]] = {
+    "MOVE": {"ru": ["лететь", "двигаться", "сдвинуться", "сдвигаться", "перемещаться",
+                    "переместиться", "перемещение", "идти", "перейти", "смещаться", "сместиться",
+                    "перелететь", "выдвигаться", "выдвинуться", "продвинуться", "ход на", "полет"],
+             "en": ["move", "go", "fly", "head", "advance", "shift", "step"]},
+    "DIR_N": {"ru": ["вверх", "наверх", "север"], "en": ["up", "north"]},
+    "DIR_S": {"ru": ["вниз", "юг"], "en": ["down", "south"]},
+    "DIR_E": {"ru": ["вправо", "направо", "восток"], "en": ["right", "east"]},
+    "DIR_W": {"ru": ["влево", "налево", "запад"], "en": ["left", "west"]},
+    "DIR_NE": {"ru": ["вверх-вправо", "вправо-вверх", "северо-восток"],
+               "en": ["up-right", "north-east", "northeast"]},
+    "DIR_NW": {"ru": ["вверх-влево", "влево-вверх", "северо-запад"],
+               "en": ["up-left", "north-west", "northwest"]},
+    "DIR_SE": {"ru": ["вниз-вправо", "вправо-вниз", "юго-восток"],
+               "en": ["down-right", "south-east", "southeast"]},
+    "DIR_SW": {"ru": ["вниз-влево", "влево-вниз", "юго-запад"],
+               "en": ["down-left", "south-west", "southwest"]},
+    "CELLWORD": {"ru": ["клетка", "квадрат", "позиция"], "en": ["cell", "square", "position"]},
+    "PATH": {"ru": ["путь", "маршрут", "через"], "en": ["path", "route", "via"]},
+    "ATTACK": {"ru": ["огонь", "открывать огонь", "открыть огонь", "стрелять", "выстрелить",
+                      "атаковать", "атака", "выстрел", "залп", "бить", "палить", "обстрел",
+                      "обстреливать", "атакую"],
+               "en": ["fire", "fire at", "open fire", "attack", "shoot", "engage", "strike"]},
+    "SYSTEMS": {"ru": ["система", "по системам", "оружие", "оружейный", "реактор", "обшивка",
+                       "каюта", "жилой", "двигатель", "наведение", "жизнеобеспечение",
+                       "грузовой отсек", "отсек", "груз"],
+                "en": ["systems", "system", "weapons", "reactor", "plating", "crew quarters",
+                       "quarters", "engines", "engine", "targeting", "life support", "cargo hold",
+                       "cargo"]},
+    "HULL": {"ru": ["корпус", "в целом", "весь корабль"], "en": ["hull", "whole ship"]},
+    "SHIELDS": {"ru": ["щит", "поднимать щит", "поднять щит", "включить щит", "щиты вверх"],
+                "en": ["shields", "shield", "raise shields", "shields up"]},
+    "CLOAK": {"ru": ["маскировка", "включать маскировка", "включить маскировка", "маскироваться",
+                     "замаскироваться", "невидимость", "скрыться", "уйти в невидимость"],
+              "en": ["cloak", "engage cloak", "activate cloak", "go dark", "stealth"]},
+    "UNCLOAK": {"ru": ["снять маскировка", "снимать маскировка", "выключить маскировка",
+                       "отключить маскировка", "сбросить маскировка", "раскрыться", "показаться"],
+                "en": ["uncloak", "decloak", "drop cloak", "cloak off", "disengage cloak"]},
+    "FLEE": {"ru": ["бегство", "бежать", "уходить", "уйти", "удирать", "удрать", "отступать",
+                    "отступить", "выходить из бой", "выйти из бой", "сбежать", "улетать",
+                    "улететь", "покинуть бой", "драпать", "побег"],
+             "en": ["flee", "escape", "retreat", "run", "withdraw", "disengage", "bug out"]},
+    "PURSUE": {"ru": ["преследовать", "погоня", "догонять", "догнать", "гнаться", "вылетать",
+                      "вылет", "преследование"],
+               "en": ["pursue", "chase", "follow", "launch", "launching", "give chase"]},
+    "TRACTOR": {"ru": ["луч захвата", "захват", "захватить", "захватывать", "тяговый луч",
+                       "тягловый луч", "удержать", "удерживать", "притянуть", "луч"],
+                "en": ["tractor", "tractor beam", "grab", "hold", "lock on", "beam"]},
+    "BREAK": {"ru": ["вырваться", "вырываться", "освободиться", "освобождаться", "разорвать луч"],
+              "en": ["break free", "break loose", "break out"]},
+    "RELEASE": {"ru": ["отпустить", "отпускать", "отпускаю", "выключить луч", "отключить луч"],
+                "en": ["release", "let go"]},
+    "PASS": {"ru": ["пропуск", "пропускать", "пропустить ход", "пропустить", "ждать", "ожидать",
+                    "ничего"],
+             "en": ["pass", "wait", "nothing", "skip"]},
+}
+"""Every concept of a ship's order, with its phrases in dictionary form."""
+
+_DIRS = {"DIR_N": (0, -1), "DIR_S": (0, 1), "DIR_E": (1, 0), "DIR_W": (-1, 0), "DIR_NE": (1, -1),
+         "DIR_NW": (-1, -1), "DIR_SE": (1, 1), "DIR_SW": (-1, 1)}
+_D = " | ".join(_DIRS)
+
+RULES = rf"""
+start: _item*
+_item: move | dir | attack | shields | cloak | uncloak | flee | pursue | tractor | breakfree
+     | release | pass | sep | stray
+move: MOVE _m*
+dir: _dir _m*
+_m: CELL | CELLWORD | NUM | {_D}
+_dir: {_D}
+attack: ATTACK _aa*
+_aa: NAME | CELL | CELLWORD | NUM | SYSTEMS | HULL | SHIELDS | CLOAK
+shields: SHIELDS
+cloak: CLOAK
+uncloak: UNCLOAK
+flee: FLEE _m*
+pursue: PURSUE _pa*
+_pa: NAME | CELL | CELLWORD | NUM | PATH | SYSTEMS | HULL | {_D}
+tractor: TRACTOR NAME*
+breakfree: BREAK _m*
+release: RELEASE NAME*
+pass: PASS
+sep: SEP
+stray: NAME | NUM | SIGNED | ORD | QUOTE | CELL | CELLWORD | SYSTEMS | HULL | PATH
+"""
+"""The grammar: which concepts start an order and which arguments each takes."""
+
+_CELL = r"\(\s*-?\d{1,3}\s*[,;:]\s*-?\d{1,3}\s*\)|(?<![\d.])-?\d{1,3}[,:]-?\d{1,3}(?![\d.])"
+
+
+class SpaceLanguage(OrderLanguage):
+    vocabulary = VOCABULARY
+    rules = RULES
+    terminals = {"participant": "NAME"}
+    patterns = (("cell", _CELL),)
+
+    def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
+        d = Draft()
+        me = _ship(ctx.board, ctx.actor) or {}
+        made: list[tuple[Any, str]] = []
+        for k, c in enumerate(clauses):
+            rule = c.rule
+            if rule in ("sep", "stray"):
+                continue
+            handler = self._handlers.get(rule)
+            if handler is None:
+                continue
+            before = _before(clauses, k)
+            got = handler(self, ctx, me, c, before, d)
+            if got is not None:
+                made.append((got, c.text))
+        if d.questions or d.problems:
+            return d
+        if len(made) == 2 and isinstance(made[0][0], Attack) and isinstance(made[1][0], Move) \
+                and me.get("cloaked"):
+            a, m = made[0][0], made[1][0]
+            made = [(Attack(a.target, a.aim, a.cell, m.to), made[0][1])]
+        made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
+        if len(made) > 1:
+            d.problem("language.one_order", "S-5", orders=" / ".join(t for _, t in made))
+            d.orders.extend(o for o, _ in made)
+            return d
+        d.orders.extend(o for o, _ in made)
+        return d
+
+    # --- one handler per rule ---------------------------------------------------------------
+
+    def _move(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        to = _where(c, me)
+        if to is None:
+            d.ask(NameRef(_dir_words(ctx.lang), c.text), "direction")
+            return None
+        return Move(to)
+
+    def _attack(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        target = self._target(ctx, c, before, d)
+        if target is None:
+            return None
+        aim = "systems" if c.all("SYSTEMS", "SHIELDS", "CLOAK") else "hull"
+        named = [t for t in c.all("SYSTEMS", "SHIELDS", "CLOAK") if t.value not in ("система",
+                                                                                    "systems", "system")]
+        if named:
+            d.note("language.space.note.system_die")
+        cells = _cells(c)
+        cell = cells[0] if cells else None
+        ship = _ship(ctx.board, target) or {}
+        if cell is None and ship.get("hidden"):
+            seen = ship.get("revealed_at")
+            d.questions.append(_cell_question(ctx, target, seen))
+            return None
+        return Attack(target, aim, cell)
+
+    def _target(self, ctx: Context, c: Clause, before: NameRef | None, d: Draft,
+                default: list[str] | None = None) -> str | None:
+        refs = [t.value for t in c.all("NAME")] or ([before] if before else [])
+        if refs:
+            ref = refs[0]
+            if ref.one is not None:
+                return ref.one  # type: ignore[no-any-return]
+            if not ref.names:
+                d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
+            else:
+                d.ask(ref)
+            return None
+        foes = _enemies(ctx) if default is None else default
+        if len(foes) == 1:
+            d.note("language.space.note.only_target", target=ctx.shown(foes[0]))
+            return foes[0]
+        d.ask(NameRef(tuple(foes), c.text, kind="participant"))
+        return None
+
+    def _flee(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        cells = _cells(c)
+        if cells:
+            return Flee(tuple(cells))
+        delta = _delta(c)
+        if delta is None:
+            d.ask(NameRef(_dir_words(ctx.lang), c.text), "direction")
+            return None
+        dep = ctx.board.get("departure") or {}
+        limit = int(dep.get("headstart", 8)) if dep.get("ship") == ctx.actor else 8
+        return Flee(_straight(ctx, me, delta, limit, True))
+
+    def _pursue(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        refs = [t.value for t in c.all("NAME")]
+        target = None
+        if refs:
+            target = self._target(ctx, c, None, d)
+            if target is None:
+                return None
+        path: list[tuple[int, int]] = []
+        cell = None
+        after_path = False
+        prev = ""
+        for t in c.tokens[1:]:
+            if t.kind == "PATH":
+                after_path = True
+            elif t.kind == "CELL":
+                if not after_path and prev in ("NAME", "CELLWORD") and cell is None:
+                    cell = tuple(t.value)
+                else:
+                    path.append(tuple(t.value))  # type: ignore[arg-type]
+            prev = t.kind
+        delta = _delta(c)
+        if not path and delta is not None:
+            path = list(_straight(ctx, me, delta, 4, False))
+        aim = "systems" if c.all("SYSTEMS") else "hull"
+        return Pursue(tuple(path), target, aim, cell)  # type: ignore[arg-type]
+
+    def _tractor(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        t = self._target(ctx, c, before, d)
+        return Tractor(t) if t is not None else None
+
+    def _breakfree(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        return BreakFree(_where(c, me))
+
+    _handlers: dict[str, Any] = {
+        "move": _move, "dir": _move, "attack": _attack, "flee": _flee, "pursue": _pursue,
+        "tractor": _tractor, "breakfree": _breakfree,
+        "shields": lambda self, *a: RaiseShields(), "cloak": lambda self, *a: Cloak(True),
+        "uncloak": lambda self, *a: Cloak(False), "release": lambda self, *a: Release(),
+        "pass": lambda self, *a: Pass(),
+    }
+    """Rule name -> handler, one dict built once (as d20 dispatches on node types)."""
+
+    # --- options and rendering --------------------------------------------------------------
+
+    def options(self, ctx: Context) -> list[Any]:
+        try:
+            legal = list(ctx.encounter.legal_orders(ctx.actor))
+        except Exception:  # the options are a courtesy: never let them cost the reply
+            return []
+        seen: dict[type, int] = {}
+        out = []
+        for o in legal:
+            cap = 1 if isinstance(o, (Flee, Pursue)) else 3
+            if seen.get(type(o), 0) < cap:
+                seen[type(o)] = seen.get(type(o), 0) + 1
+                out.append(o)
+        return out
+
+    def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
+        def name(n: str) -> str:
+            return ctx.shown(n, lang) if ctx is not None else n
+
+        ru = lang == "ru"
+        if isinstance(order, Move):
+            return f"лечу на {_c(order.to)}" if ru else f"move to {_c(order.to)}"
+        if isinstance(order, Attack):
+            text = f"огонь по {name(order.target)}" if ru else f"fire at {name(order.target)}"
+            if order.cell is not None:
+                text += f" в клетку {_c(order.cell)}" if ru else f" cell {_c(order.cell)}"
+            if order.aim == "systems":
+                text += " по системам" if ru else " systems"
+            if order.then is not None:
+                text += (f", затем смещаюсь на {_c(order.then)}" if ru
+                         else f", then move to {_c(order.then)}")
+            return text
+        if isinstance(order, RaiseShields):
+            return "поднимаю щиты" if ru else "raise shields"
+        if isinstance(order, Cloak):
+            if order.on:
+                return "включаю маскировку" if ru else "cloak"
+            return "снимаю маскировку" if ru else "uncloak"
+        if isinstance(order, Flee):
+            return ("бегство: " if ru else "flee: ") + " ".join(_c(x) for x in order.path)
+        if isinstance(order, Pursue):
+            text = "преследую" if ru else "pursue"
+            if order.target is not None:
+                text += f" {name(order.target)}"
+            if order.cell is not None:
+                text += f" в клетку {_c(order.cell)}" if ru else f" cell {_c(order.cell)}"
+            if order.aim == "systems":
+                text += " по системам" if ru else " systems"
+            if order.path:
+                text += (" путь " if ru else " path ") + " ".join(_c(x) for x in order.path)
+            return text
+        if isinstance(order, Tractor):
+            return (f"луч захвата на {name(order.target)}" if ru
+                    else f"tractor beam on {name(order.target)}")
+        if isinstance(order, BreakFree):
+            text = "вырываюсь" if ru else "break free"
+            if order.to is not None:
+                text += f" на {_c(order.to)}" if ru else f" to {_c(order.to)}"
+            return text
+        if isinstance(order, Release):
+            return "отпускаю" if ru else "release"
+        if isinstance(order, Pass):
+            return "пропускаю ход" if ru else "pass"
+        return repr(order)
+
+
+def _c(cell: Any) -> str:
+    return f"({cell[0]}, {cell[1]})"
+
+
+def _ship(board: dict[str, Any], name: str) -> dict[str, Any] | None:
+    return next((s for s in board.get("ships", ()) if s["name"] == name), None)
+
+
+def _enemies(ctx: Context) -> list[str]:
+    return [s["name"] for s in ctx.board.get("ships", ())
+            if s["side"] != ctx.side and not s.get("destroyed") and not s.get("escaped")]
+
+
+def _before(clauses: list[Clause], k: int) -> NameRef | None:
+    if k > 0 and clauses[k - 1].rule == "stray" and clauses[k - 1].tokens[0].kind == "NAME":
+        return clauses[k - 1].tokens[0].value  # type: ignore[no-any-return]
+    return None
+
+
+def _cells(c: Clause) -> list[tuple[int, int]]:
+    out = [tuple(t.value) for t in c.all("CELL") if len(t.value) == 2]
+    nums = [int(t.value) for t in c.all("NUM")]
+    if c.first("CELLWORD") is not None and len(nums) >= 2:
+        out.append((nums[0], nums[1]))
+    return out  # type: ignore[return-value]
+
+
+def _delta(c: Clause) -> tuple[int, int] | None:
+    dx = dy = 0
+    found = False
+    for t in c.tokens:
+        step = _DIRS.get(t.kind)
+        if step is not None:
+            found = True
+            dx = max(-1, min(1, dx + step[0]))
+            dy = max(-1, min(1, dy + step[1]))
+    return (dx, dy) if found and (dx or dy) else None
+
+
+def _where(c: Clause, me: dict[str, Any]) -> tuple[int, int] | None:
+    cells = _cells(c)
+    if cells:
+        return cells[0]
+    delta = _delta(c)
+    first = (me.get("cells") or [None])[0]
+    if delta is None or first is None:
+        return None
+    return (first[0] + delta[0], first[1] + delta[1])
+
+
+def _straight(ctx: Context, me: dict[str, Any], delta: tuple[int, int], limit: int,
+              off_map: bool) -> tuple[tuple[int, int], ...]:
+    """Steps in one direction, as far as ``limit``, stopping before a taken cell (and after
+    leaving the map, when a flight may)."""
+    cells = [tuple(x) for x in me.get("cells") or ()]
+    if not cells:
+        return ()
+    taken = {tuple(x) for x in ctx.board.get("station", ())}
+    for s in ctx.board.get("ships", ()):
+        if s["name"] != ctx.actor:
+            taken |= {tuple(x) for x in s.get("cells", ())}
+    w, h = int(ctx.board.get("width", 0)), int(ctx.board.get("height", 0))
+    path = []
+    for _ in range(limit):
+        cells = [(x + delta[0], y + delta[1]) for x, y in cells]
+        if any(c in taken for c in cells):
+            break
+        path.append(cells[0])
+        if not all(0 <= x < w and 0 <= y < h for x, y in cells):
+            if not off_map:
+                path.pop()
+            break
+    return tuple(path)  # type: ignore[arg-type]
+
+
+def _dir_words(lang: str) -> tuple[str, ...]:
+    if lang == "ru":
+        return ("вверх", "вниз", "вправо", "влево", "(x, y)")
+    return ("up", "down", "right", "left", "(x, y)")
+
+
+def _cell_question(ctx: Context, target: str, seen: Any) -> Any:
+    from ..language.reading import Question
+
+    hint = (_c(seen),) if seen else ("(x, y)",)
+    return Question(ctx.shown(target), hint, "cell")
+
+
+LANGUAGE = SpaceLanguage()
+"""The space battle's order language, built once."""
+
+
+def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
+    """Read a captain's message into the ship's order for its turn (a :class:`Reading`)."""
+    return LANGUAGE.read(encounter, actor, text, lang)
+
+
+def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
+    """An order as a captain could write it; ``encounter``/``actor`` give the names' aliases."""
+    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
+    return LANGUAGE.render(order, lang, ctx)
+
+
+def order_format(lang: str = "en") -> str:
+    """How to write a ship's order, with examples (for a captain's brief)."""
+    from ..i18n import format_message
+
+    return format_message("language.space.format", lang)

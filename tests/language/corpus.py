@@ -1,0 +1,72 @@
+"""How a corpus case is written and checked.
+
+A case is ``(situation, actor, message, expectation)``; the expectation is one of
+
+* an order (or a tuple of orders): the reading must hold exactly these and be accepted;
+* ``Illegal(rule, *orders)``: the orders read, refused by the engine under ``rule``;
+* ``Ask(*choices)``: no order, a question offering exactly these names;
+* ``Says(*texts)``: the reply holds each text (a rule id, a name...), and no order is accepted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .situations import reading
+
+
+@dataclass(frozen=True)
+class Illegal:
+    rule: str
+    orders: tuple[Any, ...]
+
+    def __init__(self, rule: str, *orders: Any):
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "orders", orders)
+
+
+@dataclass(frozen=True)
+class Ask:
+    choices: tuple[str, ...]
+
+    def __init__(self, *choices: str):
+        object.__setattr__(self, "choices", choices)
+
+
+@dataclass(frozen=True)
+class Says:
+    texts: tuple[str, ...]
+
+    def __init__(self, *texts: str):
+        object.__setattr__(self, "texts", texts)
+
+
+def check(system: str, case: tuple[str, str | None, str, Any]) -> None:
+    where, actor, message, want = case
+    r = reading(system, where, actor, message)
+    reply = r.reply()
+    assert reply.strip(), "every message gets a reply"
+    if isinstance(want, Illegal):
+        assert r.orders == want.orders, reply
+        assert not r.ok and any(p.rule == want.rule for p in r.problems), reply
+        assert want.rule in reply
+    elif isinstance(want, Ask):
+        assert not r.ok and r.questions, reply
+        assert tuple(r.questions[0].choices) == want.choices, reply
+    elif isinstance(want, Says):
+        assert not r.ok, reply
+        for text in want.texts:
+            assert text in reply, reply
+    else:
+        orders = want if isinstance(want, tuple) else (want,)
+        assert r.orders == orders, reply
+        assert r.ok, reply
+
+
+def languages(cases: list[tuple[str, str | None, str, Any]]) -> tuple[int, int]:
+    """How many cases are (mostly) Cyrillic and how many Latin."""
+    from gmkit.language.text import script_of
+
+    ru = sum(1 for c in cases if script_of(c[2]) == "ru")
+    return ru, len(cases) - ru

@@ -1,0 +1,96 @@
+"""Any message gets a reply, in bounded time, and nothing but a gmkit error is ever raised."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gmkit.errors import GmkitError
+from gmkit.language import LanguageError, order_format, read
+from gmkit.language.text import MAX_CHARS, marked_part
+
+from .situations import situation
+
+WHERE = [("dragons", "firmament", "Ash"), ("space", "cobra", "Viper"), ("fantasy", "melee", "Borin")]
+ENCOUNTERS = {w: situation(w[0], w[1]) for w in WHERE}
+
+
+def _reply(where: tuple[str, str, str], text: str | bytes) -> str:
+    r = read(ENCOUNTERS[where], where[2], text)
+    out = r.reply()
+    assert out.strip()
+    assert not any(p.note and p.note.key == "language.reply.failed" for p in r.problems), \
+        "the reader's own guard caught an error: a bug to fix"
+    r.to_json()
+    return out
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(WHERE), st.one_of(st.text(max_size=300), st.binary(max_size=300)))
+def test_any_text_or_bytes_gets_a_reply(where: tuple[str, str, str], text: str | bytes) -> None:
+    _reply(where, text)
+
+
+WORDS = ["атакую", "Бейна", "пламенем", "2", "+2", "огонь", "по", "Кобре", "(3,4)", "волка", "бью",
+         "и", ",", "затем", "attack", "Bane", "with", "Flame", "climb", "dive", "[order]", "[/order]",
+         "Заявка:", "\n", "второго", "щиты", "«Буря»", "d8", "flee", "left", "#", "№", "-1", "три"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(WHERE), st.lists(st.sampled_from(WORDS), max_size=40))
+def test_any_mix_of_order_words_gets_a_reply(where: tuple[str, str, str], words: list[str]) -> None:
+    _reply(where, " ".join(words))
+
+
+@pytest.mark.parametrize("where", WHERE)
+@pytest.mark.parametrize("text", [
+    "", " ", "\x00\x01\x02", "🐉🔥" * 50, "<script>alert(1)</script> [b][i]атакую[/i][/b]",
+    "[order][order][/order]", "Заявка:", "((((((((", "9" * 5000, "a" * 100_000,
+    "атакую " * 20_000, "\ufeff" + "ровно +2", b"\xff\xfe\x00garbage\x80", "ровно +2".encode("cp1251"),
+])
+def test_odd_messages(where: tuple[str, str, str], text: str | bytes) -> None:
+    _reply(where, text)
+
+
+@pytest.mark.parametrize("where", WHERE)
+def test_a_megabyte_is_read_in_bounded_time(where: tuple[str, str, str]) -> None:
+    text = ("Кира летит сквозь облака и думает о доме. " * 30_000)[:1_000_000]
+    start = time.perf_counter()
+    reply = _reply(where, text + "\nЗаявка: ровно +1")
+    assert time.perf_counter() - start < 3.0
+    start = time.perf_counter()
+    reply = _reply(where, text)
+    assert time.perf_counter() - start < 3.0
+    assert str(MAX_CHARS) in reply
+
+
+def test_the_marked_part_is_cut() -> None:
+    m = marked_part("x" * (MAX_CHARS * 3))
+    assert m.cut and len(m.text) == MAX_CHARS
+
+
+def test_an_unknown_actor_is_a_gmkit_error() -> None:
+    with pytest.raises(LanguageError) as e:
+        read(ENCOUNTERS[WHERE[0]], "Nobody", "ровно")
+    assert isinstance(e.value, GmkitError) and "Ash" in str(e.value)
+    with pytest.raises(GmkitError):
+        read(ENCOUNTERS[WHERE[0]], "Ash", "ровно", lang="de")
+
+
+@pytest.mark.parametrize("system", ["dragons", "space", "fantasy"])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_order_format_for_briefs(system: str, lang: str) -> None:
+    text = order_format(system, lang)
+    assert len(text) > 100 and ("Заявка" in text if lang == "ru" else "Orders" in text)
+
+
+def test_the_reply_is_in_the_players_language() -> None:
+    enc = ENCOUNTERS[WHERE[0]]
+    assert "Принято" in read(enc, "Ash", "ровно +1").reply()
+    assert "Accepted" in read(enc, "Ash", "level +1").reply()
+    assert "Accepted" in read(enc, "Ash", "ровно +1", lang="en").reply()
+    assert "Accepted" in read(enc, "Ash", "ровно +1").reply("en")
+    assert "level +1" in read(enc, "Ash", "ровно +1").reply("en")
