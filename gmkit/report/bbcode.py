@@ -27,6 +27,9 @@ def escape_bbcode(text: Any) -> str:
 def to_bbcode(data: Mapping[str, Any], view: str = "player", side: str = "",
               lang: str | None = None) -> str:
     """A forum post of the fight in the chosen view (players' by default: it is for sharing)."""
+    from .rundata import view_data
+
+    data = view_data(data, view, side)  # a player's post is drawn from that player's data only
     lang = lang or data.get("language", "en")
     e = escape_bbcode
     scen = data["scenario"]

@@ -49,6 +49,9 @@ def code_span(text: Any) -> str:
 
 def to_markdown(data: Mapping[str, Any], view: str = "player", side: str = "",
                 lang: str | None = None) -> str:
+    from .rundata import view_data
+
+    data = view_data(data, view, side)  # a player's post is drawn from that player's data only
     lang = lang or data.get("language", "en")
     e = _inline
     scen = data["scenario"]
