@@ -163,3 +163,16 @@ def test_report_command_on_player_and_gm_files(runs, capsys):
     assert main(["report", gm, "--to", "bbcode", "--view", "player", "--side", "smugglers"]) == 0
     path = Path(capsys.readouterr().out.strip())
     assert path.name == "cloak.player-smugglers.bbcode.txt" and NOTE not in path.read_text()
+
+
+def test_file_names_stay_in_the_folder_and_apart(tmp_path, capsys):
+    from gmkit.report.rundata import view_tag
+
+    assert (view_tag("gm"), view_tag("player"), view_tag("player", "patrol")) == \
+        ("gm", "player", "player-patrol")
+    odd = [view_tag("player", s) for s in ("../red fleet", "..-red-fleet", "red/fleet", "красные")]
+    assert len(set(odd)) == len(odd) and not any("/" in t or t.startswith("player-.") for t in odd)
+    assert odd[3] == "player-красные"
+    assert main(["run", "space_battle", "--out", str(tmp_path), "--name", "../cloak"]) == 2
+    assert "a file name is expected, not a path" in capsys.readouterr().err
+    assert not list(tmp_path.parent.glob("cloak*"))
