@@ -4,6 +4,16 @@
 the ``python3`` kernel (the interpreter gmkit runs in, when ipykernel is installed beside it), the
 run data the template hands back is lifted into the notebook's metadata, and the GM HTML, player
 HTML and BBCode post are written next to the notebook.
+
+What a run writes into ``OUT`` for ``NAME``, and whose eyes each file is for:
+
+* ``NAME.gm.json`` (the full run data), ``NAME.gm-journal.jsonl`` (the journal),
+  ``NAME.gm.html``: the GM's, whatever the run's view;
+* ``NAME.ipynb`` and ``NAME.summary.json``: in the run's view (``-p view player``: the
+  player's data only, nothing of the GM's view inside);
+* ``NAME.player.html``, ``NAME.bbcode.txt``, ``NAME.md``: what every side may see; with
+  ``-p side S`` they are side S's and named so: ``NAME.player-S.html``, ``NAME.player-S.bbcode.txt``,
+  ``NAME.player-S.md`` (a side's file never overwrites the public one).
 """
 
 from __future__ import annotations
@@ -17,7 +27,7 @@ from typing import Any, Mapping, Sequence
 from .errors import GmkitError
 
 __all__ = ["TemplateError", "RunResult", "template_path", "template_parameters", "parse_value",
-           "execute", "run_template", "write_reports", "REPORTS", "KERNEL"]
+           "execute", "run_template", "write_reports", "report_files", "REPORTS", "KERNEL"]
 
 KERNEL = "python3"
 REPORTS = ("gm_html", "player_html", "bbcode")
@@ -123,36 +133,71 @@ def execute(template: str | Path, output: str | Path, parameters: Mapping[str, A
     return nb
 
 
+def report_files(name: str, side: str = "") -> dict[str, str]:
+    """The file name of each report kind of run ``name`` (see the module's docstring): a side's
+    player reports carry the side in their names, the public ones do not."""
+    from .report.rundata import view_tag
+
+    tag = view_tag("player", side)
+    post = "" if not side else f".{tag}"
+    return {"gm_html": f"{name}.gm.html", "player_html": f"{name}.{tag}.html",
+            "bbcode": f"{name}{post}.bbcode.txt", "markdown": f"{name}{post}.md"}
+
+
 def write_reports(nb: Any, folder: Path, name: str, reports: Sequence[str] = REPORTS,
-                  side: str = "") -> dict[str, str]:
-    """The chosen reports of an executed template, beside it."""
+                  side: str = "", gm_data: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """The chosen reports of an executed template, beside it.
+
+    The GM report is the notebook itself when it was run in the GM's view, else it is rebuilt from
+    ``gm_data`` (the run's ``NAME.gm.json``; without it a player-view run has no GM report). The
+    player reports are drawn from the player's run data only.
+    """
     from .report.bbcode import to_bbcode
-    from .report.html import report_html, run_data_of
+    from .report.html import notebook_to_html, rebuild_notebook, report_html, run_data_of
     from .report.markdown import to_markdown
+    from .report.rundata import held_view, view_data
 
     unknown = set(reports) - {"gm_html", "player_html", "bbcode", "markdown"}
     if unknown:
         raise GmkitError(f"unknown report kind(s) {sorted(unknown)}: use gm_html, player_html, "
                          f"bbcode, markdown")
-    data = run_data_of(nb)["run"]
+    meta = run_data_of(nb)
+    full = gm_data if gm_data is not None else meta["run"]
+    player = view_data(full, "player", side)
+    names = report_files(name, side)
     files: dict[str, str] = {}
+
+    def write(kind: str, text: str) -> None:
+        p = folder / names[kind]
+        p.write_text(text, encoding="utf-8")
+        files[kind] = str(p)
+
     if "gm_html" in reports:
-        p = folder / f"{name}.gm.html"
-        p.write_text(report_html(nb, "gm"), encoding="utf-8")
-        files["gm_html"] = str(p)
+        if meta.get("view", "gm") == "gm" and held_view(meta["run"])[0] == "gm":
+            write("gm_html", report_html(nb, "gm"))
+        elif held_view(full)[0] == "gm":
+            write("gm_html", notebook_to_html(rebuild_notebook(full, "gm"),
+                                              str(full["scenario"].get("name", "gmkit report"))))
     if "player_html" in reports:
-        p = folder / f"{name}.player.html"
-        p.write_text(report_html(nb, "player", side), encoding="utf-8")
-        files["player_html"] = str(p)
+        write("player_html", notebook_to_html(rebuild_notebook(player, "player", side),
+                                              str(player["scenario"].get("name", "gmkit report"))))
     if "bbcode" in reports:
-        p = folder / f"{name}.bbcode.txt"
-        p.write_text(to_bbcode(data, "player", side), encoding="utf-8")
-        files["bbcode"] = str(p)
+        write("bbcode", to_bbcode(player, "player", side))
     if "markdown" in reports:
-        p = folder / f"{name}.md"
-        p.write_text(to_markdown(data, "player", side), encoding="utf-8")
-        files["markdown"] = str(p)
+        write("markdown", to_markdown(player, "player", side))
     return files
+
+
+def _gm_data(files: Mapping[str, str]) -> dict[str, Any] | None:
+    """The full run data a run wrote (``NAME.gm.json``), if it wrote one."""
+    path = files.get("gm_run")
+    if not path:
+        return None
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise GmkitError(f"{path}: the run's GM data cannot be read ({e})") from None
+    return data if isinstance(data, dict) else None
 
 
 def run_template(template: str | Path, out: str | Path, *, scenario: str | Path | None = None,
@@ -181,6 +226,9 @@ def run_template(template: str | Path, out: str | Path, *, scenario: str | Path 
     folder.mkdir(parents=True, exist_ok=True)
     scen = params.get("scenario") or str(known.get("scenario", {}).get("default", "")).strip("\"'")
     name = name or params.get("run_name") or (Path(str(scen)).stem if scen else t.stem)
+    if not name or Path(name).name != name or name in (".", ".."):
+        raise GmkitError(f"run name {name!r}: a file name is expected, not a path (the files go "
+                         f"into the output folder)")
     params["output_folder"] = str(folder)
     params["run_name"] = name
     start = time.perf_counter()
@@ -189,7 +237,12 @@ def run_template(template: str | Path, out: str | Path, *, scenario: str | Path 
     files = {"notebook": str(nb_path)}
     meta = nb.metadata.get("gmkit", {})
     files.update(meta.get("files", {}))
-    files.update(write_reports(nb, folder, name, reports, str(params.get("side", "") or "")))
+    from .report.rundata import held_view
+
+    # a player-view notebook holds the player's data only: the GM report needs the GM's file
+    gm_data = None if held_view(meta.get("run") or {})[0] == "gm" else _gm_data(files)
+    files.update(write_reports(nb, folder, name, reports, str(params.get("side", "") or ""),
+                               gm_data=gm_data))
     summary = dict(meta.get("summary", {}))
     (folder / f"{name}.files.json").write_text(json.dumps(files, indent=1), encoding="utf-8")
     return RunResult(name, nb_path, summary, files, time.perf_counter() - start)

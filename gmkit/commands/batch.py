@@ -6,12 +6,28 @@ import argparse
 from typing import Any
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds are expected, got {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"seconds above 0 are expected, got {text!r}")
+    return value
+
+
 def add_parser(sub: Any) -> None:
     b = sub.add_parser("batch", help="run templates over many scenarios and seeds (processes or Dask)",
-                       description="Finished runs are skipped when the same spec runs again; a failing "
-                                   "run is retried once, then recorded as failed while the others go on.")
+                       description="Finished runs are skipped when the same spec runs again. A failing "
+                                   "run is retried (the spec's retries, default 1), then recorded as "
+                                   "failed while the others go on; a run past its timeout is killed "
+                                   "and recorded as failed (cause: timeout); a worker that dies is "
+                                   "replaced. Ctrl-C stops the runs in flight and writes the summary "
+                                   "so far.")
     b.add_argument("spec", help="batch spec (YAML): see templates/batch_example.yaml")
     b.add_argument("--workers", type=int, default=2, help="parallel runs (default: 2)")
+    b.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                   help="seconds each run may take (default: the spec's timeout, else no limit)")
     b.add_argument("--dask", default=None, metavar="ADDRESS|local",
                    help="run on Dask: 'local' starts a LocalCluster, tcp://host:port uses a running one")
     b.add_argument("--retry-failed", action="store_true",
@@ -21,20 +37,35 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..batch import iter_failed, load_spec, run_batch
+    from ..batch import BatchInterrupted, iter_failed, load_spec, run_batch
     from ..lightimports import light_imports
 
     light_imports()
 
     spec = load_spec(args.spec)
-    frame = run_batch(spec, workers=args.workers, dask=args.dask, progress=not args.no_progress,
-                      retry_failed=args.retry_failed)
+    try:
+        frame = run_batch(spec, workers=args.workers, dask=args.dask, progress=not args.no_progress,
+                          retry_failed=args.retry_failed, timeout=args.timeout)
+        stopped = False
+    except BatchInterrupted as e:
+        frame = e.frame
+        stopped = True
     done = int((frame["status"] == "done").sum())
     failed = list(iter_failed(frame))
     cached = int(frame["cached"].fillna(False).sum())
-    print(f"{spec.name}: {len(frame)} runs, {len(frame) - cached} run now, {cached} skipped as "
-          f"finished before; {done} done, {len(failed)} failed")
+    halted = int((frame["status"] == "interrupted").sum())
+    if stopped:
+        print(f"{spec.name}: interrupted: {len(frame)} runs, {done} done, {len(failed)} failed, "
+              f"{halted} not finished (the next run of the spec does them)")
+    else:
+        print(f"{spec.name}: {len(frame)} runs, {len(frame) - cached} run now, {cached} skipped as "
+              f"finished before; {done} done, {len(failed)} failed")
     print(f"  summary: {spec.out / 'summary.csv'} and {spec.out / 'summary.parquet'}")
+    causes = dict(zip(frame["run_id"], frame["cause"]))
     for run_id, error in failed:
-        print(f"  failed {run_id}: {error.splitlines()[0] if error else '?'}")
+        cause = causes.get(run_id)
+        print(f"  failed {run_id} ({cause if isinstance(cause, str) and cause else 'error'}): "
+              f"{error.splitlines()[0] if error else '?'}")
+    if stopped:
+        return 130
     return 1 if failed else 0

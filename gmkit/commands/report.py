@@ -1,8 +1,10 @@
-"""``gmkit report``: an executed template as HTML, a BBCode forum post or Markdown, GM or player view."""
+"""``gmkit report``: an executed template (or a run's GM file) as HTML, a BBCode forum post or
+Markdown, GM or player view."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,8 +15,11 @@ SUFFIX = {"html": "html", "bbcode": "bbcode.txt", "markdown": "md"}
 def add_parser(sub: Any) -> None:
     r = sub.add_parser("report", help="an executed template as HTML, BBCode or Markdown",
                        description="The player view leaves out, from the file itself, what players may "
-                                   "not see: cloaked positions, GM notes, unresolved orders.")
-    r.add_argument("notebook", help="a notebook written by gmkit run or gmkit batch")
+                                   "not see: cloaked positions, GM notes, unresolved orders. A notebook "
+                                   "run in a player's view holds that view only; the GM's reports of "
+                                   "such a run come from its NAME.gm.json.")
+    r.add_argument("notebook", help="a notebook written by gmkit run or gmkit batch, or the run's "
+                                    "GM file NAME.gm.json")
     r.add_argument("--to", choices=sorted(SUFFIX), default="html", help="format (default: html)")
     r.add_argument("--view", choices=["gm", "player"], default="gm", help="whose eyes (default: gm)")
     r.add_argument("--side", default="", help="with --view player: one side's view (default: what "
@@ -22,9 +27,24 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--language", choices=["en", "ru"], default=None,
                    help="language (default: the run's); not for --to html of the GM view")
     r.add_argument("-o", "--output", default=None,
-                   help="file to write, or - for standard output (default: beside the notebook, "
-                        "<name>.<view>.<format>)")
+                   help="file to write, or - for standard output (default: beside the input, "
+                        "<name>.gm.<format>, <name>.player.<format> or <name>.player-<side>.<format>)")
     r.set_defaults(func=run)
+
+
+def _read_run_file(path: Path) -> dict[str, Any]:
+    """A run's GM file (``NAME.gm.json``: the full run data)."""
+    from ..errors import GmkitError
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise GmkitError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise GmkitError(f"{path}: not a gmkit run file ({type(e).__name__}: {e})") from None
+    if not isinstance(data, dict) or not {"system", "rounds", "scenario", "sides"} <= set(data):
+        raise GmkitError(f"{path}: not a gmkit run file (NAME.gm.json written by gmkit run)")
+    return data
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,16 +55,23 @@ def run(args: argparse.Namespace) -> int:
     from ..report.bbcode import to_bbcode
     from ..report.html import read_notebook, rebuild_notebook, notebook_to_html, report_html, run_data_of
     from ..report.markdown import to_markdown
+    from ..report.rundata import require_view, view_tag
 
-    nb_path = Path(args.notebook)
-    nb = read_notebook(nb_path)
-    meta = run_data_of(nb)
-    data = meta["run"]
+    src = Path(args.notebook)
+    nb = None
+    if src.suffix == ".json":
+        data = _read_run_file(src)
+        stem = src.name[:-len(".gm.json")] if src.name.endswith(".gm.json") else src.stem
+    else:
+        nb = read_notebook(src)
+        data = run_data_of(nb)["run"]
+        stem = src.stem
     if args.side and args.side not in data["sides"]:
         raise GmkitError(f"no side {args.side!r} in this fight (sides: {', '.join(data['sides'])})")
     side = args.side if args.view == "player" else ""
+    require_view(data, args.view, side)
     if args.to == "html":
-        if args.language and args.language != data.get("language"):
+        if nb is None or (args.language and args.language != data.get("language")):
             text = notebook_to_html(rebuild_notebook(data, args.view, side, args.language),
                                     str(data["scenario"].get("name", "")))
         else:
@@ -56,8 +83,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
         return 0
-    out = Path(args.output) if args.output else nb_path.with_name(
-        f"{nb_path.stem}.{args.view}.{SUFFIX[args.to]}")
+    out = Path(args.output) if args.output else src.with_name(
+        f"{stem}.{view_tag(args.view, side)}.{SUFFIX[args.to]}")
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as e:

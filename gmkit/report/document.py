@@ -18,7 +18,7 @@ from .tables import Rows, rows_of, scenario_rows, state_rows
 
 __all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Block", "build", "title_blocks",
            "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
-           "to_bundle", "view_label", "story_items", "outcome_text", "odds_text"]
+           "to_bundle", "view_label", "story_items", "outcome_text", "odds_text", "order_text"]
 
 
 @dataclass
@@ -167,14 +167,18 @@ def odds_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> lis
     return [Heading(format_message("report.section.odds", lang)), Para(odds_text(data, lang))]
 
 
+def order_text(order: Any) -> str:
+    """An order as reports print it: its JSON on one line (every newline escaped)."""
+    import json
+
+    return json.dumps(order, ensure_ascii=False, default=str)
+
+
 def unresolved_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
     """Orders received but never resolved: the GM's eyes only."""
     if view != "gm" or not data.get("unresolved"):
         return []
-    import json
-
-    rows = [format_message("report.unresolved.row", lang, actor=u["actor"],
-                           order=json.dumps(u["order"], ensure_ascii=False))
+    rows = [format_message("report.unresolved.row", lang, actor=u["actor"], order=order_text(u["order"]))
             for u in data["unresolved"]]
     return [Heading(format_message("report.section.unresolved", lang)), Story([(r, []) for r in rows])]
 

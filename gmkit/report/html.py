@@ -97,7 +97,13 @@ def _figure_outputs(fig: Any, first: bool) -> list[Any]:
 
 def rebuild_notebook(data: Mapping[str, Any], view: str = "player", side: str = "",
                      lang: str | None = None) -> Any:
-    """A notebook of outputs only, drawn from the run data in one view (no metadata carried over)."""
+    """A notebook of outputs only, drawn from the run data in one view (no metadata carried over).
+
+    A player's notebook is drawn from that player's run data (:func:`~.rundata.view_data`), so
+    nothing else is within reach of the file."""
+    from .rundata import view_data
+
+    data = view_data(data, view, side)
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     lang = lang or data.get("language", "en")
@@ -138,9 +144,14 @@ def notebook_to_html(nb: Any, title: str = "gmkit report") -> str:
 
 
 def report_html(nb: Any, view: str = "gm", side: str = "") -> str:
-    """The HTML report of an executed template in the chosen view."""
+    """The HTML report of an executed template in the chosen view: the GM's is the notebook
+    itself when it was run in the GM's view; any other is rebuilt from the run data of that view
+    (a player-view notebook holds no GM view: its GM report comes from ``NAME.gm.json``)."""
+    from .rundata import require_view
+
     meta = run_data_of(nb)
     data = meta["run"]
+    require_view(data, view, side)
     title = str(data["scenario"].get("name", "gmkit report"))
     if view == "gm" and meta.get("view", "gm") == "gm":
         return notebook_to_html(nb, title)

@@ -9,8 +9,10 @@ A template stays a handful of short cells::
     ...
     nb.finish(run, output_folder, run_name)
 
-The run data also goes into the notebook as one output of type :data:`MIME_RUN`; the runner lifts
-it into the notebook's metadata (``metadata.gmkit``) so reports can be rebuilt without a kernel.
+The run data of the run's view goes into the notebook as one output of type :data:`MIME_RUN`; the
+runner lifts it into the notebook's metadata (``metadata.gmkit``) so reports can be rebuilt without
+a kernel. A player-view run's notebook holds that player's data only; the full run data and the
+journal are the GM's files (:data:`GM_FILES`).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .rundata import play
 
 __all__ = ["Run", "setup", "run_encounter", "show", "show_title", "show_scenario", "show_rounds",
            "show_outcome", "show_odds", "show_unresolved", "finish", "chance", "write_files",
-           "MIME_RUN", "VIEWS"]
+           "MIME_RUN", "VIEWS", "GM_FILES"]
 
 MIME_RUN = "application/vnd.gmkit.run+json"
 """The mime type of the output holding the run data (lifted into metadata by the runner)."""
@@ -161,36 +163,54 @@ def show_unresolved(run: Run) -> None:
     show(_blocks(run, doc.unresolved_blocks))
 
 
-def write_files(data: Mapping[str, Any], folder: str | Path, name: str) -> dict[str, str]:
-    """The journal (JSON Lines), the summary and the run data beside the notebook."""
+GM_FILES = {"gm_run": "{name}.gm.json", "gm_journal": "{name}.gm-journal.jsonl"}
+"""The GM's files of a run, whatever its view: the full run data and the journal. Named ``.gm.``
+so nobody hands them to a player; never embedded in a player's notebook or report."""
+
+
+def write_files(data: Mapping[str, Any], folder: str | Path, name: str, *, view: str = "gm",
+                side: str = "", engine: Any = None) -> dict[str, str]:
+    """The GM's files (full run data, journal) and the summary in the run's view, beside the
+    notebook. With ``engine`` the journal is the engine's own (:meth:`~gmkit.encounter.Encounter.save`)."""
+    from .rundata import view_data
+
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
-    journal = out / f"{name}.journal.jsonl"
-    with open(journal, "w", encoding="utf-8") as f:
-        for line in data["journal"]:
-            f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
-    summary = out / f"{name}.summary.json"
-    summary.write_text(json.dumps(data["summary"], ensure_ascii=False, indent=1, sort_keys=True),
-                       encoding="utf-8")
-    run = out / f"{name}.run.json"
+    journal = out / GM_FILES["gm_journal"].format(name=name)
+    if engine is not None and hasattr(engine, "save"):
+        engine.save(journal)
+    else:
+        with open(journal, "w", encoding="utf-8") as f:
+            for line in data["journal"]:
+                f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+    run = out / GM_FILES["gm_run"].format(name=name)
     run.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True), encoding="utf-8")
-    return {"journal": str(journal), "summary": str(summary), "run": str(run)}
+    summary = out / f"{name}.summary.json"
+    shown = view_data(data, view, side)["summary"]
+    summary.write_text(json.dumps(shown, ensure_ascii=False, indent=1, sort_keys=True),
+                       encoding="utf-8")
+    return {"gm_journal": str(journal), "gm_run": str(run), "summary": str(summary)}
 
 
 def finish(run: Run, output_folder: str = "", run_name: str = "") -> dict[str, str]:
-    """Write journal and summary beside the notebook (when a folder is given) and hand the run data
-    to the notebook (an output the runner moves into ``metadata.gmkit``)."""
+    """Write the GM's files and the summary beside the notebook (when a folder is given) and hand
+    the run data of the run's view to the notebook (an output the runner moves into
+    ``metadata.gmkit``): a player-view notebook never holds more than that player may see."""
     from IPython.display import display
+
+    from .rundata import view_data
 
     files: dict[str, str] = {}
     if output_folder:
         name = run_name or Path(str(run.data["scenario_file"])).stem or "encounter"
-        files = write_files(run.data, output_folder, name)
+        files = write_files(run.data, output_folder, name, view=run.view, side=run.side,
+                            engine=run.engine)
     import sys
 
-    payload = {"summary": run.data["summary"], "run": run.data, "view": run.view, "side": run.side,
+    shown = view_data(run.data, run.view, run.side)
+    payload = {"summary": shown["summary"], "run": shown, "view": run.view, "side": run.side,
                "files": files, "python": sys.executable}
     display({MIME_RUN: payload,
-             "text/plain": f"gmkit run data: {run.data['system']} seed {run.data['seed']}, "
-                           f"winner {run.data['summary'].get('winner')}"}, raw=True)
+             "text/plain": f"gmkit run data: {shown['system']} seed {shown['seed']}, "
+                           f"winner {shown['summary'].get('winner')}"}, raw=True)
     return files

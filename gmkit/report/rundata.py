@@ -9,7 +9,9 @@ rebuilt from this data in the player's view, so what a player may not see is nev
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -19,7 +21,8 @@ if TYPE_CHECKING:
     from ..encounter import Encounter
 
 __all__ = ["play", "load_orders", "find_file", "public_board", "views_of", "board_for",
-           "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class"]
+           "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class", "view_data",
+           "require_view", "held_view", "view_tag"]
 
 RUN_FORMAT = 1
 PUBLIC = "\x00public"
@@ -165,6 +168,94 @@ def events_for(events: list[dict[str, Any]], view: str, side: str = "") -> list[
         if ev.visible_to(who):
             out.append(ev)
     return out
+
+
+PLAYER_SCENARIO = ("system", "name", "description", "language")
+"""What of the scenario file a player's run data keeps: the rest (starting cells of a cloaked ship,
+hidden stats) is the GM's."""
+PLAYER_SUMMARY = ("system", "scenario", "seed", "over", "rounds", "winner", "outcome", "survivors",
+                  "reason", "odds")
+"""What of the summary a player's run data keeps (the per-participant table is the GM's)."""
+
+
+def held_view(data: Mapping[str, Any]) -> tuple[str, str]:
+    """The view run data holds: ``("gm", "")`` for the full data, else ``("player", side)``."""
+    if data.get("view", "gm") == "gm":
+        return "gm", ""
+    return "player", str(data.get("side") or "")
+
+
+def _view_name(view: str, side: str) -> str:
+    if view == "gm":
+        return "the GM's view"
+    return f"side {side!r}'s player view" if side else "the public player view"
+
+
+def require_view(data: Mapping[str, Any], view: str, side: str = "") -> None:
+    """Refuse to draw ``view`` from run data that holds less (a player's data has no GM view, and
+    one side's data is not another side's, nor the public view)."""
+    held, held_side = held_view(data)
+    if held == "gm":
+        return
+    if view != "player" or side != held_side:
+        raise GmkitError(f"this run data holds {_view_name(held, held_side)} only, not "
+                         f"{_view_name(view, side)}: the GM's reports are drawn from the GM file "
+                         f"(NAME.gm.json beside the notebook, e.g. gmkit report NAME.gm.json)")
+
+
+def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> dict[str, Any]:
+    """The run data of one view only: what a player's notebook and files may hold.
+
+    The GM view is the data itself. A player's view keeps that player's boards (one side's, or the
+    public one), the events that view may see, the outcome and the odds; it drops the scenario file
+    (beyond its name and description), the GM's boards, every hidden event (GM notes, a cloaked
+    ship's moves), the orders not resolved, the per-participant summary and the journal.
+    """
+    require_view(data, view, side)
+    if view == "gm":
+        return dict(data)
+    if side and side not in data["sides"]:
+        raise GmkitError(f"no side {side!r} (sides: {', '.join(data['sides'])})")
+    from ..events import Event
+
+    who = side or PUBLIC
+
+    def boards(views: Mapping[str, Any]) -> dict[str, Any]:
+        if side:
+            return {"sides": {side: copy.deepcopy(views["sides"][side])}}
+        return {"public": copy.deepcopy(views["public"])}
+
+    scen = data["scenario"]
+    summary = data.get("summary") or {}
+    rounds = [{"round": r["round"],
+               "events": [copy.deepcopy(e) for e in r["events"] if Event.from_json(e).visible_to(who)],
+               "views": boards(r["views"])} for r in data["rounds"]]
+    out: dict[str, Any] = {
+        "format": data.get("format", RUN_FORMAT), "view": "player", "side": side,
+        "system": data["system"], "scenario_file": data.get("scenario_file", ""),
+        "scenario": {k: copy.deepcopy(scen[k]) for k in PLAYER_SCENARIO if k in scen},
+        "seed": data["seed"], "language": data.get("language", "en"),
+        "sides": list(data["sides"]), "participants": list(data.get("participants", [])),
+        "max_rounds": data.get("max_rounds"), "initial": boards(data["initial"]), "rounds": rounds,
+        "over": data.get("over"), "outcome": copy.deepcopy(data.get("outcome")),
+        "summary": {k: copy.deepcopy(summary[k]) for k in PLAYER_SUMMARY if k in summary},
+        "unresolved": []}
+    if "odds" in data:
+        out["odds"] = copy.deepcopy(data["odds"])
+    return out
+
+
+def view_tag(view: str, side: str = "") -> str:
+    """The part of a report's file name that says whose eyes it is for: ``gm``, ``player`` (what
+    every side may see) or ``player-<side>`` (one side's: never the same file as the public one)."""
+    if view == "gm":
+        return "gm"
+    if not side:
+        return "player"
+    slug = re.sub(r"[^\w.-]+", "-", side, flags=re.UNICODE).strip("-.") or "side"
+    if slug != side:  # two sides must never share a file: keep a trace of the exact name
+        slug += "-" + hashlib.sha256(side.encode("utf-8")).hexdigest()[:6]
+    return f"player-{slug}"
 
 
 def _json(value: Any) -> Any:

@@ -73,7 +73,7 @@ def test_journal_and_summary_in_metadata_and_beside(runs, template):
     assert Path(meta["python"]).resolve() == Path(sys.executable).resolve()  # the venv's kernel
     summary = json.loads((out / f"{template}.summary.json").read_text())
     assert summary == meta["summary"] and {"winner", "rounds", "survivors", "participants"} <= set(summary)
-    journal = out / f"{template}.journal.jsonl"
+    journal = out / f"{template}.gm-journal.jsonl"  # the GM's file (was .journal.jsonl)
     engine_class(TEMPLATES[template])  # the engine is loaded
     resumed = Encounter.resume(journal, autosave=False)
     assert json.loads(json.dumps(resumed.outcome())) == meta["summary"]["outcome"]
@@ -173,7 +173,7 @@ def test_report_command_views_and_formats(runs, capsys):
     assert "Раунд 1" in capsys.readouterr().out
     assert main(["report", nb, "--to", "html", "--view", "player", "--side", "smugglers"]) == 0
     path = Path(capsys.readouterr().out.strip())
-    assert path.name == "space_battle.player.html" and _ship_cells(path.read_text(), "Shade")
+    assert path.name == "space_battle.player-smugglers.html" and _ship_cells(path.read_text(), "Shade")
     assert main(["report", nb, "--view", "player", "--side", "pirates"]) == 2
     assert "no side 'pirates'" in capsys.readouterr().err
 
