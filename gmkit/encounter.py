@@ -418,7 +418,7 @@ class Encounter(ABC):
         new = self._checked_arrival(actors)
 
         def apply() -> None:
-            self._arrival = new
+            self._arrival = list(new)  # a copy: resolving clears the arrival list in place
 
         self._journal_entry({"op": "reorder", "order": new}, apply)
 
