@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterable, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr,
+                      TypeAdapter, ValidationError)
 
 from .errors import JournalError
 
@@ -130,12 +131,33 @@ class _Note(_Strict):
     visibility: str = Field(pattern=r"^(all|gm|sides:.*)$")
 
 
+class _Roll(_Strict):
+    expr: str
+    total: int | float
+    dice: list[Annotated[tuple[StrictInt, list[StrictInt], StrictBool, StrictStr], Strict(False)]]
+    """Each die as ``[sides, faces, kept, label]`` (a JSON list, so not a strict tuple)."""
+    purpose: str
+    actor: str
+    manual: bool
+
+
+class _Event(_Strict):
+    round: int
+    actor: str
+    kind: str
+    key: str
+    params: dict[str, Any] = {}
+    data: dict[str, Any] = {}
+    rolls: list[_Roll] = []
+    visibility: str = "all"
+
+
 class _Resolve(_Strict):
     op: Literal["resolve"]
     faces: list[Face]
     manual: list[Annotated[int, Field(ge=0)]]
     hand: list[Face]
-    events: list[dict[str, Any]]
+    events: list[_Event]
 
 
 class _Undo(_Strict):
