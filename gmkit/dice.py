@@ -391,8 +391,7 @@ def _table_values(table: Any) -> tuple[float, ...]:
         raise DiceError(f"C-6: a table has at most {MAX_EXPRESSION} values, got {len(table)}")
     out = []
     for v in table:
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) \
-                or abs(v) > MAX_NUMBER:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not abs(v) <= MAX_NUMBER:
             raise DiceError(f"C-6: a table's values are numbers up to {MAX_NUMBER}, got {v!r}")
         out.append(float(v))
     return tuple(out)
