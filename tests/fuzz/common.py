@@ -3,8 +3,10 @@ journal lines written back with or without their integrity fields recomputed."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import tempfile
 from itertools import islice
 from pathlib import Path
@@ -63,11 +65,18 @@ def fingerprint(enc: Encounter) -> str:
     }, sort_keys=True, default=repr)
 
 
+_SCRATCH: list[Path] = []
+
+
 def fast_dir() -> Path:
     """A scratch folder on tmpfs when there is one: the tests check logic, not the disk, and
-    fsync on a busy 2-core machine would make thousands of journals slow."""
-    base = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
-    return Path(tempfile.mkdtemp(prefix="gmkit-fuzz-", dir=base))
+    fsync on a busy 2-core machine would make thousands of journals slow. All of them live in
+    one folder per test process, removed when the process ends."""
+    if not _SCRATCH:
+        base = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+        _SCRATCH.append(Path(tempfile.mkdtemp(prefix="gmkit-fuzz-", dir=base)))
+        atexit.register(shutil.rmtree, _SCRATCH[0], True)
+    return Path(tempfile.mkdtemp(dir=_SCRATCH[0]))
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
