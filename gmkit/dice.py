@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,6 +38,9 @@ __all__ = [
     "multi_action_penalty",
     "MAX_DICE",
     "MAX_ACES",
+    "MAX_SIDES",
+    "MAX_NUMBER",
+    "MAX_EXPRESSION",
 ]
 
 MAX_DICE = 1000
@@ -44,6 +48,17 @@ MAX_DICE = 1000
 
 MAX_ACES = 100
 """Most aces one die may chain; a typed-in chain longer than this is refused."""
+
+MAX_SIDES = 2**31 - 1
+"""Most sides a die may have (a face must stay exact through the generator's float)."""
+
+MAX_NUMBER = 10**9
+"""Largest number an expression, a trait or a table may hold: a 400-digit modifier is a typo."""
+
+MAX_EXPRESSION = 1000
+"""Longest dice expression or table text, in characters."""
+
+_DIGITS = frozenset("0123456789")
 
 TRAIT_DICE = (4, 6, 8, 10, 12)
 _TRAIT_EXPR: dict[tuple[int, int, bool], str] = {}
@@ -175,8 +190,8 @@ def _num(x: float | int | Fraction) -> str:
 
 def multi_action_penalty(actions: int) -> int:
     """C-4: -2 to every action roll for each action beyond the first in one turn."""
-    if actions < 0:
-        raise ValueError(f"C-4: a turn cannot hold {actions} actions")
+    if not isinstance(actions, int) or isinstance(actions, bool) or actions < 0:
+        raise DiceError(f"C-4: a turn cannot hold {actions!r} actions")
     return -2 * max(0, actions - 1)
 
 
@@ -225,6 +240,8 @@ def parse(expr: str) -> Expression:
     """
     if not isinstance(expr, str):
         raise DiceError(f"a dice expression must be text, got {type(expr).__name__}")
+    if len(expr) > MAX_EXPRESSION:
+        raise DiceError(f"a dice expression is at most {MAX_EXPRESSION} characters, got {len(expr)}")
     return _parse(expr)
 
 
@@ -254,8 +271,10 @@ def _parse(expr: str) -> Expression:
     def number() -> int | None:
         nonlocal i
         start = i
-        while i < n and s[i].isdigit():
+        while i < n and s[i] in _DIGITS:  # ASCII digits only: str.isdigit() takes '²' too
             i += 1
+        if i - start > len(str(MAX_NUMBER)) or (i > start and int(s[start:i]) > MAX_NUMBER):
+            raise DiceError(f"a number in a dice expression is at most {MAX_NUMBER}", expr, start)
         return int(s[start:i]) if i > start else None
 
     skip()
@@ -278,6 +297,8 @@ def _parse(expr: str) -> Expression:
                 raise DiceError("expected the number of sides after 'd'", expr, sides_at)
             if sides < 1:
                 raise DiceError("a die needs at least 1 side", expr, sides_at)
+            if sides > MAX_SIDES:
+                raise DiceError(f"a die has at most {MAX_SIDES} sides", expr, sides_at)
             c = 1 if count is None else count
             if c < 1:
                 raise DiceError("roll at least one die", expr, start)
@@ -334,10 +355,9 @@ def parse_table(table: str | Sequence[float]) -> tuple[float, ...]:
         ^
     """
     if not isinstance(table, str):
-        given = tuple(float(v) for v in table)
-        if not given:
-            raise DiceError("C-6: a table needs at least one value")
-        return given
+        return _table_values(table)
+    if len(table) > MAX_EXPRESSION:
+        raise DiceError(f"C-6: a table is at most {MAX_EXPRESSION} characters, got {len(table)}")
     text = table.strip()
     offset = len(table) - len(table.lstrip())
     if not text:
@@ -351,7 +371,7 @@ def parse_table(table: str | Sequence[float]) -> tuple[float, ...]:
             if not stripped or stripped.startswith(("+", "-")):
                 raise ValueError
             value = float(stripped.replace(",", "."))
-            if value != value or value in (float("inf"),):
+            if not math.isfinite(value) or abs(value) > MAX_NUMBER:
                 raise ValueError
         except ValueError:
             raise DiceError("C-6: expected a number", table, at) from None
@@ -360,10 +380,29 @@ def parse_table(table: str | Sequence[float]) -> tuple[float, ...]:
     return tuple(values)
 
 
+def _table_values(table: Any) -> tuple[float, ...]:
+    """A C-6 table given as numbers: each a finite int or float, at most MAX_EXPRESSION of them."""
+    if not isinstance(table, (list, tuple)):
+        raise DiceError(f"C-6: a table is text like '1-2-3' or a list of numbers, got "
+                        f"{type(table).__name__}")
+    if not table:
+        raise DiceError("C-6: a table needs at least one value")
+    if len(table) > MAX_EXPRESSION:
+        raise DiceError(f"C-6: a table has at most {MAX_EXPRESSION} values, got {len(table)}")
+    out = []
+    for v in table:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not abs(v) <= MAX_NUMBER:
+            raise DiceError(f"C-6: a table's values are numbers up to {MAX_NUMBER}, got {v!r}")
+        out.append(float(v))
+    return tuple(out)
+
+
 def parse_trait(die: int | str | None) -> tuple[int, int]:
     """A trait die as ``(sides, modifier)``: ``8``, ``"d8"``, ``"d12+1"``; None means unskilled d4-2."""
     if die is None or die == "unskilled":
         return 4, -2
+    if isinstance(die, bool):
+        raise DiceError(f"C-3: a trait die is d4, d6, d8, d10 or d12, got {die!r}")
     if isinstance(die, int):
         sides, mod = die, 0
     else:
@@ -406,7 +445,8 @@ class Dice:
         self.tape = []
         self.manual_marks = []
         self._hand: list[int] = []
-        self._feed: list[tuple[int, bool]] = []
+        self._feed: list[tuple[int | None, bool]] = []
+        self._exact = False
         self._manual_in_roll = False
 
     # state -------------------------------------------------------------------------------
@@ -453,10 +493,16 @@ class Dice:
 
     def enter(self, *faces: int) -> None:
         """Queue faces rolled elsewhere (C-2): the next dice take them, in order, before the generator."""
-        for f in faces:
-            if not isinstance(f, int) or isinstance(f, bool) or f < 1:
-                raise DiceError(f"C-2: a typed-in face is a whole number from 1, got {f!r}")
+        self.check_faces(faces)
         self._hand.extend(faces)
+
+    @staticmethod
+    def check_faces(faces: Sequence[int]) -> None:
+        """Refuse typed-in faces that no die shows (:meth:`enter` takes what this lets through)."""
+        for f in faces:
+            if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= MAX_SIDES:
+                raise DiceError(f"C-2: a typed-in face is a whole number from 1 to {MAX_SIDES}, "
+                                f"got {f!r}")
 
     @property
     def pending_hand(self) -> tuple[int, ...]:
@@ -465,15 +511,24 @@ class Dice:
     def clear_hand(self) -> None:
         self._hand.clear()
 
-    def feed(self, faces: Iterable[int], manual: Iterable[int] = ()) -> None:
-        """Replay: the next draws return these recorded faces; generated ones still advance the stream."""
+    def feed(self, faces: Iterable[int], manual: Iterable[int] = (), *, exact: bool = False) -> None:
+        """Replay: the next draws return these recorded faces; generated ones still advance the stream.
+
+        With ``exact``, a generated face (one not marked ``manual``) must be the face the stream
+        gives (a changed seed is found at its first die) and a draw past the last recorded face is
+        refused: the replay must roll exactly what was recorded. ``feed(())`` stops feeding.
+        """
         marks = set(manual)
         self._feed = [(f, i in marks) for i, f in enumerate(faces)]
         self._feed.reverse()
+        if exact:
+            self._feed.insert(0, _END_OF_FEED)
+        self._exact = exact
 
     @property
     def feeding(self) -> bool:
-        return bool(self._feed)
+        """Whether recorded faces are left to replay."""
+        return len(self._feed) > (1 if self._feed and self._feed[0] is _END_OF_FEED else 0)
 
     # the one source of faces ------------------------------------------------------------------
 
@@ -485,13 +540,22 @@ class Dice:
                 self.tape.append(face)
             return face
         if self._feed:
-            face, manual = self._feed.pop()
-            if not manual:
-                self.draws += 1
-                self._random()
+            fed, manual = self._feed.pop()
+            if fed is None:  # the end of an exact feed
+                self._feed.append(_END_OF_FEED)
+                raise DiceError(f"C-1: the replay rolls a d{sides} more than the "
+                                f"journal recorded: the journal does not match this encounter")
+            face = fed
             if not 1 <= face <= sides:
                 raise DiceError(f"C-1: replayed face {face} does not fit a d{sides}: the journal "
                                 f"does not match this encounter")
+            if not manual:
+                self.draws += 1
+                fresh = int(self._random() * sides) + 1
+                if self._exact and fresh != face:
+                    raise DiceError(f"C-1: the journal recorded {face} on a d{sides} where the "
+                                    f"seed {self.seed} rolls {fresh} (draw {self.draws}): the seed "
+                                    f"or the faces were changed")
         elif self._hand:
             face = self._hand[0]
             if face > sides:
@@ -549,6 +613,8 @@ class Dice:
         11
         """
         e = parse(expr) if isinstance(expr, str) else expr
+        if not isinstance(e, Expression):
+            raise DiceError(f"a dice expression must be text, got {type(expr).__name__}")
         if faces is not None:
             return self._roll_by_hand(e, faces, purpose, actor)
         return self._roll(e, str(e), purpose, actor)
@@ -572,6 +638,8 @@ class Dice:
         return self._log(_new(Roll, (text, total, tuple(dice), purpose, actor, self._take_manual())))
 
     def _roll_by_hand(self, e: Expression, faces: Sequence[int], purpose: str, actor: str) -> Roll:
+        if not isinstance(faces, (list, tuple)):
+            raise DiceError(f"C-2: typed-in faces are a list of whole numbers, got {faces!r}")
         faces = list(faces)
         for f in faces:
             if not isinstance(f, int) or isinstance(f, bool):
@@ -607,6 +675,8 @@ class Dice:
 
         ``die`` is 4..12, ``"d8"``, ``"d12+1"``, or None for unskilled (d4-2).
         """
+        if type(modifier) is not int or type(tn) is not int:
+            _refuse_trait_numbers(modifier, tn)
         if type(die) is int and die in TRAIT_DICE:
             sides, mod = die, modifier
         else:
@@ -659,9 +729,15 @@ class Dice:
     def damage(self, expr: str | Expression, raise_bonus: bool = False, purpose: str = "",
                actor: str = "") -> Roll:
         """Savage Worlds damage (C-4): every die aces; a raise on the attack adds +1d6 (acing too)."""
+        if type(raise_bonus) is not bool:
+            raise DiceError(f"C-4: raise_bonus is True or False, got {raise_bonus!r}")
         if isinstance(expr, str):
+            if len(expr) > MAX_EXPRESSION:
+                parse(expr)  # the same refusal as any roll's
             e, text = _damage_text(expr, raise_bonus)
             return self._roll(e, text, purpose, actor)
+        if not isinstance(expr, Expression):
+            raise DiceError(f"C-4: a damage expression must be text, got {type(expr).__name__}")
         return self.roll(_damage_expression(expr, raise_bonus), purpose, actor)
 
     def d18(self, purpose: str = "", actor: str = "") -> Roll:
@@ -675,8 +751,9 @@ class Dice:
 
     def d(self, sides: int, purpose: str = "", actor: str = "") -> Roll:
         """One plain die: the d10s of S, the d6 roll-offs of F."""
-        if not isinstance(sides, int) or sides < 1:
-            raise DiceError(f"a die needs a whole number of sides from 1, got {sides!r}")
+        if not isinstance(sides, int) or isinstance(sides, bool) or not 1 <= sides <= MAX_SIDES:
+            raise DiceError(f"a die needs a whole number of sides from 1 to {MAX_SIDES}, "
+                            f"got {sides!r}")
         self._manual_in_roll = False
         f = self._die(sides)
         return self._log(Roll(f"d{sides}", f, (DieRoll(sides, (f,)),), purpose, actor,
@@ -705,6 +782,10 @@ class Dice:
         """
         import numpy as np
 
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 10**8:
+            raise DiceError(f"trait_many rolls 0 to 100000000 traits at once, got n={n!r}")
+        if type(modifier) is not int or type(tn) is not int:
+            _refuse_trait_numbers(modifier, tn)
         sides, base = parse_trait(die)
         sub = self._die(2**31 - 1)
         gen = np.random.default_rng(sub)
@@ -721,7 +802,17 @@ class Dice:
         return totals
 
 
-@lru_cache(maxsize=256)
+def _refuse_trait_numbers(modifier: Any, tn: Any) -> None:
+    """C-3: a trait's modifier and target number are whole numbers (not bools, not floats)."""
+    for name, v in (("modifier", modifier), ("tn", tn)):
+        if type(v) is not int:
+            raise DiceError(f"C-3: a trait roll's {name} is a whole number, got {v!r}")
+
+
+_END_OF_FEED: tuple[None, bool] = (None, False)
+"""The bottom of an exact feed: popping it means the replay asked for one die too many."""
+
+
 @lru_cache(maxsize=1024)
 def _damage_text(expr: str, raise_bonus: bool) -> tuple[Expression, str]:
     """A weapon's damage as C-4 rolls it, and its normal form: built once per weapon, not per hit."""

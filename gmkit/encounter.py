@@ -11,7 +11,13 @@ the scenario), ``validate_order`` (refuse with :class:`~gmkit.errors.IllegalOrde
   the fight's :class:`~gmkit.journal.Journal`, appended and fsynced as it happens;
 * a resolution is all-or-nothing: an error inside it puts board, record and dice back as they were;
 * undo and resume rebuild the board by replaying the journal, feeding every recorded face back, so
-  even dice typed in by hand replay exactly and the random stream continues where it stood;
+  even dice typed in by hand replay exactly and the random stream continues where it stood; a
+  replay checks every line (its shape, its order against the rules, every fresh face against the
+  seed, every event against the record) and names the first line that does not replay;
+* a fight with a journal holds the journal's lock until :meth:`Encounter.close` (or the end of
+  the ``with`` block, or garbage collection): a second writer in another process is refused;
+* every input is checked at the door: an order's fields by their type hints, actors as names,
+  before anything changes, so a refusal leaves board, record, dice and journal file as they were;
 * the autopilot is a policy object the rule set's :class:`~gmkit.systems.System` names: engines
   never import their policy, and ``resolve_round(policy=...)`` takes any other.
 """
@@ -30,8 +36,8 @@ from . import __version__
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError
 from .events import ALL, GM, Event
-from .journal import JOURNAL_FORMAT, Journal, dumps, effective
-from .orders import Order, order_from_json, order_registry, order_to_json
+from .journal import JOURNAL_FORMAT, Journal, JournalContents, dumps
+from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
 
 __all__ = ["Encounter", "Mode", "TABLE", "SIMULATION", "Policy", "LegalOrders", "JOURNAL_FORMAT",
            "canonical_hash", "read_journal"]
@@ -328,10 +334,28 @@ class Encounter(ABC):
         return LegalOrders(self, actor)
 
     def check_order(self, actor: str, order: Any) -> None:
-        """:meth:`validate_order` behind a check of the order's type, as :meth:`submit` does."""
+        """:meth:`validate_order` behind the checks every engine shares, as :meth:`submit` does:
+        the actor is a name, the order one of :attr:`order_types` and each of its fields of the
+        type its dataclass declares (:func:`~gmkit.orders.check_order_fields`).
+
+        The engine's own refusal comes first (it names the rule: ``S-2: 'north' is not a cell``);
+        a field of the wrong type that the engine let through, or choked on, is refused naming
+        the field (``C-1: Move.amount: expected a whole number (int), got '2'``); any other error
+        of the engine's while checking is still an :class:`IllegalOrder`, never a bare exception.
+        """
+        if not isinstance(actor, str):
+            raise IllegalOrder("C-1", f"actor: expected a participant's name (text), got {actor!r}")
         if not isinstance(order, self.order_types or Order):
             raise IllegalOrder("C-1", f"{order!r} is not an order of {type(self).__name__}")
-        self.validate_order(actor, order)  # type: ignore[arg-type]  # checked just above
+        try:
+            self.validate_order(actor, order)  # type: ignore[arg-type]  # an order: checked above
+        except GmkitError:
+            raise
+        except Exception as e:
+            check_order_fields(order)
+            raise IllegalOrder("C-1", f"{type(order).__name__} from {actor!r} cannot be checked "
+                                      f"({type(e).__name__}: {e})") from e
+        check_order_fields(order)
 
     # --- policies -----------------------------------------------------------------------------
 
@@ -370,8 +394,8 @@ class Encounter(ABC):
     def _submit(self, actor: str, order: Order) -> None:
         """:meth:`submit` once the fight is known not to be over."""
         self.check_order(actor, order)
-        self._apply_submit(actor, order)
-        self._journal_entry({"op": "submit", "actor": actor, "order": order})
+        self._journal_entry({"op": "submit", "actor": actor, "order": order},
+                            lambda: self._apply_submit(actor, order))
 
     def _apply_submit(self, actor: str, order: Order) -> None:
         self._pending[actor] = order
@@ -381,10 +405,9 @@ class Encounter(ABC):
 
     def withdraw(self, actor: str) -> None:
         """Take back an actor's order before the round resolves."""
-        if actor not in self._pending:
-            raise IllegalOrder("D-1", f"{actor} has no order to withdraw")
-        self._apply_withdraw(actor)
-        self._journal_entry({"op": "withdraw", "actor": actor})
+        if not isinstance(actor, str) or actor not in self._pending:
+            raise IllegalOrder("D-1", f"{actor!r} has no order to withdraw")
+        self._journal_entry({"op": "withdraw", "actor": actor}, lambda: self._apply_withdraw(actor))
 
     def _apply_withdraw(self, actor: str) -> None:
         del self._pending[actor]
@@ -392,12 +415,19 @@ class Encounter(ABC):
 
     def reorder(self, actors: Iterable[str]) -> None:
         """The GM sets the arrival order of the orders received (it breaks ties, D-3)."""
-        new = list(actors)
-        if sorted(new) != sorted(self._arrival):
+        new = self._checked_arrival(actors)
+
+        def apply() -> None:
+            self._arrival = list(new)  # a copy: resolving clears the arrival list in place
+
+        self._journal_entry({"op": "reorder", "order": new}, apply)
+
+    def _checked_arrival(self, actors: Any) -> list[str]:
+        new = list(actors) if isinstance(actors, (list, tuple)) else None
+        if new is None or not all(isinstance(a, str) for a in new) or sorted(new) != sorted(self._arrival):
             raise IllegalOrder("D-1", f"the new order must list exactly the orders received: "
-                                      f"{', '.join(self._arrival) or 'none'}")
-        self._arrival = new
-        self._journal_entry({"op": "reorder", "order": new})
+                                      f"{', '.join(self._arrival) or 'none'}; got {actors!r}")
+        return new
 
     @property
     def orders_received(self) -> list[str]:
@@ -410,14 +440,16 @@ class Encounter(ABC):
 
     def enter_faces(self, *faces: int) -> None:
         """Faces rolled at the table (C-2): the next dice of the resolution take them in order."""
-        self.dice.enter(*faces)
-        self._journal_entry({"op": "enter", "faces": list(faces)})
+        self.dice.check_faces(faces)
+        self._journal_entry({"op": "enter", "faces": list(faces)}, lambda: self.dice.enter(*faces))
 
     def note(self, text: str, visibility: str = GM) -> Event:
         """A GM note in the record (GM-only unless said otherwise)."""
+        if not isinstance(visibility, str) or not (visibility in (ALL, GM) or visibility.startswith("sides:")):
+            raise GmkitError(f"a note's visibility is {ALL!r}, {GM!r} or sides_only(...), got {visibility!r}")
         ev = Event(self.round, "GM", "note", "core.gm_note", {"text": str(text)}, visibility=visibility)
-        self.record.append(ev)
-        self._journal_entry({"op": "note", "text": str(text), "visibility": visibility})
+        self._journal_entry({"op": "note", "text": str(text), "visibility": visibility},
+                            lambda: self.record.append(ev))
         return ev
 
     # --- resolution ---------------------------------------------------------------------------
@@ -460,14 +492,22 @@ class Encounter(ABC):
         start = len(self.record)
         tape0 = len(self.dice.tape)
         marks0 = len(self.dice.manual_marks)
-        self._transaction(self._resolve_pending)
-        faces = self.dice.tape[tape0:]
-        manual = [m - tape0 for m in self.dice.manual_marks[marks0:]]
-        new = self.record[start:]
-        self._journal_entry({"op": "resolve", "faces": faces, "manual": manual,
-                             "hand": list(self.dice.pending_hand),
-                             "events": new})
-        return new
+        entry: dict[str, Any] = {}
+
+        def resolve_and_write() -> None:
+            # written inside the transaction: a journal that refuses the line undoes the round
+            self._resolve_pending()
+            entry.update(op="resolve", faces=self.dice.tape[tape0:],
+                         manual=[m - tape0 for m in self.dice.manual_marks[marks0:]],
+                         hand=list(self.dice.pending_hand), events=self.record[start:])
+            if self._journal is not None:
+                self._journal.append(entry)
+
+        self._transaction(resolve_and_write)
+        self._entries.append(entry)
+        if self._listeners:
+            self._notify("resolve")
+        return self.record[start:]
 
     def _resolve_pending(self) -> None:
         orders = [(a, self._pending[a]) for a in self._arrival]
@@ -513,9 +553,9 @@ class Encounter(ABC):
             raise GmkitError("nothing to undo")
         last = self._entries[-1]
         fresh = self._rebuilt(self._entries[:-1])
-        self._adopt(fresh)
         if self._journal is not None:
             self._journal.append({"op": "undo"})
+        self._adopt(fresh)
         self._notify("undo")
         return last
 
@@ -531,43 +571,81 @@ class Encounter(ABC):
         self.__dict__.update(keep)
 
     def _replay(self, entry: dict[str, Any], strict: bool = True) -> None:
-        op = entry.get("op")
-        if op == "submit":
-            order = entry["order"]
-            if not isinstance(order, Order):
-                order = order_from_json(order, self._registry)
-            self._apply_submit(entry["actor"], order)
-        elif op == "withdraw":
-            self._apply_withdraw(entry["actor"])
-        elif op == "reorder":
-            self._arrival = list(entry["order"])
-        elif op == "enter":
-            self.dice.enter(*entry["faces"])
-        elif op == "note":
-            self.record.append(Event(self.round, "GM", "note", "core.gm_note", {"text": entry["text"]},
-                                     visibility=entry.get("visibility", GM)))
-        elif op == "resolve":
-            start = len(self.record)
-            self.dice.feed(entry["faces"], entry.get("manual", ()))
-            try:
-                self._transaction(self._resolve_pending)
-            finally:
-                left = self.dice.feeding
-                self.dice.feed(())
-            self.dice._hand = list(entry.get("hand", []))
-            got = [e.to_json() for e in self.record[start:]]
-            want = entry.get("events")
-            if want is not None:
-                want = [e.to_json() if isinstance(e, Event) else e for e in want]
-            if want is not None and _canon(got) != _canon(want) or left:
-                msg = (f"journal replay of resolution {self.resolutions} differs from what was "
-                       f"recorded (another gmkit version or a changed scenario?)")
-                if strict:
-                    raise JournalError(msg)
-                warnings.warn(msg, stacklevel=2)
-        else:
-            raise JournalError(f"unknown journal entry {op!r}")
+        """Take one journal step again, checked as it was when it was taken: a
+        :class:`JournalError` (its ``field`` naming the entry's field) when it does not replay."""
+        handler = _REPLAY.get(entry.get("op"))  # type: ignore[arg-type]
+        if handler is None:
+            raise JournalError(f"unknown journal entry {entry.get('op')!r}", field="op")
+        handler(self, entry, strict)
         self._entries.append(entry)
+
+    def _replay_submit(self, entry: dict[str, Any], strict: bool) -> None:
+        actor, order = entry["actor"], entry["order"]
+        if not isinstance(order, Order):
+            try:
+                order = order_from_json(order, self._registry)
+            except IllegalOrder as e:
+                raise JournalError(str(e), field="order") from None
+        if self.is_over:
+            raise JournalError("the fight was over: no more orders", field="op")
+        try:
+            self.check_order(actor, order)
+        except IllegalOrder as e:
+            where = "actor" if not isinstance(actor, str) or actor not in self.participants() else "order"
+            raise JournalError(f"refused by the rules: {e}", field=where) from None
+        self._apply_submit(actor, order)
+
+    def _replay_withdraw(self, entry: dict[str, Any], strict: bool) -> None:
+        if entry["actor"] not in self._pending:
+            raise JournalError(f"{entry['actor']!r} has no order to withdraw", field="actor")
+        self._apply_withdraw(entry["actor"])
+
+    def _replay_reorder(self, entry: dict[str, Any], strict: bool) -> None:
+        try:
+            self._arrival = self._checked_arrival(entry["order"])
+        except IllegalOrder as e:
+            raise JournalError(str(e), field="order") from None
+
+    def _replay_enter(self, entry: dict[str, Any], strict: bool) -> None:
+        try:
+            self.dice.enter(*entry["faces"])
+        except DiceError as e:
+            raise JournalError(str(e), field="faces") from None
+
+    def _replay_note(self, entry: dict[str, Any], strict: bool) -> None:
+        self.record.append(Event(self.round, "GM", "note", "core.gm_note", {"text": entry["text"]},
+                                 visibility=entry.get("visibility", GM)))
+
+    def _replay_resolve(self, entry: dict[str, Any], strict: bool) -> None:
+        if self.is_over:
+            raise JournalError("the fight was over: nothing to resolve", field="op")
+        faces, manual, hand = entry["faces"], list(entry.get("manual", ())), list(entry.get("hand", ()))
+        if manual != sorted(set(manual)) or any(not 0 <= m < len(faces) for m in manual):
+            raise JournalError(f"hand-typed face positions {manual} do not fit the "
+                               f"{len(faces)} faces", field="manual")
+        before = list(self.dice.pending_hand)
+        if len(hand) > len(before) or before[len(before) - len(hand):] != hand:
+            raise JournalError(f"faces left in hand {hand} are not what was typed in and not "
+                               f"used ({before})", field="hand")
+        start = len(self.record)
+        self.dice.feed(faces, manual, exact=strict)
+        try:
+            self._transaction(self._resolve_pending)
+        except DiceError as e:
+            raise JournalError(f"the recorded dice do not replay: {e}", field="faces") from None
+        finally:
+            left = self.dice.feeding
+            self.dice.feed(())
+        self.dice._hand = hand
+        got = [e.to_json() for e in self.record[start:]]
+        want = [e.to_json() if isinstance(e, Event) else e for e in entry.get("events", got)]
+        if left or _canon(got) != _canon(want):
+            where = "faces" if left else ("events" + _first_difference(got, want))
+            msg = (f"replay of resolution {self.resolutions} differs from what was recorded at "
+                   f"{where} (another gmkit version or a changed scenario?)")
+            if strict:
+                raise JournalError(msg, field=where)
+            warnings.warn(msg, stacklevel=3)
 
     def _header(self) -> dict[str, Any]:
         header = {"gmkit": __version__, "journal": JOURNAL_FORMAT, "system": self.system,
@@ -588,9 +666,16 @@ class Encounter(ABC):
         return [json.loads(_dumps(line)) for line in (self._header(), *self._entries)]
 
     def save(self, path: str | Path) -> Path:
-        """Write the whole journal to ``path`` (header, then every effective entry)."""
+        """Write the whole journal to ``path`` (header, then every effective entry), atomically;
+        refused when another process holds ``path`` as its journal. Saving onto this fight's own
+        journal rewrites it without the undone steps and goes on appending to it."""
         self._need_history("save")
-        return Journal.write_whole(path, [self._header(), *self._entries], _event_json)
+        lines = [self._header(), *self._entries]
+        j = self._journal
+        if j is not None and not j.closed and _same_file(path, j.path):
+            j.rewrite(lines)
+            return Path(path)
+        return Journal.write_whole(path, lines, _event_json)
 
     @classmethod
     def resume(cls, path: str | Path, scenario: Mapping[str, Any] | None = None, *,
@@ -598,10 +683,34 @@ class Encounter(ABC):
         """Rebuild an encounter from its journal: same board, same record, same next rolls.
 
         Called on :class:`Encounter` itself, the journal's rule set is found in the registry.
-        With ``scenario``, the journal must belong to it. With ``autosave`` the journal goes on
-        being appended to.
+        With ``scenario``, the journal must belong to it. With ``autosave`` (the default) the
+        encounter takes the journal's lock and goes on appending to it (close it with
+        :meth:`close`); ``autosave=False`` opens the fight read-only as far as the file goes:
+        no lock, nothing written, even while another process holds the journal.
+
+        Every line is checked (:meth:`Journal.read`) and replayed against the rules and the dice;
+        the first one that fails is named in a :class:`JournalError` (line and field).
+        ``strict=False`` lets a replay that differs from the record (another gmkit version's
+        rules) through with a warning; the lines' shape and checksums are checked all the same.
         """
-        got = Journal.read(path)
+        journal = Journal.open(path, _event_json) if autosave else None
+        try:
+            got = journal.contents if journal is not None else Journal.read(path)
+            assert got is not None
+            enc = cls._replayed(Path(path), got, scenario, strict)
+            if journal is not None:
+                journal.repair()
+                enc._journal = journal
+        except BaseException:
+            if journal is not None:
+                journal.close()
+            raise
+        return enc
+
+    @classmethod
+    def _replayed(cls, path: Path, got: JournalContents, scenario: Mapping[str, Any] | None,
+                  strict: bool) -> "Encounter":
+        """The encounter a journal's checked contents rebuild."""
         header = got.header
         system = header.get("system")
         if cls.system:
@@ -620,26 +729,45 @@ class Encounter(ABC):
             if canonical_hash(mine) != header.get("scenario_hash"):
                 raise JournalError(f"{path} was written for another scenario "
                                    f"({header['scenario'].get('name', '?')!r}); refusing to mix them")
-        enc = target(header["scenario"], header["seed"],
-                     opening_faces=tuple(header.get("opening_faces", ())))
-        for entry in effective(got.entries):
-            enc._replay(entry, strict)
-        if autosave:
-            journal = Journal(path, _event_json)
-            journal.cut_to(got.good)
-            enc._journal = journal
+        if canonical_hash(header["scenario"]) != header["scenario_hash"]:
+            raise JournalError.at(path, 1, "does not match the header's scenario_hash (the "
+                                           "scenario was edited)", "scenario")
+        try:
+            enc = target(header["scenario"], header["seed"],
+                         opening_faces=tuple(header.get("opening_faces", ())))
+        except DiceError as e:
+            raise JournalError.at(path, 1, str(e), "opening_faces") from None
+        except GmkitError as e:
+            raise JournalError.at(path, 1, str(e), "scenario") from None
+        except Exception as e:  # an engine that cannot set this scenario up: still a clear error
+            raise JournalError.at(path, 1, f"the scenario does not set up "
+                                           f"({type(e).__name__}: {e})", "scenario") from e
+        for line, entry in got.effective():
+            try:
+                enc._replay(entry, strict)
+            except JournalError as e:
+                raise JournalError.at(path, line, str(e), e.field) from None
+            except GmkitError as e:
+                raise JournalError.at(path, line, str(e), "op") from None
+            except Exception as e:  # never a bare engine error out of a journal
+                raise JournalError.at(path, line, f"does not replay ({type(e).__name__}: {e})",
+                                      "op") from e
         return enc
 
     @classmethod
     def from_journal(cls, path: str | Path, **kw: Any) -> "Encounter":
         return cls.resume(path, **kw)
 
-    def _journal_entry(self, entry: dict[str, Any]) -> None:
+    def _journal_entry(self, entry: dict[str, Any], apply: Callable[[], None]) -> None:
+        """One step: on disk first (a journal that refuses it leaves everything as it was),
+        then ``apply``-ed to the board, then kept for undo and heard by the listeners."""
         if not self.mode.history:
+            apply()
             return
-        self._entries.append(entry)
-        if self._journal is not None:  # in memory only (simulations): no call at all
+        if self._journal is not None:
             self._journal.append(entry)
+        apply()
+        self._entries.append(entry)
         if self._listeners:
             self._notify(entry["op"])
 
@@ -648,9 +776,25 @@ class Encounter(ABC):
         return self._journal.path if self._journal is not None else None
 
     def autosave(self, path: str | Path) -> None:
-        """Start journaling to ``path`` now: the history so far is written first."""
-        self.save(path)
-        self._journal = Journal(path, _event_json)
+        """Start journaling to ``path`` now: the history so far is written first, and the lock
+        moves from the journal kept so far (if any) to this one."""
+        self._need_history("save")
+        new = Journal.start(path, [self._header(), *self._entries], _event_json)
+        if self._journal is not None:
+            self._journal.close()
+        self._journal = new
+
+    def close(self) -> None:
+        """Release the journal's lock. The fight stays readable; a step that would be journaled
+        is refused from now on (resume the journal to go on). Closing twice is harmless."""
+        if self._journal is not None:
+            self._journal.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
 
     # --- listeners and views ------------------------------------------------------------------
 
@@ -701,3 +845,37 @@ def _event_json(obj: Any) -> Any:
 
 def _canon(events: list[dict[str, Any]]) -> str:
     return json.dumps(events, sort_keys=True, ensure_ascii=False)
+
+
+def _first_difference(got: Any, want: Any, depth: int = 0) -> str:
+    """Where two JSON values first differ, as a field path (``[2].params.damage``)."""
+    if depth > 30:
+        return ""
+    if isinstance(got, list) and isinstance(want, list):
+        for i, (a, b) in enumerate(zip(got, want)):
+            if _canon(a) != _canon(b):
+                return f"[{i}]" + _first_difference(a, b, depth + 1)
+        return f"[{min(len(got), len(want))}]" if len(got) != len(want) else ""
+    if isinstance(got, dict) and isinstance(want, dict):
+        for k in sorted(set(got) | set(want), key=str):
+            if k not in got or k not in want or _canon(got[k]) != _canon(want[k]):
+                return f".{k}" + (_first_difference(got[k], want[k], depth + 1)
+                                  if k in got and k in want else "")
+    return ""
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    import os
+
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+_REPLAY: dict[str, Callable[[Encounter, dict[str, Any], bool], None]] = {
+    "submit": Encounter._replay_submit,
+    "withdraw": Encounter._replay_withdraw,
+    "reorder": Encounter._replay_reorder,
+    "enter": Encounter._replay_enter,
+    "note": Encounter._replay_note,
+    "resolve": Encounter._replay_resolve,
+}
+"""How each kind of journal step is taken again (d20 dispatches on a node's type the same way)."""

@@ -45,7 +45,29 @@ class ScenarioError(GmkitError, ValueError):
 
 
 class JournalError(GmkitError):
-    """A journal that cannot be resumed: wrong system, wrong scenario, or not a gmkit journal."""
+    """A journal that cannot be resumed or written: wrong system, wrong scenario, not a gmkit
+    journal, a damaged line, a line that does not replay, or a journal another writer holds.
+
+    When the fault is in one line, ``line`` is its 1-based number (the header is line 1) and
+    ``field`` the entry's field path (``order.amount``, ``events[2].params``), or None.
+    """
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 field: str | None = None):
+        self.path = path
+        self.line = line
+        self.field = field
+        super().__init__(message)
+
+    @classmethod
+    def at(cls, path: object, line: int, problem: str, field: str | None = None) -> "JournalError":
+        """The error for one line: ``journal j.jsonl: line 7, field 'actor': <problem>``, or
+        ``journal j.jsonl: line 7 is damaged: <problem>`` when no field is to blame."""
+        if field:
+            text = f"journal {path}: line {line}, field {field!r}: {problem}"
+        else:
+            text = f"journal {path}: line {line} is damaged: {problem}"
+        return cls(text, path=str(path), line=line, field=field)
 
 
 class EncounterOver(GmkitError):

@@ -28,8 +28,22 @@ def _sha(data: bytes) -> str:
 
 
 def journal_bytes(path: Path) -> bytes:
-    """The journal's content as the golden check compares it."""
-    return path.read_bytes()
+    """The journal's content as the golden check compares it: every line as format 1 wrote it.
+
+    Since format 2 every line also carries its sequence number and checksum (``seq``, ``sum``),
+    and the header says ``"journal": 2``. Those say where a line stands and that it is intact,
+    not what happened in the fight, so they are stripped here and each line is re-dumped with
+    the journal's own :func:`~gmkit.journal.dumps` (keys sorted, Unicode kept) and the header's
+    format set back to 1: the bytes are exactly those format 1 wrote, and ``digests.json``
+    keeps recording the fights themselves. (The journal is read with :meth:`Journal.read`
+    first, so every sequence number and checksum is checked on the way.)
+    """
+    from gmkit.journal import Journal, dumps, strip_integrity
+
+    Journal.read(path)
+    lines = [strip_integrity(json.loads(line)) for line in path.read_text(encoding="utf-8").splitlines()]
+    lines[0]["journal"] = 1
+    return "".join(dumps(line) + "\n" for line in lines).encode("utf-8")
 
 
 def fights() -> Iterator[tuple[str, bytes]]:
