@@ -1,9 +1,10 @@
 """The dragons' order form (D-1): one movement from the engine's legal moves, zero or more actions.
 
-Every choice comes from ``DragonDuel.legal_orders`` / ``attack_options``: the movement list holds
-only legal moves; the action list shows every weapon at every enemy with its range and, where the
-engine already sees a problem, the rule that stands in the way (the GM may still send it and the
-engine's refusal is shown). The chance to hit and to wound comes from :mod:`gmkit.odds`.
+Every choice comes from ``DragonDuel.legal_orders`` (its moves, attack options, tail targets...):
+the movement list holds only legal moves; the action list shows every weapon at every enemy with
+its range and, where the engine already sees a problem, the rule that stands in the way (the GM
+may still send it and the engine's refusal is shown). The chance to hit and to wound comes from
+:mod:`gmkit.dragons.odds`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..ui.sessions import Session
 from .views import chart_layout, chart_model, chart_traces
 
 if TYPE_CHECKING:
-    from .duel import DragonDuel
+    from .engine import DragonDuel
     from ..orders import Order
 
 __all__ = ["DragonOrderForm", "DragonSession", "SpeedHeightChart", "attack_odds"]
@@ -127,9 +128,9 @@ class DragonOrderForm(OrderForm):
         lo = self.encounter.legal_orders(name)
         s, h = self.encounter.position(name)
         opts: list[tuple[str, Any]] = []
-        if lo.get("move_optional") or not lo["moves"]:
+        if lo.move_optional or not lo.moves:
             opts.append((self.t("none"), NO_MOVE))
-        for m in lo["moves"]:
+        for m in lo.moves:
             opts.append((self.t("move_option", move=str(m), s0=s, s1=s + m.speed_change, h0=h,
                                 h1=h + m.height_change), m))
         hold = [v for _, v in opts if v is not None and v.kind == "level" and v.amount == 0]
@@ -147,7 +148,7 @@ class DragonOrderForm(OrderForm):
         lo = duel.legal_orders(name)
         n = len(self.actions) + 1
         out: list[tuple[str, Any]] = []
-        for opt in duel.attack_options(name, self.move.value):
+        for opt in lo.attack_options(self.move.value):
             band = f" {opt['band']}" if opt.get("band") else ""
             label = self.t("attack_option", weapon=opt["weapon"], target=opt["target"],
                            range=opt["range"], band=band, tn=opt["tn"], mod=f"{opt['modifier']:+d}")
@@ -158,18 +159,18 @@ class DragonOrderForm(OrderForm):
             else:
                 label += " · " + self.t("not_now", reason=opt["reason"])
             out.append((label, Attack(opt["weapon"], opt["target"])))
-        for t in lo.get("tail_targets", []):
+        for t in lo.tail_targets:
             out.append((self.t("tail", target=t), TailAttempt(t)))
-        if lo.get("force_target"):
-            ft = lo["force_target"]
+        ft = lo.force_target
+        if ft is not None:
             for sp in ("up", "down"):
                 out.append((self.t("force_speed", target=ft, dir=self.t(f"{sp}_word")), Force(sp)))
             for hg in ("up", "down"):
                 out.append((self.t("force_height", target=ft, dir=self.t(f"{hg}_word")),
                             Force("down", hg)))
-        if lo.get("can_shake_off"):
+        if lo.can_shake_off:
             out.append((self.t("shake_off"), ShakeOff()))
-        if lo.get("can_manoeuvre"):
+        if lo.can_manoeuvre:
             out.append((self.t("manoeuvre"), Manoeuvre()))
         return out
 
@@ -204,7 +205,7 @@ class DragonOrderForm(OrderForm):
             self.ranges.value = ""
             return
         seen: dict[str, int] = {}
-        for opt in self.encounter.attack_options(name, self.move.value):
+        for opt in self.encounter.legal_orders(name).attack_options(self.move.value):
             seen.setdefault(opt["target"], opt["range"])
         self.ranges.value = "<br>".join(escape(self.t("range", target=t, range=r))
                                         for t, r in seen.items())
