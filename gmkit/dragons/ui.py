@@ -33,13 +33,13 @@ NO_MOVE = None
 
 def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
                 actions: int = 1) -> tuple[float, float] | None:
-    """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.odds.attack`.
+    """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.dragons.odds.attack`.
 
-    The die and damage come from the dragon's sheet as the engine holds it; None when
-    :mod:`gmkit.odds` is not there or cannot answer.
+    The die and damage come from the dragon's sheet as the engine holds it, the modifier (range
+    band and wounds) from the option; None when the odds are not there or cannot answer.
     """
     try:
-        from .. import odds
+        from .odds import attack
     except ImportError:
         return None
     try:
@@ -51,7 +51,7 @@ def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
         weapon = found[1]
         die = option["die"]  # the engine names the attack die (D-5, D-6)
         shaken = bool(duel.state.dragons[option["target"]].shaken)
-        o = odds.attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
+        o = attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
                         wild=spec.wild_card, tn=option["tn"], actions=actions,
                         already_shaken=shaken)
     except Exception:  # odds are a help, never a reason the form fails
