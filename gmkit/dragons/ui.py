@@ -17,14 +17,12 @@ import plotly.graph_objects as go
 
 from ..dice import multi_action_penalty
 from ..ui.order_form import OrderForm
-
-from ..i18n import format_message
 from ..ui.sessions import Session
-from .views import chart_layout, chart_model, chart_traces
+from .views import chart_layout, chart_model, chart_title, chart_traces
 
 if TYPE_CHECKING:
-    from .engine import DragonDuel
     from ..orders import Order
+    from .engine import DragonDuel
 
 __all__ = ["DragonOrderForm", "DragonSession", "SpeedHeightChart", "attack_odds"]
 
@@ -257,25 +255,27 @@ class DragonOrderForm(OrderForm):
 
 
 class SpeedHeightChart:
-    """A live Speed/Height chart over a dragons board (``update(board)`` after each round)."""
+    """The live Speed/Height chart over a dragons board (``update(board)`` after each round): a
+    ``FigureWidget`` of :func:`~gmkit.dragons.views.speed_height_figure`'s traces and layout."""
 
     def __init__(self, board: Mapping[str, Any], lang: str = "en") -> None:
         self.lang = lang
-        self.model = chart_model(board)
-        self.widget = go.FigureWidget(data=chart_traces(self.model),
-                                      layout=chart_layout(self.model, self._title()))
-        self._last: list[dict[str, Any]] | None = chart_traces(self.model)
-        self._layout = (self.model["x_range"], self.model["y_range"], self._title())
+        self.model = chart_model(board, lang)
+        traces = chart_traces(self.model)
+        self.widget = go.FigureWidget(data=traces, layout=chart_layout(self.model))
+        self._last: list[dict[str, Any]] | None = traces
+        self._layout = self._layout_key()
         self.updates = 0
         """How many in-place updates the figure has had (tests and the benchmark read it)."""
 
-    def _title(self) -> str:
-        return format_message("ui.chart.title", self.lang, round=self.model["round"])
+    def _layout_key(self) -> tuple[Any, ...]:
+        m = self.model
+        return m["x_range"], m["y_range"], chart_title(m), m["words"]["speed"], m["words"]["height"]
 
     def update(self, board: Mapping[str, Any]) -> None:
         """Move the markers, trails and tail lines to ``board`` in place (one batched message,
         holding only what changed)."""
-        self.model = chart_model(board)
+        self.model = chart_model(board, self.lang)
         traces = chart_traces(self.model)
         fig = self.widget
         last = self._last if len(traces) == len(fig.data) else None
@@ -294,13 +294,17 @@ class SpeedHeightChart:
                         trace.hovertext = new["hovertext"]
                     if new["marker"]["symbol"] != old.get("marker", {}).get("symbol"):
                         trace.marker.symbol = new["marker"]["symbol"]
-                if new["name"] == "on the tail" and new["showlegend"] != old.get("showlegend"):
-                    trace.showlegend = new["showlegend"]
-            layout = (self.model["x_range"], self.model["y_range"], self._title())
+                elif new["showlegend"] != old.get("showlegend") or new["name"] != old.get("name"):
+                    trace.showlegend = new["showlegend"]  # the tail lines, shown when there are any
+                    trace.name = new["name"]
+            layout = self._layout_key()
             if layout != self._layout:
                 fig.layout.xaxis.range = layout[0]
                 fig.layout.yaxis.range = layout[1]
-                fig.layout.title.text = layout[2]
+                new_layout = chart_layout(self.model)
+                fig.layout.title.text = new_layout["title"]["text"]
+                fig.layout.xaxis.title.text = new_layout["xaxis"]["title"]["text"]
+                fig.layout.yaxis.title.text = new_layout["yaxis"]["title"]["text"]
                 self._layout = layout
         self._last = traces
         self.updates += 1
