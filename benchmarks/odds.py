@@ -230,16 +230,16 @@ def bench_profile() -> None:
     st = pstats.Stats(prof)
     stats: dict[Any, Any] = st.stats  # type: ignore[attr-defined]
     total = max(v[3] for (f, _, fn), v in stats.items() if fn == "simulate")
-    parts = [("engine rules (_resolve)", "duel.py", "_resolve"),
-             ("  of which a dragon's turn (_turn)", "duel.py", "_turn"),
-             ("  of which attacks (D-5..D-8, with their dice)", "duel.py", "_attack"),
+    parts = [("engine rules (_resolve)", "engine.py", "_resolve"),
+             ("  of which a dragon's turn (take_turn)", "turn.py", "take_turn"),
+             ("  of which attacks (D-5..D-8, with their dice)", "attacks.py", "attack"),
              ("  of which initiative (D-3)", "rules.py", "initiative_order"),
-             ("engine autopilot (memoised plans)", "duel.py", "autopilot"),
+             ("the autopilot (Autopilot.order, memoised)", "policy.py", "order"),
              ("dice: trait rolls", "dice.py", "trait"),
              ("dice: damage rolls", "dice.py", "damage"),
              ("orders taken (autopilot's, unchecked)", "encounter.py", "_apply_submit"),
-             ("start of a fight (fresh)", "duel.py", "fresh"),
-             ("the row for the table (summary)", "duel.py", "summary")]
+             ("start of a fight (fresh)", "engine.py", "fresh"),
+             ("the row for the table (summary)", "engine.py", "summary")]
     for label, file, fn in parts:
         cum = sum(v[3] for (f, _, name), v in stats.items() if name == fn and f.endswith(file))
         print(f"   {label:<46} {cum / total:>5.0%}")

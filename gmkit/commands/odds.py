@@ -26,7 +26,6 @@ def add_parser(sub: Any) -> None:
         q.add_argument("--mod", type=int, default=0, help="modifier to the roll")
         q.add_argument("--extra", action="store_true", help="an Extra (no Wild Die)")
         q.add_argument("--actions", type=int, default=1, help="actions this turn (C-4 penalty)")
-        q.add_argument("--wounds", type=int, default=0, help="the roller's wounds (D-8 penalty)")
 
     q = kinds.add_parser("trait", help="Savage Worlds trait roll (C-3)")
     q.add_argument("die", help='trait die: "d8", "d12+1", "unskilled"')
@@ -68,8 +67,7 @@ def _odds(args: argparse.Namespace) -> Any:
     k = args.kind
     if k == "trait":
         die = None if args.die == "unskilled" else args.die
-        return odds.trait(die, args.mod, not args.extra, args.tn, actions=args.actions,
-                          wounds=args.wounds)
+        return odds.trait(die, args.mod, not args.extra, args.tn, actions=args.actions)
     if k == "opposed":
         return odds.opposed(args.attacker, args.defender, attacker_mod=args.mod,
                             defender_mod=args.defender_mod, attacker_wild=not args.extra,

@@ -51,8 +51,9 @@ __all__ = ["DragonDuel", "DragonOrder", "Move", "Attack", "TailAttempt", "Force"
            "Manoeuvre", "UsePower", "TurnCheck", "Dragon", "Pilot", "Weapon", "DragonState",
            "DuelState", "DragonScenario", "EXAMPLE", "rules"]
 
-_LAZY = {"DragonDuel": "duel", "EXAMPLE": "duel", "rules": "rules",
-         **{n: "model" for n in ("Dragon", "DragonState", "DuelState", "Pilot", "Weapon")},
+_LAZY = {"DragonDuel": "engine", "EXAMPLE": "scenario", "rules": "rules",
+         **{n: "sheets" for n in ("Dragon", "Pilot", "Weapon")},
+         **{n: "board" for n in ("DragonState", "DuelState")},
          **{n: "orders" for n in ("Attack", "DragonOrder", "Force", "Manoeuvre", "Move", "ShakeOff",
                                   "TailAttempt", "TurnCheck", "UsePower")},
          "DragonScenario": "scenario"}

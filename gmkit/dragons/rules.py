@@ -21,7 +21,7 @@ __all__ = [
     "range_between", "range_band", "attack_problem", "Problem", "repeated_weapon",
     "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
     "fall_drop", "fall_step", "recovery_penalty", "fallen_away",
-    "nearest", "dangerous_dive",
+    "nearest", "turned_target", "dangerous_dive", "attack_allowed", "is_legal_move",
     "tail_problem", "forcing_problem", "forced_move", "copy_problem",
     "downed_fate",
 ]
@@ -412,6 +412,19 @@ def nearest(ranges: Mapping[str, int]) -> str | None:
         if best is None or r < ranges[best]:
             best = name
     return best
+
+
+def turned_target(speed: int, height: int,
+                  others: Iterable[tuple[str, int, int, bool]]) -> str | None:
+    """D-10: whom a turned dragon at ``speed``/``height`` goes for: the nearest of ``others``
+    (name, Speed, Height, on a tail with it) by D-5 range, whoever they are; None: nobody left.
+
+    >>> turned_target(6, 10, [("Ash", 4, 12, False), ("Bane", 6, 11, False)])
+    'Bane'
+    >>> turned_target(6, 10, [("Ash", 4, 12, False), ("Bane", 9, 13, True)])
+    'Bane'
+    """
+    return nearest({n: range_between(speed, height, s, h, tail) for n, s, h, tail in others})
 
 
 # --- D-11 dangerous manoeuvres ------------------------------------------------------------------

@@ -22,7 +22,7 @@ dragons:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -30,7 +30,7 @@ from ..dice import parse, parse_trait
 from ..errors import DiceError
 from ..scenario import ScenarioModel
 
-__all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario"]
+__all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario", "EXAMPLE"]
 
 
 def _trait(v: object) -> object:
@@ -155,3 +155,19 @@ class DragonScenario(ScenarioModel):
         return self
 
 
+
+
+EXAMPLE: dict[str, Any] = {
+    "system": "dragons", "name": "Example duel", "battlefield": "blue",
+    "dragons": [
+        {"name": "Ash", "side": "red", "max_speed": 10, "toughness": 9, "speed": 6, "height": 12,
+         "pilot": {"name": "Kira", "fighting": "d8", "piloting": "d10", "spirit": "d8"},
+         "weapons": [{"name": "Flame", "kind": "ranged", "damage": "2d8", "ranges": [60, 120, 180]},
+                     {"name": "Claws", "kind": "melee", "damage": "2d6"}]},
+        {"name": "Bane", "side": "blue", "max_speed": 9, "toughness": 9, "speed": 4, "height": 11,
+         "pilot": {"name": "Vel", "fighting": "d10", "piloting": "d8", "spirit": "d6"},
+         "weapons": [{"name": "Spines", "kind": "ranged", "damage": "2d6", "ranges": [50, 100, 150]},
+                     {"name": "Jaws", "kind": "melee", "damage": "2d8"}]},
+    ],
+}
+"""A small 1-vs-1 scenario for doctests and quick experiments (plain data, not yet validated)."""

@@ -5,9 +5,9 @@ from ..systems import System
 SYSTEM = System(
     name="dragons",
     package=__package__ or "gmkit.dragons",
-    engine="duel:DragonDuel",
+    engine="engine:DragonDuel",
     scenario="scenario:DragonScenario",
-    policy="autopilot:Autopilot",
+    policy="policy:Autopilot",
     form="ui:DragonOrderForm",
     desk="ui:DragonSession",
 )

@@ -1,9 +1,10 @@
 """The dragons' order form (D-1): one movement from the engine's legal moves, zero or more actions.
 
-Every choice comes from ``DragonDuel.legal_orders`` / ``attack_options``: the movement list holds
-only legal moves; the action list shows every weapon at every enemy with its range and, where the
-engine already sees a problem, the rule that stands in the way (the GM may still send it and the
-engine's refusal is shown). The chance to hit and to wound comes from :mod:`gmkit.odds`.
+Every choice comes from ``DragonDuel.legal_orders`` (its moves, attack options, tail targets...):
+the movement list holds only legal moves; the action list shows every weapon at every enemy with
+its range and, where the engine already sees a problem, the rule that stands in the way (the GM
+may still send it and the engine's refusal is shown). The chance to hit and to wound comes from
+:mod:`gmkit.dragons.odds`.
 """
 
 from __future__ import annotations
@@ -16,14 +17,12 @@ import plotly.graph_objects as go
 
 from ..dice import multi_action_penalty
 from ..ui.order_form import OrderForm
-
-from ..i18n import format_message
 from ..ui.sessions import Session
-from .views import chart_layout, chart_model, chart_traces
+from .views import chart_layout, chart_model, chart_title, chart_traces
 
 if TYPE_CHECKING:
-    from .duel import DragonDuel
     from ..orders import Order
+    from .engine import DragonDuel
 
 __all__ = ["DragonOrderForm", "DragonSession", "SpeedHeightChart", "attack_odds"]
 
@@ -32,13 +31,13 @@ NO_MOVE = None
 
 def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
                 actions: int = 1) -> tuple[float, float] | None:
-    """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.odds.attack`.
+    """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.dragons.odds.attack`.
 
-    The die and damage come from the dragon's sheet as the engine holds it; None when
-    :mod:`gmkit.odds` is not there or cannot answer.
+    The die and damage come from the dragon's sheet as the engine holds it, the modifier (range
+    band and wounds) from the option; None when the odds are not there or cannot answer.
     """
     try:
-        from .. import odds
+        from .odds import attack
     except ImportError:
         return None
     try:
@@ -50,7 +49,7 @@ def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
         weapon = found[1]
         die = option["die"]  # the engine names the attack die (D-5, D-6)
         shaken = bool(duel.state.dragons[option["target"]].shaken)
-        o = odds.attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
+        o = attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
                         wild=spec.wild_card, tn=option["tn"], actions=actions,
                         already_shaken=shaken)
     except Exception:  # odds are a help, never a reason the form fails
@@ -127,9 +126,9 @@ class DragonOrderForm(OrderForm):
         lo = self.encounter.legal_orders(name)
         s, h = self.encounter.position(name)
         opts: list[tuple[str, Any]] = []
-        if lo.get("move_optional") or not lo["moves"]:
+        if lo.move_optional or not lo.moves:
             opts.append((self.t("none"), NO_MOVE))
-        for m in lo["moves"]:
+        for m in lo.moves:
             opts.append((self.t("move_option", move=str(m), s0=s, s1=s + m.speed_change, h0=h,
                                 h1=h + m.height_change), m))
         hold = [v for _, v in opts if v is not None and v.kind == "level" and v.amount == 0]
@@ -147,7 +146,7 @@ class DragonOrderForm(OrderForm):
         lo = duel.legal_orders(name)
         n = len(self.actions) + 1
         out: list[tuple[str, Any]] = []
-        for opt in duel.attack_options(name, self.move.value):
+        for opt in lo.attack_options(self.move.value):
             band = f" {opt['band']}" if opt.get("band") else ""
             label = self.t("attack_option", weapon=opt["weapon"], target=opt["target"],
                            range=opt["range"], band=band, tn=opt["tn"], mod=f"{opt['modifier']:+d}")
@@ -158,18 +157,18 @@ class DragonOrderForm(OrderForm):
             else:
                 label += " · " + self.t("not_now", reason=opt["reason"])
             out.append((label, Attack(opt["weapon"], opt["target"])))
-        for t in lo.get("tail_targets", []):
+        for t in lo.tail_targets:
             out.append((self.t("tail", target=t), TailAttempt(t)))
-        if lo.get("force_target"):
-            ft = lo["force_target"]
+        ft = lo.force_target
+        if ft is not None:
             for sp in ("up", "down"):
                 out.append((self.t("force_speed", target=ft, dir=self.t(f"{sp}_word")), Force(sp)))
             for hg in ("up", "down"):
                 out.append((self.t("force_height", target=ft, dir=self.t(f"{hg}_word")),
                             Force("down", hg)))
-        if lo.get("can_shake_off"):
+        if lo.can_shake_off:
             out.append((self.t("shake_off"), ShakeOff()))
-        if lo.get("can_manoeuvre"):
+        if lo.can_manoeuvre:
             out.append((self.t("manoeuvre"), Manoeuvre()))
         return out
 
@@ -204,7 +203,7 @@ class DragonOrderForm(OrderForm):
             self.ranges.value = ""
             return
         seen: dict[str, int] = {}
-        for opt in self.encounter.attack_options(name, self.move.value):
+        for opt in self.encounter.legal_orders(name).attack_options(self.move.value):
             seen.setdefault(opt["target"], opt["range"])
         self.ranges.value = "<br>".join(escape(self.t("range", target=t, range=r))
                                         for t, r in seen.items())
@@ -256,25 +255,27 @@ class DragonOrderForm(OrderForm):
 
 
 class SpeedHeightChart:
-    """A live Speed/Height chart over a dragons board (``update(board)`` after each round)."""
+    """The live Speed/Height chart over a dragons board (``update(board)`` after each round): a
+    ``FigureWidget`` of :func:`~gmkit.dragons.views.speed_height_figure`'s traces and layout."""
 
     def __init__(self, board: Mapping[str, Any], lang: str = "en") -> None:
         self.lang = lang
-        self.model = chart_model(board)
-        self.widget = go.FigureWidget(data=chart_traces(self.model),
-                                      layout=chart_layout(self.model, self._title()))
-        self._last: list[dict[str, Any]] | None = chart_traces(self.model)
-        self._layout = (self.model["x_range"], self.model["y_range"], self._title())
+        self.model = chart_model(board, lang)
+        traces = chart_traces(self.model)
+        self.widget = go.FigureWidget(data=traces, layout=chart_layout(self.model))
+        self._last: list[dict[str, Any]] | None = traces
+        self._layout = self._layout_key()
         self.updates = 0
         """How many in-place updates the figure has had (tests and the benchmark read it)."""
 
-    def _title(self) -> str:
-        return format_message("ui.chart.title", self.lang, round=self.model["round"])
+    def _layout_key(self) -> tuple[Any, ...]:
+        m = self.model
+        return m["x_range"], m["y_range"], chart_title(m), m["words"]["speed"], m["words"]["height"]
 
     def update(self, board: Mapping[str, Any]) -> None:
         """Move the markers, trails and tail lines to ``board`` in place (one batched message,
         holding only what changed)."""
-        self.model = chart_model(board)
+        self.model = chart_model(board, self.lang)
         traces = chart_traces(self.model)
         fig = self.widget
         last = self._last if len(traces) == len(fig.data) else None
@@ -293,13 +294,17 @@ class SpeedHeightChart:
                         trace.hovertext = new["hovertext"]
                     if new["marker"]["symbol"] != old.get("marker", {}).get("symbol"):
                         trace.marker.symbol = new["marker"]["symbol"]
-                if new["name"] == "on the tail" and new["showlegend"] != old.get("showlegend"):
-                    trace.showlegend = new["showlegend"]
-            layout = (self.model["x_range"], self.model["y_range"], self._title())
+                elif new["showlegend"] != old.get("showlegend") or new["name"] != old.get("name"):
+                    trace.showlegend = new["showlegend"]  # the tail lines, shown when there are any
+                    trace.name = new["name"]
+            layout = self._layout_key()
             if layout != self._layout:
                 fig.layout.xaxis.range = layout[0]
                 fig.layout.yaxis.range = layout[1]
-                fig.layout.title.text = layout[2]
+                new_layout = chart_layout(self.model)
+                fig.layout.title.text = new_layout["title"]["text"]
+                fig.layout.xaxis.title.text = new_layout["xaxis"]["title"]["text"]
+                fig.layout.yaxis.title.text = new_layout["yaxis"]["title"]["text"]
                 self._layout = layout
         self._last = traces
         self.updates += 1

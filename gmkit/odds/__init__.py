@@ -24,10 +24,10 @@ from types import ModuleType
 from typing import Any
 
 from .core import ERROR_BOUND, Dist, Odds, exploding_ge, pct
-from .savage import attack, damage, damage_dist, opposed, trait, trait_ge, wound_penalty
+from .savage import attack, damage, damage_dist, opposed, trait, trait_ge
 
 __all__ = ["Odds", "Dist", "ERROR_BOUND", "pct", "exploding_ge",
-           "trait", "trait_ge", "opposed", "damage", "damage_dist", "attack", "wound_penalty",
+           "trait", "trait_ge", "opposed", "damage", "damage_dist", "attack",
            "clear_cache", "rule_set_odds"]
 
 

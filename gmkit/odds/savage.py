@@ -18,16 +18,9 @@ from ..dice import TRAIT_DICE, multi_action_penalty, parse, parse_trait
 from ..errors import DiceError
 from .core import ERROR_BOUND, Dist, Odds, exploding_ge, q
 
-__all__ = ["trait", "opposed", "damage", "attack", "trait_ge", "wound_penalty"]
+__all__ = ["trait", "opposed", "damage", "attack", "trait_ge"]
 
 Die = int | str | None
-
-
-def wound_penalty(wounds: int) -> int:
-    """D-8 / C-3: -1 per Wound to every roll, at most -3."""
-    if wounds < 0:
-        raise ValueError(f"D-8: wounds cannot be negative, got {wounds}")
-    return -min(wounds, 3)
 
 
 def _trait_die(die: Die) -> tuple[int, int]:
@@ -71,12 +64,13 @@ def _raise_outcomes(ge: Callable[[int], Fraction], tn: int,
 
 @lru_cache(maxsize=2048)
 def trait(die: Die = 8, modifier: int = 0, wild: bool = True, tn: int = 4, *, actions: int = 1,
-          wounds: int = 0, max_raises: int = 3) -> Odds:
+          max_raises: int = 3) -> Odds:
     """The chances of one trait roll (C-3): critical failure, failure, success with k raises.
 
     ``die`` is 4..12, ``"d8"``, ``"d12+1"`` or None (unskilled d4-2); ``actions`` applies the
-    multi-action penalty (C-4) and ``wounds`` the wound penalty (D-8). Outcomes: ``critical_failure``,
-    ``failure``, ``success`` (no raise), ``raise_1`` .. ``raise_{max_raises}+``; ``chance`` is success.
+    multi-action penalty (C-4); every other modifier (a rule set's wound penalty, range...) is
+    summed into ``modifier`` by the caller. Outcomes: ``critical_failure``, ``failure``,
+    ``success`` (no raise), ``raise_1`` .. ``raise_{max_raises}+``; ``chance`` is success.
 
     >>> trait(4).chance, trait(12).chance
     (Fraction(5, 8), Fraction(7, 8))
@@ -84,7 +78,7 @@ def trait(die: Die = 8, modifier: int = 0, wild: bool = True, tn: int = 4, *, ac
     if max_raises < 1:
         raise ValueError(f"max_raises must be at least 1, got {max_raises}")
     sides, base = _trait_die(die)
-    mod = base + modifier + multi_action_penalty(actions) + wound_penalty(wounds)
+    mod = base + modifier + multi_action_penalty(actions)
 
     def ge(t: int) -> Fraction:
         return trait_ge(sides, mod, wild, t)
@@ -243,7 +237,7 @@ def damage(expr: str, toughness: int, raise_bonus: bool = False, *, already_shak
 
 @lru_cache(maxsize=2048)
 def attack(die: Die, damage_expr: str, toughness: int, modifier: int = 0, wild: bool = True,
-           tn: int = 4, *, actions: int = 1, wounds: int = 0, already_shaken: bool = False,
+           tn: int = 4, *, actions: int = 1, already_shaken: bool = False,
            max_wounds: int = 4) -> Odds:
     """A D attack as a whole (D-5, D-7, C-4): the attack roll, then damage, +1d6 on a raise.
 
@@ -251,7 +245,7 @@ def attack(die: Die, damage_expr: str, toughness: int, modifier: int = 0, wild: 
     ``wound_1`` .. ``wound_{max_wounds}+``; ``chance`` is Shaken or worse. ``tn`` is 4 for a ranged
     attack (range penalties go in ``modifier``) and the target's Parry in melee (D-5, D-6).
     """
-    roll = trait(die, modifier, wild, tn, actions=actions, wounds=wounds, max_raises=1)
+    roll = trait(die, modifier, wild, tn, actions=actions, max_raises=1)
     plain, raised = roll["success"], roll["raise_1+"]
     cap = toughness + 4 * max_wounds
     a = _wound_outcomes(damage_dist(damage_expr, False, cap), toughness, already_shaken, max_wounds,

@@ -199,7 +199,7 @@ def test_d5_attack_options_for_a_form() -> None:
     assert not claws["legal"] and claws["reason"].startswith("D-5") and claws["tn"] == 7
     low = {(o["weapon"]): o for o in d.attack_options("Ash", Move.dive(1))}
     assert low["Claws"]["legal"] and not low["Flame"]["legal"]
-    assert d.legal_orders("Ash")["attacks"] == [flame]
+    assert d.legal_orders("Ash").attacks == [flame]
 
 
 def test_d5_d6_melee_against_parry() -> None:

@@ -42,22 +42,22 @@ def random_order(draw: Any, d: DragonDuel, name: str) -> DragonOrder:
     else:
         move = draw(st.sampled_from(d.legal_moves(name)))
     actions: list[Any] = []
-    if lo["can_act"]:
+    if lo.can_act:
         used: set[str] = set()
         opts = [o for o in d.attack_options(name, move) if o["legal"]]
         for o in draw(st.lists(st.sampled_from(opts), max_size=2)) if opts else []:
             if o["weapon"] not in used:
                 used.add(o["weapon"])
                 actions.append(Attack(o["weapon"], o["target"]))
-        if move is not None and move.kind == "level" and move.amount == 0 and lo["tail_targets"]:
+        if move is not None and move.kind == "level" and move.amount == 0 and lo.tail_targets:
             if draw(st.booleans()):
-                actions.append(TailAttempt(draw(st.sampled_from(lo["tail_targets"]))))
-        if lo["can_shake_off"] and draw(st.booleans()):
+                actions.append(TailAttempt(draw(st.sampled_from(lo.tail_targets))))
+        if lo.can_shake_off and draw(st.booleans()):
             actions.append(ShakeOff())
-        if lo["force_target"] and draw(st.booleans()):
+        if lo.force_target and draw(st.booleans()):
             actions.append(Force(draw(st.sampled_from(["up", "down"])),
                                  draw(st.sampled_from([None, "up", "down"]))))
-        if lo["can_manoeuvre"] and draw(st.integers(0, 5)) == 0:
+        if lo.can_manoeuvre and draw(st.integers(0, 5)) == 0:
             actions.append(Manoeuvre("loop"))
         if draw(st.integers(0, 7)) == 0:
             actions.append(UsePower("Fear", draw(st.sampled_from([None, "d4", "d8"]))))
@@ -77,7 +77,7 @@ def _walk(d: DragonDuel, start: int) -> dict[str, tuple[int, int]]:
             assert R.move_result(f[0], f[1], m) == t
             if e.key == "dragons.move.done":
                 spec = d.dragons[e.actor]
-                assert R.move_problem(f[0], spec.max_speed, m, **d._move_kw) is None, e.data
+                assert R.move_problem(f[0], spec.max_speed, m, **d.sheets.move_kw) is None, e.data
             pos[e.actor] = t
         elif e.kind == "fall":
             sp, h = pos[e.actor]

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from gmkit.dragons import DragonDuel, DragonOrder, Move
-from gmkit.dragons.duel import EXAMPLE
+from gmkit.dragons.engine import EXAMPLE
 from gmkit.encounter import SIMULATION, TABLE
 from gmkit.errors import GmkitError, IllegalOrder, JournalError
 from gmkit.scenario import load_scenario

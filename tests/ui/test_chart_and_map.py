@@ -10,7 +10,7 @@ import pytest
 from gmkit.space.ui import GridMap
 from gmkit.space.views import grid_svg
 from gmkit.dragons.ui import SpeedHeightChart
-from gmkit.dragons.views import live_chart_figure as speed_height_figure
+from gmkit.dragons.views import speed_height_figure
 
 from .boards import EVIL, dragons_board, player_space_board, space_board
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gmkit.dragons.duel import DragonDuel
+from gmkit.dragons.engine import DragonDuel
 from gmkit.dragons.orders import Attack, DragonOrder, Move
 from gmkit.dragons.ui import DragonOrderForm, DragonSession, attack_odds
 from gmkit.ui.sessions import session

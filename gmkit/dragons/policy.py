@@ -16,50 +16,25 @@ The policy, in order:
    try for its tail; then one attack per weapon at the closest enemy it can reach, two at most
    (a third would cost -4 on every roll, C-4).
 
-Every order it gives passes :meth:`DragonDuel.validate_order`.
+Every order it gives is legal (``order in duel.legal_orders(name)``): moves come from the D-4
+rule (:func:`~gmkit.dragons.rules.legal_steps`) and attacks are chosen by the D-5 rule
+(:func:`~gmkit.dragons.rules.attack_allowed`); the tests hold every order to the check.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any
 
 from . import rules as R
+from .context import DuelContext
 from .orders import Action, Attack, DragonOrder, Move, ShakeOff, TailAttempt
+from .sheets import Arms, Dragon, Sheets
 
-if TYPE_CHECKING:
-    from .duel import DragonDuel
-    from .model import Dragon
-
-__all__ = ["plan", "turned_order", "choose_target"]
+__all__ = ["Autopilot"]
 
 MAX_ATTACKS = 2
 """Attacks per order: a third would cost -4 on every roll (C-4)."""
-
-
-def choose_target(duel: "DragonDuel", name: str, anyone: bool = False) -> str | None:
-    """The nearest dragon by D-5 range: among enemies, or among all others (``anyone``, D-10)."""
-    ranges = {n: duel.range_between(name, n) for n, s in duel.state.dragons.items()
-              if n != name and not s.out and (anyone or duel.hostile(name, n))}
-    return R.nearest(ranges)
-
-
-def turned_order(duel: "DragonDuel", name: str) -> DragonOrder | None:
-    """D-10: a turned dragon goes for the nearest dragon, whoever it is (no order while falling)."""
-    if duel.state.dragons[name].falling:
-        return None
-    target = choose_target(duel, name, anyone=True)
-    return _plan(duel, name, [target] if target else [])
-
-
-def plan(duel: "DragonDuel", name: str) -> DragonOrder | None:
-    """The policy's order for ``name`` (None when it needs none)."""
-    s = duel.state.dragons[name]
-    if s.out or s.falling:
-        return None
-    if s.turned:
-        return turned_order(duel, name)
-    return _plan(duel, name, duel.enemies(name))
 
 
 CRUISE = 5
@@ -70,8 +45,95 @@ climb (D-4) and are one step from a stall (D-9)."""
 Target = tuple[int, int, bool]
 """An enemy as the move choice sees it: Speed, Height, whether its tail may be taken."""
 
+PlanKey = tuple[Any, ...]
+"""Everything an order is chosen from (see :meth:`Autopilot._plan`)."""
 
-def _targets(duel: "DragonDuel", name: str, enemies: list[str]) -> tuple[Target, ...]:
+
+class Autopilot:
+    """The policy (:class:`gmkit.encounter.Policy`) as an object owning its memos.
+
+    An order depends only on the scenario's sheets and what the dragon sees, so it is memoised:
+    the same positions come back round after round and, in a simulation whose fights share
+    this object (:meth:`~gmkit.encounter.Encounter.fresh`), fight after fight. The memos are
+    started afresh when the policy is asked about a duel with other sheets.
+    """
+
+    def __init__(self, duel: DuelContext) -> None:
+        self._forget(duel.sheets)
+
+    def _forget(self, sheets: Sheets) -> None:
+        """Empty memos for the duels of ``sheets``."""
+        self._sheets = sheets
+        self._plans: dict[PlanKey, DragonOrder] = {}
+        """A dragon and what it sees -> its order."""
+        self._reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]] = {}
+        """(dragon, weapons out) -> (longest working range, a working melee weapon?)."""
+
+    def order(self, duel: DuelContext, actor: str) -> DragonOrder | None:
+        """The policy's order for ``actor`` (None when it needs none: out or falling)."""
+        if duel.sheets is not self._sheets:
+            self._forget(duel.sheets)  # another scenario's duel (or one rebuilt by undo)
+        s = duel.state.dragons[actor]
+        if s.out or s.falling:
+            return None
+        if s.turned:  # D-10: the GM's, it goes for the nearest dragon, whoever it is
+            target = duel.turned_target(actor)
+            return self._plan(duel, actor, [target] if target else [])
+        return self._plan(duel, actor, duel.enemies(actor))
+
+    def _plan(self, duel: DuelContext, name: str, enemies: list[str]) -> DragonOrder:
+        """The order for ``name`` against ``enemies``, memoised on everything it is chosen from."""
+        st = duel.state.dragons
+        s = st[name]
+        foes = []
+        for e in enemies:
+            t = st[e]
+            foes.append((e, t.speed, t.height, t.tailed_by is None, t.falling))
+        tail = s.tailing
+        key = (name, s.speed, s.height, s.shaken, s.out or s.falling, tail, s.tailed_by,
+               s.weapons_out, tuple(foes), None if tail is None else (st[tail].speed, st[tail].height))
+        order = self._plans.get(key)
+        if order is None:
+            order = self._plans[key] = self._choose(duel, name, enemies)
+        return order
+
+    def _choose(self, duel: DuelContext, name: str, enemies: list[str]) -> DragonOrder:
+        """Steps 3 to 6 of the policy (see the module docstring)."""
+        s = duel.state.dragons[name]
+        spec = duel.dragons[name]
+        if not enemies:
+            return DragonOrder(move=Move.level(0))
+        if s.tailing is not None and not s.shaken:
+            pos0 = (s.speed, s.height)
+            return DragonOrder(move=None, actions=_attacks(duel, name, pos0, enemies, s.tailing))
+        if s.out or s.falling:
+            move, pos = Move.level(0), (s.speed, s.height)
+        else:
+            key = (name, s.weapons_out)
+            reach = self._reach.get(key)
+            if reach is None:
+                reach = self._reach[key] = _reach(spec, s.weapons_out)
+            kw = duel.sheets.move_kw
+            move, pos = _best_move(s.speed, s.height, spec.max_speed, s.shaken, kw["level_min"],
+                                   kw["level_max"], kw["max_dive"], *reach,
+                                   _targets(duel, name, enemies))
+        if s.shaken:
+            return DragonOrder(move=move)
+        actions: list[Action] = []
+        if s.tailed_by is not None:
+            actions.append(ShakeOff())
+        else:
+            for e in enemies:
+                t = duel.state.dragons[e]
+                if pos == (t.speed, t.height) and t.tailed_by is None and not t.falling:
+                    actions.append(TailAttempt(e))
+                    break
+        attacks = _attacks(duel, name, pos, enemies)
+        actions.extend(attacks[:MAX_ATTACKS - len(actions)])
+        return DragonOrder(move=move, actions=tuple(actions))
+
+
+def _targets(duel: DuelContext, name: str, enemies: list[str]) -> tuple[Target, ...]:
     s = duel.state.dragons[name]
     free = s.tailed_by is None
     out = []
@@ -83,11 +145,11 @@ def _targets(duel: "DragonDuel", name: str, enemies: list[str]) -> tuple[Target,
 
 def _score(sp: int, h: int, targets: tuple[Target, ...], longest: int, melee: bool) -> int:
     """How good an end position is (lower is better), against every enemy where it is now: a
-    ranged shot from above by range, a chance at a tail, melee at the same Height; failing
+    ranged shot from above by D-5 range, a chance at a tail, melee at the same Height; failing
     those, how far there is to close in and get above. Speed under CRUISE costs extra."""
     best = 1 << 30
     for es, eh, tailable in targets:
-        rng = 10 * abs(sp - es) + 50 * abs(h - eh) or 5
+        rng = R.range_between(sp, h, es, eh)
         if h > eh:
             val = rng if rng <= longest else 2_000 + rng
         elif h == eh:
@@ -118,7 +180,7 @@ def _best_move(speed: int, height: int, max_speed: int, shaken: bool, level_min:
     return move, pos
 
 
-def _reach(spec: "Dragon", out: tuple[bool, ...]) -> tuple[int, bool]:
+def _reach(spec: Dragon, out: tuple[bool, ...]) -> tuple[int, bool]:
     """The longest Long range of the working ranged weapons (-1: none), and a working melee one."""
     ranged = [w.ranges for i, w in enumerate(spec.weapons)
               if w.kind == "ranged" and w.ranges and not out[i]]
@@ -127,7 +189,7 @@ def _reach(spec: "Dragon", out: tuple[bool, ...]) -> tuple[int, bool]:
     return longest, melee
 
 
-def _attacks(duel: "DragonDuel", name: str, pos: tuple[int, int], enemies: list[str],
+def _attacks(duel: DuelContext, name: str, pos: tuple[int, int], enemies: list[str],
              tail_target: str | None = None) -> tuple[Action, ...]:
     """One attack per working weapon at the closest enemy it can reach from ``pos`` (at most
     MAX_ATTACKS); a pursuer fires at its target on the tail."""
@@ -135,14 +197,13 @@ def _attacks(duel: "DragonDuel", name: str, pos: tuple[int, int], enemies: list[
     s = st[name]
     candidates = tuple((e, st[e].speed, st[e].height)
                        for e in ([tail_target] if tail_target else enemies))
-    return _aim(duel.arms[name], s.weapons_out, pos[0], pos[1], s.tailed_by, tail_target,
+    return _aim(duel.sheets.arms[name], s.weapons_out, pos[0], pos[1], s.tailed_by, tail_target,
                 candidates)
 
 
 @lru_cache(maxsize=1 << 16)
-def _aim(arms: tuple[tuple[str, str, tuple[int, int, int] | None], ...], out: tuple[bool, ...],
-         x: int, y: int, tailed_by: str | None, tail_target: str | None,
-         candidates: tuple[tuple[str, int, int], ...]) -> tuple[Attack, ...]:
+def _aim(arms: Arms, out: tuple[bool, ...], x: int, y: int, tailed_by: str | None,
+         tail_target: str | None, candidates: tuple[tuple[str, int, int], ...]) -> tuple[Attack, ...]:
     """:func:`_attacks` over plain values (weapons as (name, kind, ranges), candidates as
     (name, Speed, Height)): pure, so cached."""
     chosen: list[Attack] = []
@@ -164,72 +225,8 @@ def _aim(arms: tuple[tuple[str, str, tuple[int, int, int] | None], ...], out: tu
 @lru_cache(maxsize=4096)
 def _steps(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
            max_dive: int) -> tuple[tuple[Move, int, int], ...]:
-    """The legal steps the policy considers: no stall (D-9), no dangerous dive (D-11)."""
+    """The legal steps (D-4) the policy considers: no stall (D-9), no dangerous dive (D-11)."""
     return tuple((m, ds, dh) for m, ds, dh in R.legal_steps(
         speed, max_speed, shaken=shaken, level_min=level_min, level_max=level_max,
         max_dive=max_dive)
         if not (speed + ds <= 0 or (m.kind == "dive" and speed + ds > max_speed)))
-
-
-def _plan(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
-    """The order for ``name`` against ``enemies``, memoised on everything it is chosen from:
-    the same positions come back round after round and fight after fight."""
-    st = duel.state.dragons
-    s = st[name]
-    foes = []
-    for e in enemies:
-        t = st[e]
-        foes.append((e, t.speed, t.height, t.tailed_by is None, t.falling))
-    tail = s.tailing
-    key = (name, s.speed, s.height, s.shaken, s.out or s.falling, tail, s.tailed_by, s.weapons_out,
-           tuple(foes), None if tail is None else (st[tail].speed, st[tail].height))
-    order = duel.plans.get(key)
-    if order is None:
-        order = duel.plans[key] = _choose(duel, name, enemies)
-    return order
-
-
-def _choose(duel: "DragonDuel", name: str, enemies: list[str]) -> DragonOrder:
-    """Steps 3 to 6 of the policy (see the module docstring)."""
-    s = duel.state.dragons[name]
-    spec = duel.dragons[name]
-    if not enemies:
-        return DragonOrder(move=Move.level(0))
-    if s.tailing is not None and not s.shaken:
-        pos0 = (s.speed, s.height)
-        return DragonOrder(move=None, actions=_attacks(duel, name, pos0, enemies, s.tailing))
-    if s.out or s.falling:
-        move, pos = Move.level(0), (s.speed, s.height)
-    else:
-        key = (name, s.weapons_out)
-        reach = duel.reach.get(key)
-        if reach is None:
-            reach = duel.reach[key] = _reach(spec, s.weapons_out)
-        kw = duel._move_kw
-        move, pos = _best_move(s.speed, s.height, spec.max_speed, s.shaken, kw["level_min"],
-                               kw["level_max"], kw["max_dive"], *reach,
-                               _targets(duel, name, enemies))
-    if s.shaken:
-        return DragonOrder(move=move)
-    actions: list[Action] = []
-    if s.tailed_by is not None:
-        actions.append(ShakeOff())
-    else:
-        for e in enemies:
-            t = duel.state.dragons[e]
-            if pos == (t.speed, t.height) and t.tailed_by is None and not t.falling:
-                actions.append(TailAttempt(e))
-                break
-    attacks = _attacks(duel, name, pos, enemies)
-    actions.extend(attacks[:MAX_ATTACKS - len(actions)])
-    return DragonOrder(move=move, actions=tuple(actions))
-
-
-class Autopilot:
-    """The policy as an object (:class:`gmkit.encounter.Policy`): :func:`plan` for every dragon."""
-
-    def __init__(self, duel: "DragonDuel") -> None:
-        pass
-
-    def order(self, duel: "DragonDuel", actor: str) -> DragonOrder | None:
-        return plan(duel, actor)

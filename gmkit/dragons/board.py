@@ -1,0 +1,98 @@
+"""The board: each dragon's state in a duel, and what the round being resolved remembers.
+
+Everything the rules change during a fight lives here, in slotted dataclasses holding only
+immutable values, so copying the fields is a full copy (fast all-or-nothing resolution) and
+``==`` compares boards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
+
+if TYPE_CHECKING:
+    from .orders import DragonOrder
+
+__all__ = ["DragonState", "DuelState", "RoundBook", "opening_board"]
+
+
+@dataclass(slots=True)
+class DragonState:
+    """One dragon's place on the board and what the fight has done to it."""
+
+    speed: int
+    height: int
+    shaken: bool = False
+    wounds: int = 0
+    falling: bool = False
+    fall_turns: int = 0
+    """Falling turns so far: the recovery roll's penalty (D-9)."""
+    weapons_out: tuple[bool, ...] = ()
+    """Per weapon, in the dragon's order: True once damaged out of the fight (D-8)."""
+    tailing: str | None = None
+    """Whose tail this dragon is on (D-12)."""
+    tailed_by: str | None = None
+    turned: bool = False
+    """The pilot was consumed; the dragon is the GM's, an enemy of all (D-10)."""
+    out: bool = False
+    out_reason: str | None = None
+    trail: tuple[tuple[int, int], ...] = ()
+    """(Speed, Height) at the start of every resolved round."""
+    attacks: int = 0
+    hits: int = 0
+    damage_dealt: int = 0
+    wounds_dealt: int = 0
+    shaken_dealt: int = 0
+
+    def copy(self) -> "DragonState":
+        """A full copy: every field holds an immutable value, so copying the fields is enough."""
+        return DragonState(*_FIELDS(self))
+
+    @property
+    def active(self) -> bool:
+        return not self.out
+
+
+_FIELDS = attrgetter(*(f.name for f in fields(DragonState)))
+"""Every field of a :class:`DragonState`, in order, read in one call (for :meth:`copy`)."""
+
+
+@dataclass(slots=True)
+class DuelState:
+    """The whole board: every dragon's state, in scenario order."""
+
+    dragons: dict[str, DragonState] = field(default_factory=dict)
+
+    def copy(self) -> "DuelState":
+        return DuelState({k: v.copy() for k, v in self.dragons.items()})
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: asdict(v) for k, v in self.dragons.items()}
+
+
+def opening_board(dragons: Iterable[Mapping[str, Any]], heights: Mapping[str, int]) -> DuelState:
+    """The board before the first round (D-2): the scenario's Speeds, the normalised Heights."""
+    return DuelState({d["name"]: DragonState(speed=d["speed"], height=heights[d["name"]],
+                                             weapons_out=tuple(False for _ in d.get("weapons", ())))
+                      for d in dragons})
+
+
+@dataclass(slots=True)
+class RoundBook:
+    """What the round being resolved remembers besides the board: started afresh each round."""
+
+    orders: dict[str, "DragonOrder"] = field(default_factory=dict)
+    """This round's orders by dragon (emptied when the round is done)."""
+    rank: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per dragon, (counts as ordering last, arrival index): who ordered first (D-3, D-12)."""
+    acted: set[str] = field(default_factory=set)
+    """Who has had their turn this round."""
+    forced: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """A won forcing per target: (axis, direction) its move must obey at its turn (D-12)."""
+    settled: set[str] = field(default_factory=set)
+    """Dragons whose tail attempt was settled by the other's mutual attempt (D-12)."""
+    tailing_at_start: set[str] = field(default_factory=set)
+    """Who was on a tail when the round began (a tail gained later replaces the move, D-12)."""
+    decided: bool | None = None
+    """Whether at most one party is left, memoised within the round; None: ask again."""

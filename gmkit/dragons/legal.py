@@ -1,0 +1,437 @@
+"""What a dragon may order now (D-1, D-4, D-5, D-8..D-12): the checks behind ``validate_order``
+and ``why_not``, the legal orders a form offers, and what each attack would be.
+
+Orders are checked when they arrive against what is certain about the moment the dragon's turn
+comes: its own position after its move, and the position of any target that acts *after* it
+(so cannot have moved yet). What depends on others' moves is checked again at the dragon's turn
+(see :mod:`gmkit.dragons.procedures`); an action that has become impossible is lost then.
+
+>>> from gmkit.dragons import DragonDuel, EXAMPLE, DragonOrder, Move, Attack
+>>> legal = DragonDuel(EXAMPLE, seed=1).legal_orders("Ash")
+>>> DragonOrder(Move.level(0), (Attack("Flame", "Bane"),)) in legal
+True
+>>> print(legal.why_not(DragonOrder(Move.climb(1), (Attack("Claws", "Bane"),))))
+D-5: Ash with Claws at Bane: melee needs the same Height: attacker at 12, target at 10 (range 110)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Callable, Iterator
+
+from ..dice import parse_trait
+from ..encounter import LegalOrders
+from ..errors import DiceError, IllegalOrder
+from ..orders import Order
+from . import rules as R
+from .board import DragonState
+from .context import DuelContext
+from .orders import (Action, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
+                     TurnCheck, UsePower)
+from .sheets import Dragon
+
+__all__ = ["DragonLegalOrders", "check_order", "legal_moves", "attack_options", "projected",
+           "iter_legal", "ACTION_TYPES"]
+
+ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck)
+
+
+# --- positions as the checks see them -----------------------------------------------------------
+
+
+def legal_moves(duel: DuelContext, name: str) -> list[Move]:
+    """D-4: the moves ``name`` may order now (none while falling or out)."""
+    s = duel.state_of(name)
+    if s.out or s.falling:
+        return []
+    return R.legal_moves(s.speed, duel.dragons[name].max_speed, shaken=s.shaken,
+                         **duel.sheets.move_kw)
+
+
+def projected(duel: DuelContext, name: str, move: Move | None) -> tuple[int, int]:
+    """Where ``name`` will be when it acts: after its fall (D-9) or its own move."""
+    s = duel.state.dragons[name]
+    if s.falling:
+        sp, h, _ = R.fall_step(s.speed, s.height)
+        return sp, h
+    if move is None:
+        return s.speed, s.height
+    return R.move_result(s.speed, s.height, move)
+
+
+def predictable(duel: DuelContext, actor: str, target: str) -> bool:
+    """Whether ``target`` is certain not to have moved when ``actor`` acts: it acts later by
+    Speed and Height (D-3) and follows nobody's movement (D-12)."""
+    a, t = duel.state.dragons[actor], duel.state.dragons[target]
+    if a.tailing is not None or t.tailing is not None or t.falling:
+        return False
+    return (t.speed, t.height) < (a.speed, a.height)
+
+
+def _forcing_rank(duel: DuelContext, name: str) -> tuple[int, int]:
+    """D-3/D-12: ``name``'s rank were it to send its order now (a new order arrives last)."""
+    received = duel.orders_received
+    return int(duel.late(name)), len(received) - (name in received)
+
+
+def _pending_rank(duel: DuelContext, name: str) -> tuple[int, int] | None:
+    received = duel.orders_received
+    if name not in received:
+        return None
+    return int(duel.late(name)), received.index(name)
+
+
+# --- validation -----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Draft:
+    """The order being checked as each action sees it: the dragon after its move, with the tails
+    its earlier actions take (a tail attempt) or end (shaking off)."""
+
+    actor: str
+    s: DragonState
+    spec: Dragon
+    speed: int
+    height: int
+    tailing: str | None
+    tailed_by: str | None
+
+
+def check_order(duel: DuelContext, actor: str, order: Order) -> None:
+    """Refuse (IllegalOrder naming the rule and the numbers) what the rules forbid; never mutate."""
+    s = duel.state_of(actor)
+    spec = duel.dragons[actor]
+    if not isinstance(order, DragonOrder):
+        raise IllegalOrder("D-1", f"a dragon's order is one DragonOrder(move=..., actions=(...)), "
+                                  f"got {order!r}")
+    if s.out:
+        raise IllegalOrder("D-1", f"{actor} is out of the fight ({s.out_reason})")
+    move = order.move
+    if move is not None:
+        _check_move(duel, actor, s, spec, move)
+    acts = order.actions
+    if not isinstance(acts, tuple):
+        raise IllegalOrder("D-1", "actions must be a tuple of actions")
+    if not acts:
+        return  # the checks below are all about actions
+    _check_counts(actor, s, acts)
+    sp, h = projected(duel, actor, move)
+    draft = _Draft(actor, s, spec, sp, h, s.tailing if move is None else None, s.tailed_by)
+    for a in acts:
+        check = _CHECKS.get(type(a))
+        if check is None:
+            if not isinstance(a, ACTION_TYPES):
+                raise IllegalOrder("D-1", f"{a!r} is not a dragon action")
+            check = next(f for c, f in _CHECKS.items() if isinstance(a, c))
+        check(duel, draft, a)
+
+
+def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, move: Any) -> None:
+    """D-4 (D-8 when Shaken, D-9 when falling)."""
+    if not isinstance(move, Move):
+        raise IllegalOrder("D-1", f"the movement must be a Move, got {move!r}")
+    if s.falling:
+        raise IllegalOrder("D-9", f"{actor} is falling ({s.fall_turns} turns so far) and "
+                                  f"gives no movement order")
+    kw = duel.sheets.move_kw
+    if not R.is_legal_move(s.speed, spec.max_speed, move, s.shaken, kw["level_min"],
+                           kw["level_max"], kw["max_dive"]):  # cached fast path
+        R.check_move(s.speed, spec.max_speed, move, shaken=s.shaken, name=actor, **kw)
+
+
+def _check_counts(actor: str, s: DragonState, acts: tuple[Any, ...]) -> None:
+    """D-8 no actions while Shaken, one D-10 check a round, D-5 one attack per weapon."""
+    checks = 0
+    weapons: list[str] = []
+    for a in acts:  # one pass for the three counts below
+        if isinstance(a, TurnCheck):
+            checks += 1
+        elif isinstance(a, Attack):
+            weapons.append(a.weapon)
+    own = len(acts) - checks
+    if own and s.shaken:
+        raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions ({own} ordered)")
+    if checks > 1:
+        raise IllegalOrder("D-10", "one D-10 check per round is enough")
+    twice = R.repeated_weapon(weapons) if len(weapons) > 1 else None
+    if twice is not None:
+        raise IllegalOrder("D-5", f"one attack per weapon per round: {twice} is ordered twice")
+
+
+def _check_target(duel: DuelContext, actor: str, target: str, what: str) -> None:
+    t = duel.state_of(target)
+    if target == actor:
+        raise IllegalOrder("D-5", f"{actor} cannot {what} itself")
+    if t.out:
+        raise IllegalOrder("D-5", f"{target} is out of the fight ({t.out_reason})")
+    if not duel.hostile(actor, target):
+        raise IllegalOrder("D-5", f"{actor} and {target} are both on side "
+                                  f"{duel.dragons[actor].side!r}")
+
+
+def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
+    """D-5 (D-8 a weapon out, D-12 not at one's pursuer)."""
+    actor, spec = d.actor, d.spec
+    found = spec.weapon(a.weapon)
+    if found is None:
+        raise IllegalOrder("D-5", f"{actor} has no weapon {a.weapon!r}; it has "
+                                  f"{', '.join(w.name for w in spec.weapons) or 'none'}")
+    i, w = found
+    if d.s.weapons_out[i]:
+        raise IllegalOrder("D-8", f"{actor}'s {w.name} is out of the fight")
+    _check_target(duel, actor, a.target, "attack")
+    if d.tailed_by == a.target:
+        raise IllegalOrder("D-12", f"{a.target} is on {actor}'s tail: the target of a "
+                                   f"tail cannot attack its pursuer")
+    if predictable(duel, actor, a.target) or d.tailing == a.target:
+        t = duel.state.dragons[a.target]
+        on_tail = d.tailing == a.target
+        rng = R.range_between(d.speed, d.height, t.speed, t.height, on_tail)
+        prob = R.attack_problem(w.kind, d.height, t.height, on_tail=on_tail,
+                                target_is_pursuer=False, rng=rng, ranges=w.ranges)
+        if prob:
+            raise IllegalOrder(prob.rule, f"{actor} with {w.name} at {a.target}: "
+                                          f"{prob.text} (range {rng})")
+
+
+def _check_tail_attempt(duel: DuelContext, d: _Draft, a: TailAttempt) -> None:
+    """D-12 (D-9: not while falling)."""
+    actor = d.actor
+    _check_target(duel, actor, a.target, "tail")
+    if d.s.falling:
+        raise IllegalOrder("D-9", f"{actor} is falling and cannot get on a tail")
+    if d.tailing is not None:
+        raise IllegalOrder("D-12", f"{actor} is already on {d.tailing}'s tail")
+    t = duel.state.dragons[a.target]
+    if t.tailed_by is not None and t.tailed_by != actor:
+        raise IllegalOrder("D-12", f"{a.target} already has {t.tailed_by} on its tail")
+    if predictable(duel, actor, a.target):
+        prob = R.tail_problem((d.speed, d.height), (t.speed, t.height))
+        if prob:
+            raise IllegalOrder("D-12", f"{actor} on {a.target}: {prob}")
+    d.tailing = a.target
+
+
+def _check_force(duel: DuelContext, d: _Draft, a: Force) -> None:
+    """D-12: only a pursuer whose order counts as arriving before its target's."""
+    if a.speed not in ("up", "down") or a.height not in (None, "up", "down"):
+        raise IllegalOrder("D-12", f"forcing names speed 'up'/'down' and optionally "
+                                   f"height 'up'/'down', got {a.speed!r}/{a.height!r}")
+    if d.tailing is None:
+        raise IllegalOrder("D-12", f"{d.actor} is on nobody's tail: only a pursuer may force")
+    prob = R.forcing_problem(_forcing_rank(duel, d.actor), _pending_rank(duel, d.tailing))
+    if prob:
+        raise IllegalOrder("D-12", f"{d.actor} cannot force {d.tailing}: {prob}")
+
+
+def _check_shake_off(duel: DuelContext, d: _Draft, a: ShakeOff) -> None:
+    """D-12: someone must be on the dragon's tail."""
+    if d.tailed_by is None:
+        raise IllegalOrder("D-12", f"nobody is on {d.actor}'s tail to shake off")
+    d.tailed_by = None
+
+
+def _check_manoeuvre(duel: DuelContext, d: _Draft, a: Manoeuvre) -> None:
+    """D-9: no aerobatics while falling."""
+    if d.s.falling:
+        raise IllegalOrder("D-9", f"{d.actor} is falling: no aerobatics until it recovers")
+
+
+def _check_power(duel: DuelContext, d: _Draft, a: UsePower) -> None:
+    """D-10: a die the roller knows, a target that exists."""
+    if a.die is not None:
+        try:
+            parse_trait(a.die)
+        except DiceError as e:
+            raise IllegalOrder("D-10", f"power {a.power!r}: {e}") from None
+    if a.target is not None:
+        duel.state_of(a.target)
+
+
+def _check_nothing(duel: DuelContext, d: _Draft, a: Any) -> None:
+    """The GM's D-10 check is counted above and needs nothing more."""
+
+
+_CHECKS: dict[type, Callable[[DuelContext, _Draft, Any], None]] = {
+    Attack: _check_attack, TailAttempt: _check_tail_attempt, Force: _check_force,
+    ShakeOff: _check_shake_off, Manoeuvre: _check_manoeuvre, UsePower: _check_power,
+    TurnCheck: _check_nothing}
+"""The check of each kind of action, by type (as d20 dispatches its nodes)."""
+
+
+# --- what a form offers -------------------------------------------------------------------------
+
+
+def attack_options(duel: DuelContext, name: str, move: Move | None = None) -> list[dict[str, Any]]:
+    """Every weapon x enemy pairing for a form: range, band, penalties, TN, legal and why not.
+
+    Keys: weapon, kind, die (the pilot's attack die), target, range, band (short/medium/long,
+    None for melee or beyond Long), modifier, tn, legal, reason.
+
+    Computed from ``name``'s position after ``move`` (default: where it is now) and the
+    targets' current positions. ``modifier`` sums the range and wound penalties (C-4's
+    multi-action penalty depends on the whole order and is not included).
+    """
+    s = duel.state_of(name)
+    spec = duel.dragons[name]
+    sp, h = projected(duel, name, move) if move is not None or s.falling else (s.speed, s.height)
+    out: list[dict[str, Any]] = []
+    pens = duel.options.get("range_penalties", R.RANGE_PENALTIES)
+    wp = R.wound_penalty(s.wounds, spec.wild_card, True)
+    for i, w in enumerate(spec.weapons):
+        for tname, t in duel.state.dragons.items():
+            if tname == name or t.out or not duel.hostile(name, tname):
+                continue
+            on_tail = s.tailing == tname
+            rng = R.range_between(sp, h, t.speed, t.height, on_tail)
+            band = None
+            mod = wp
+            if w.kind == "ranged" and w.ranges:
+                b = R.range_band(rng, w.ranges, pens)
+                if b is not None:
+                    band = b[0]
+                    mod += b[1]
+                tn = 4
+            else:
+                tn = duel.dragons[tname].pilot.parry
+            reason: str | None = None
+            if s.out:
+                reason = f"D-9: {name} is out of the fight"
+            elif s.shaken:
+                reason = f"D-8: {name} is Shaken and may take no actions"
+            elif s.weapons_out[i]:
+                reason = f"D-8: {w.name} is out of the fight"
+            else:
+                prob = R.attack_problem(w.kind, h, t.height, on_tail=on_tail,
+                                        target_is_pursuer=s.tailed_by == tname, rng=rng,
+                                        ranges=w.ranges)
+                if prob:
+                    reason = f"{prob.rule}: {prob.text}"
+            die = spec.pilot.ranged_die if w.kind == "ranged" else spec.pilot.fighting
+            out.append({"weapon": w.name, "kind": w.kind, "die": die, "target": tname,
+                        "range": rng, "band": band, "modifier": mod, "tn": tn,
+                        "legal": reason is None, "reason": reason})
+    return out
+
+
+class DragonLegalOrders(LegalOrders):
+    """What one dragon may order now: ``order in legal``, ``why_not(order)``, iteration, and
+    the parts an order form shows apart (:attr:`moves`, :attr:`attacks`, :attr:`tail_targets`...).
+
+    Iteration is finite: each legal move (and no move, where the move is optional: on a tail or
+    falling), alone and with each single action that is legal and makes sense from where that
+    move leads: an attack the position allows now, a tail attempt at a dragon level with it, the
+    four forcings, shaking off, aerobatics. Orders of several actions are legal too (``in``
+    accepts them) but not listed, nor Powers and the GM's D-10 check, which are open-ended.
+    """
+
+    encounter: DuelContext
+
+    def __init__(self, duel: DuelContext, actor: str):
+        super().__init__(duel, actor)
+        self._s = duel.state_of(actor)  # an unknown name is refused here (D-1)
+
+    @cached_property
+    def moves(self) -> list[Move]:
+        """D-4: the movements the dragon may order (none while falling or out)."""
+        return legal_moves(self.encounter, self.actor)
+
+    @property
+    def move_optional(self) -> bool:
+        """No movement is the usual order: a pursuer copies its target, a falling dragon falls."""
+        return self._s.tailing is not None or self._s.falling
+
+    @property
+    def needs_order(self) -> bool:
+        """Awaited for this round, or its order is already in."""
+        duel = self.encounter
+        return self.actor in duel.awaiting() or self.actor in duel.orders_received
+
+    @property
+    def can_act(self) -> bool:
+        """D-8: a dragon out of the fight or Shaken takes no actions."""
+        return not self._s.out and not self._s.shaken
+
+    def attack_options(self, move: Move | None = None) -> list[dict[str, Any]]:
+        """Every weapon at every enemy after ``move``, legal or with the reason (see
+        :func:`attack_options`)."""
+        return attack_options(self.encounter, self.actor, move)
+
+    @cached_property
+    def attacks(self) -> list[dict[str, Any]]:
+        """The attack options that are legal from where the dragon is now."""
+        return [o for o in self.attack_options() if o["legal"]]
+
+    @cached_property
+    def tail_targets(self) -> list[str]:
+        """D-12: enemies at the same Speed and Height with nobody on their tail."""
+        duel, name, s = self.encounter, self.actor, self._s
+        if not self.can_act or s.falling or s.tailing is not None:
+            return []
+        pos = (s.speed, s.height)
+        return [t for t, ts in duel.state.dragons.items()
+                if not ts.out and not ts.falling and ts.tailed_by is None
+                and duel.hostile(name, t) and (ts.speed, ts.height) == pos]
+
+    @cached_property
+    def force_target(self) -> str | None:
+        """D-12: the target this pursuer may force now (its order would arrive first)."""
+        s = self._s
+        if not self.can_act or s.tailing is None:
+            return None
+        duel = self.encounter
+        if R.forcing_problem(_forcing_rank(duel, self.actor), _pending_rank(duel, s.tailing)):
+            return None
+        return s.tailing
+
+    @property
+    def can_shake_off(self) -> bool:
+        """D-12: someone is on its tail."""
+        return self.can_act and self._s.tailed_by is not None
+
+    @property
+    def can_manoeuvre(self) -> bool:
+        """D-11: aerobatics, not while falling."""
+        return self.can_act and not self._s.falling
+
+    def single_actions(self, move: Move | None) -> list[Action]:
+        """The actions iteration pairs with ``move`` (see the class docstring)."""
+        if not self.can_act:
+            return []
+        duel = self.encounter
+        out: list[Action] = [Attack(o["weapon"], o["target"])
+                             for o in self.attack_options(move) if o["legal"]]
+        pos = projected(duel, self.actor, move)
+        out += [TailAttempt(t) for t in self.tail_targets
+                if (duel.state.dragons[t].speed, duel.state.dragons[t].height) == pos]
+        if move is None and self.force_target is not None:
+            out += [Force("up"), Force("down"), Force("down", "up"), Force("down", "down")]
+        if self.can_shake_off:
+            out.append(ShakeOff())
+        if self.can_manoeuvre:
+            out.append(Manoeuvre())
+        return out
+
+    def __iter__(self) -> Iterator[DragonOrder]:
+        return iter_legal(self)
+
+    def __repr__(self) -> str:
+        return f"<DragonLegalOrders for {self.actor!r}: {len(self.moves)} moves, {self.count()} orders>"
+
+
+def iter_legal(legal: DragonLegalOrders) -> Iterator[DragonOrder]:
+    """Every order :class:`DragonLegalOrders` lists, each checked by :func:`check_order`."""
+    if legal._s.out:
+        return
+    moves: list[Move | None] = [None] if legal.move_optional else []
+    moves += legal.moves
+    for move in moves:
+        plain = DragonOrder(move=move)
+        if legal.why_not(plain) is None:
+            yield plain
+        for a in legal.single_actions(move):
+            order = DragonOrder(move=move, actions=(a,))
+            if legal.why_not(order) is None:
+                yield order

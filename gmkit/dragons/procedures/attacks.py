@@ -1,0 +1,111 @@
+"""D-5 Attack, D-6 Defence in melee, D-7 Damage: one attack roll, then damage by C-4 on a hit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...savage import damage_outcome
+from .. import rules as R
+from ..context import DuelContext
+from ..orders import Attack
+from .common import ATTACK_KEYS, cannot, die, purpose
+from .tails import check_tails
+from .wounds import wound_effects
+
+__all__ = ["attack", "damage"]
+
+
+def attack(duel: DuelContext, name: str, a: Attack, pen: int) -> None:
+    """The attack as the position stands at the dragon's turn: lost with the reason when the
+    rules no longer allow it; else the roll (range band and wound penalties, TN 4 or the
+    target's Parry) and, on a hit, damage (+1d6 on a raise)."""
+    s = duel.state.dragons[name]
+    spec = duel.dragons[name]
+    found = spec.weapon(a.weapon)
+    if found is None:
+        return cannot(duel, name, a.weapon, "no_weapon", "D-5", f"no weapon {a.weapon!r}")
+    i, w = found
+    if s.weapons_out[i]:
+        return cannot(duel, name, w.name, "weapon_out", "D-8", f"{w.name} is out of the fight")
+    t = duel.state.dragons.get(a.target)
+    if t is None or t.out:
+        return cannot(duel, name, w.name, "target_out", "D-5",
+                      f"{a.target} is out of the fight", target=a.target)
+    on_tail = s.tailing == a.target
+    rng = R.range_between(s.speed, s.height, t.speed, t.height, on_tail)
+    pursuer = s.tailed_by == a.target
+    prob = None if R.attack_allowed(w.kind, s.height, t.height, on_tail, pursuer, rng, w.ranges) \
+        else R.attack_problem(w.kind, s.height, t.height, on_tail=on_tail,
+                              target_is_pursuer=pursuer, rng=rng, ranges=w.ranges)
+    events = duel.mode.events
+    if prob:
+        if events:  # the commonest lost action: skip building its text unkept
+            cannot(duel, name, w.name, prob.code, prob.rule, f"{prob.text} (range {rng})",
+                   target=a.target, range=rng, height=s.height, theirs=t.height,
+                   long=(w.ranges or (0, 0, 0))[-1])
+        return
+    tspec = duel.dragons[a.target]
+    band = None
+    rpen = 0
+    if w.kind == "ranged" and w.ranges:
+        b = R.range_band(rng, w.ranges, duel.options.get("range_penalties", R.RANGE_PENALTIES))
+        assert b is not None
+        band, rpen = b
+        tn, d = 4, die(spec.pilot.ranged_die)
+    else:
+        tn, d = tspec.pilot.parry, die(spec.pilot.fighting)
+    wp = R.wound_penalty(s.wounds, spec.wild_card, True)
+    mod = pen + rpen + wp
+    s.attacks += 1
+    r = duel.dice.trait(d, mod, wild=spec.wild_card, tn=tn, purpose=purpose("attack", w.name),
+                        actor=name)
+    if events:
+        if r.critical_failure:
+            key = "dragons.attack.crit"
+        else:
+            key = ATTACK_KEYS[bool(band), r.success, r.raises > 0]
+        band_p: Any = {"key": f"dragons.band.{band}"} if band else {"key": "dragons.band.melee"}
+        duel.emit("attack", name, key,
+                  {"name": name, "weapon": w.name, "target": a.target, "range": rng,
+                   "band": band_p, "mod": mod, "roll": r.total, "tn": tn, "raises": r.raises},
+                  rolls=(r.roll,),
+                  data={"weapon": w.name, "target": a.target, "range": rng, "band": band,
+                        "modifier": mod, "tn": tn, "hit": r.success, "raises": r.raises})
+    if not r.success:
+        return
+    s.hits += 1
+    dmg = duel.dice.damage(w.damage, raise_bonus=r.raises > 0,
+                           purpose=purpose("damage", w.name), actor=name)
+    total = int(dmg.total)
+    s.damage_dealt += total
+    damage(duel, a.target, total, name, dmg)
+
+
+def damage(duel: DuelContext, target: str, total: int, by: str, roll: Any) -> None:
+    """D-7/C-4: Shaken or Wounds against Toughness, then the D-8 wound table."""
+    t = duel.state.dragons[target]
+    tspec = duel.dragons[target]
+    res = damage_outcome(total, tspec.toughness, t.shaken)
+    if duel.mode.events:
+        if not res.shaken:
+            key = "dragons.damage.none"
+        elif res.wounds:
+            key = "dragons.damage.wounds"
+        else:
+            key = "dragons.damage.shaken"
+        duel.emit("damage", by, key,
+                  {"name": by, "target": target, "damage": total, "toughness": tspec.toughness,
+                   "n": res.wounds}, rolls=(roll,),
+                  data={"damage": total, "shaken": res.shaken, "wounds": res.wounds})
+    if not res.shaken:
+        return
+    attacker = duel.state.dragons[by]
+    t.shaken = True
+    if res.wounds == 0:
+        attacker.shaken_dealt += 1
+        return
+    attacker.wounds_dealt += res.wounds
+    before = t.wounds
+    t.wounds += res.wounds
+    wound_effects(duel, target, before, t.wounds)
+    check_tails(duel)

@@ -1,0 +1,63 @@
+"""D-9 Falling: starting a fall, each falling turn's drop and recovery roll, falling away."""
+
+from __future__ import annotations
+
+from .. import rules as R
+from ..context import DuelContext
+from .common import die
+from .out import put_out
+from .tails import lose_tail
+
+__all__ = ["start_fall", "fall_turn", "check_fallen_away"]
+
+
+def start_fall(duel: DuelContext, name: str, key: str) -> None:
+    """The dragon starts to fall; it can neither hold a tail nor be followed (D-12)."""
+    s = duel.state.dragons[name]
+    if s.falling or s.out:
+        return
+    s.falling = True
+    s.fall_turns = 0
+    duel.emit("fall_start", name, key, {"name": name, "speed": s.speed, "height": s.height})
+    if s.tailing is not None:
+        lose_tail(duel, name, s.tailing, "dragons.tail.lost_falling")
+    if s.tailed_by is not None:
+        lose_tail(duel, s.tailed_by, name, "dragons.tail.lost_falling")
+
+
+def fall_turn(duel: DuelContext, name: str) -> None:
+    """Drop, gain Speed, maybe fall away, then try to regain control at -turns."""
+    s = duel.state.dragons[name]
+    spec = duel.dragons[name]
+    s.fall_turns += 1
+    s.speed, s.height, drop = R.fall_step(s.speed, s.height)
+    duel.emit("fall", name, "dragons.fall.drop",
+              {"name": name, "drop": drop, "speed": s.speed, "height": s.height,
+               "turn": s.fall_turns}, data={"drop": drop, "turn": s.fall_turns})
+    if check_fallen_away(duel, name):
+        return
+    pen = R.recovery_penalty(s.fall_turns)
+    wp = R.wound_penalty(s.wounds, spec.wild_card, False)
+    r = duel.dice.trait(die(spec.pilot.piloting), pen + wp, wild=spec.wild_card,
+                        purpose="Piloting: regain control", actor=name)
+    if r.success:
+        s.falling = False
+        s.fall_turns = 0
+    duel.emit("recovery", name, "dragons.fall.recovers" if r.success else "dragons.fall.still",
+              {"name": name, "roll": r.total, "mod": pen + wp}, rolls=(r.roll,),
+              data={"success": r.success, "penalty": pen})
+
+
+def check_fallen_away(duel: DuelContext, name: str) -> bool:
+    """10 below the lowest dragon not falling: an Extra dies, a Wild Card leaves. True if so."""
+    s = duel.state.dragons[name]
+    flying = [o.height for n, o in duel.state.dragons.items()
+              if n != name and not o.out and not o.falling]
+    lowest = min(flying) if flying else None
+    if not R.fallen_away(s.height, lowest):
+        return False
+    if duel.dragons[name].wild_card:
+        put_out(duel, name, "fell_away")
+    else:
+        put_out(duel, name, "killed", cause="dragons.cause.fell")
+    return True

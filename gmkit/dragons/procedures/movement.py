@@ -1,0 +1,60 @@
+"""D-4 Movement: a won forcing obeyed, the move made; a fast dive is dangerous (D-11), Speed 0
+stalls into a fall (D-9), and a pursuer copies its target's move or loses the tail (D-12)."""
+
+from __future__ import annotations
+
+from .. import rules as R
+from ..context import DuelContext
+from ..orders import Move
+from .common import move_words
+from .falling import start_fall
+from .manoeuvres import dangerous
+from .tails import lose_tail
+
+__all__ = ["obey_forcing", "do_move"]
+
+
+def obey_forcing(duel: DuelContext, name: str, move: Move) -> Move:
+    """The move ``name`` makes when a pursuer won a forcing on it this round (D-12)."""
+    forced = duel.book.forced.pop(name, None)
+    if forced is None:
+        return move
+    s = duel.state.dragons[name]
+    axis, direction = forced
+    new = R.forced_move(move, axis, direction, s.speed, duel.dragons[name].max_speed, s.shaken,
+                        **duel.sheets.move_kw)
+    duel.emit("forced_move", name, "dragons.force.obeys",
+              {"name": name, "move": move_words(new),
+               "want": {"key": f"dragons.word.{axis}_{direction}"}},
+              data={"ordered": str(move), "made": str(new)})
+    return new
+
+
+def do_move(duel: DuelContext, name: str, move: Move, copied_from: str | None = None) -> None:
+    """Apply a move; D-11 dangerous dive; D-9 stall at Speed 0; D-12 the pursuer copies."""
+    s = duel.state.dragons[name]
+    spec = duel.dragons[name]
+    s0, h0 = s.speed, s.height
+    s.speed, s.height = R.move_result(s0, h0, move)
+    if duel.mode.events:
+        params = {"name": name, "move": move_words(move), "speed": s.speed, "height": s.height}
+        data = {"kind": move.kind, "amount": move.amount, "from": [s0, h0],
+                "to": [s.speed, s.height]}
+        if copied_from is None:
+            duel.emit("move", name, "dragons.move.done", params, data=data)
+        else:
+            params["target"] = copied_from
+            duel.emit("move", name, "dragons.move.copied", params, data=data)
+    if R.dangerous_dive(move, s.speed, spec.max_speed):
+        dangerous(duel, name, "dragons.word.dive_fast", 0)
+    if s.speed <= 0 and not s.falling and not s.out:
+        s.speed = 0
+        start_fall(duel, name, "dragons.fall.stall")
+    p = s.tailed_by
+    if p is not None and not s.falling and not s.out:
+        ps = duel.state.dragons[p]
+        prob = R.copy_problem(move, ps.speed, duel.dragons[p].max_speed, ps.shaken, ps.falling)
+        if prob:
+            lose_tail(duel, p, name, "dragons.tail.cannot_copy", why=prob)
+        else:
+            do_move(duel, p, move, copied_from=name)

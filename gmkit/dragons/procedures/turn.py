@@ -1,0 +1,99 @@
+"""D-1 A dragon's turn: the GM's D-10 check, Shaken recovery (C-4), its movement or fall, then
+its actions in the order given, each at the multi-action penalty (C-4)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...dice import multi_action_penalty
+from .. import rules as R
+from ..context import DuelContext
+from ..orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
+                      TurnCheck, UsePower)
+from .attacks import attack
+from .common import die, move_words
+from .falling import fall_turn
+from .manoeuvres import manoeuvre
+from .movement import do_move, obey_forcing
+from .tails import force, lose_tail, shake_off, tail_attempt
+from .turning import power, spirit_check
+
+__all__ = ["take_turn", "ACTIONS"]
+
+ACTIONS: dict[type, Callable[[DuelContext, str, Any, int], None]] = {
+    Attack: attack, TailAttempt: tail_attempt, Force: force, ShakeOff: shake_off,
+    Manoeuvre: manoeuvre, UsePower: power}
+"""The procedure that carries out each kind of action: ``(duel, name, action, penalty)``."""
+
+
+def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
+    """``name``'s whole turn with ``order`` (None: it sent none)."""
+    s = duel.state.dragons[name]
+    spec = duel.dragons[name]
+    # the actions without the GM's D-10 check (which costs no multi-action penalty)
+    acts: tuple[Any, ...] | list[Any] = () if order is None else order.actions
+    if TurnCheck in map(type, acts):
+        acts = [a for a in acts if not isinstance(a, TurnCheck)]
+        spirit_check(duel, name, "dragons.cause.gm")
+    if s.shaken:
+        r = duel.dice.trait(die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
+                            wild=spec.wild_card, purpose="Spirit: recover from Shaken", actor=name)
+        s.shaken = not r.success
+        duel.emit("shaken_recovery", name,
+                  "dragons.shaken.recovers" if r.success else "dragons.shaken.stays",
+                  {"name": name, "roll": r.total}, rolls=(r.roll,), data={"success": r.success})
+    if s.falling:
+        if order is not None and order.move is not None:
+            duel.emit("move_void", name, "dragons.move.void_falling", {"name": name})
+        fall_turn(duel, name)
+    elif s.tailing is not None and (order is None or order.move is None
+                                    or name not in duel.book.tailing_at_start):
+        # a tail gained this round, before the dragon's move, replaces its move (D-12)
+        duel.emit("follow", name, "dragons.tail.follows", {"name": name, "target": s.tailing})
+    else:
+        _move(duel, name, order)
+    if s.out or not acts:
+        return
+    if s.shaken:
+        duel.emit("no_actions", name, "dragons.shaken.no_actions", {"name": name, "n": len(acts)})
+        return
+    pen = multi_action_penalty(len(acts))
+    if pen and duel.mode.events:
+        duel.emit("multi", name, "dragons.multi_action",
+                  {"name": name, "n": len(acts), "penalty": pen})
+    for a in acts:
+        if s.out or duel.fight_decided():
+            return
+        act = ACTIONS.get(type(a)) or next((f for c, f in ACTIONS.items() if isinstance(a, c)),
+                                           None)
+        if act is not None:
+            act(duel, name, a, pen)
+
+
+def _move(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
+    """D-4: the ordered move, as forcing (D-12), being Shaken (D-8) and Speed now allow it."""
+    s = duel.state.dragons[name]
+    spec = duel.dragons[name]
+    if s.tailing is not None:
+        lose_tail(duel, name, s.tailing, "dragons.tail.breaks_off")
+    if order is None:
+        move = Move.level(0)
+        duel.emit("no_order", name, "dragons.move.missing", {"name": name, "speed": s.speed},
+                  data={"missing": True})
+    else:
+        move = order.move or Move.level(0)
+    move = obey_forcing(duel, name, move)
+    if s.shaken and move.height_change:
+        duel.emit("move_void", name, "dragons.move.shaken_level", {"name": name})
+        move = Move.level(0)
+    kw = duel.sheets.move_kw
+    problem = None if R.is_legal_move(
+        s.speed, spec.max_speed, move, s.shaken, kw["level_min"], kw["level_max"],
+        kw["max_dive"]) else R.move_problem(s.speed, spec.max_speed, move, shaken=s.shaken,
+                                             name=name, **kw)  # type: ignore[arg-type]
+    if problem is not None:
+        duel.emit("move_void", name, "dragons.move.impossible",
+                  {"name": name, "move": move_words(move), "speed": s.speed},
+                  data={"move": str(move), "text": problem})
+        move = Move.level(0)
+    do_move(duel, name, move)

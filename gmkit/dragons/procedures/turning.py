@@ -1,0 +1,49 @@
+"""D-10 The dragon turns on its pilot: the Spirit check, and Powers whose critical failure calls it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rules as R
+from ..context import DuelContext
+from ..orders import UsePower
+from .common import die
+
+__all__ = ["spirit_check", "power"]
+
+
+def spirit_check(duel: DuelContext, name: str, cause: str) -> None:
+    """The pilot rolls Spirit; on failure the dragon is the GM's and an enemy of all."""
+    s = duel.state.dragons[name]
+    spec = duel.dragons[name]
+    if s.turned or s.out:
+        return
+    r = duel.dice.trait(die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
+                        wild=spec.wild_card, purpose="Spirit: resist the dragon", actor=name)
+    duel.emit("spirit", name, "dragons.turn.resists" if r.success else "dragons.turn.consumed",
+              {"name": name, "roll": r.total, "cause": {"key": cause}}, rolls=(r.roll,),
+              data={"success": r.success})
+    if not r.success:
+        s.turned = True
+        duel.book.decided = None
+
+
+def power(duel: DuelContext, name: str, a: UsePower, pen: int) -> None:
+    """A Power or GM-adjudicated action; a critical failure calls the Spirit check."""
+    s = duel.state.dragons[name]
+    spec = duel.dragons[name]
+    target: Any = {"key": "dragons.word.on_target", "target": a.target} if a.target else ""
+    note = f" ({a.note})" if a.note else ""
+    if a.die is None:
+        duel.emit("power", name, "dragons.power.noted",
+                  {"name": name, "power": a.power, "target": target, "note": note})
+        return
+    r = duel.dice.trait(die(a.die), pen + R.wound_penalty(s.wounds, spec.wild_card),
+                        wild=spec.wild_card, purpose=f"power: {a.power}", actor=name)
+    key = ("dragons.power.crit" if r.critical_failure else
+           "dragons.power.ok" if r.success else "dragons.power.fail")
+    duel.emit("power", name, key, {"name": name, "power": a.power, "roll": r.total,
+                                   "raises": r.raises, "target": target, "note": note},
+              rolls=(r.roll,), data={"success": r.success, "raises": r.raises})
+    if r.critical_failure:
+        spirit_check(duel, name, "dragons.cause.power")

@@ -1,0 +1,137 @@
+"""The duel's static data: dragons, pilots and weapons as the scenario gives them, and the options.
+
+Built once from the validated scenario (:func:`build_sheets`) and never changed by a fight, so the
+fights a simulation starts with :meth:`~gmkit.encounter.Encounter.fresh` share them.
+
+>>> from gmkit.dragons.scenario import EXAMPLE, DragonScenario
+>>> sheets = build_sheets(DragonScenario.model_validate(EXAMPLE).model_dump(mode="json"))
+>>> sheets.dragons["Ash"].pilot.parry, sheets.dragons["Bane"].weapon("Jaws")[0]
+(6, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal, Mapping
+
+from ..dice import parse_trait
+from ..savage import parry
+from . import rules as R
+
+__all__ = ["Weapon", "Pilot", "Dragon", "Sheets", "build_sheets", "die_sides", "Arms"]
+
+WeaponKind = Literal["melee", "ranged"]
+
+
+@lru_cache(maxsize=256)
+def die_sides(die: str | int | None) -> int | None:
+    """The sides of a trait die written ``d8``/``8``/``d12+1``; None for unskilled."""
+    if die is None:
+        return None
+    return parse_trait(die)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A dragon's weapon: breath, spines, claws (D-5)."""
+
+    name: str
+    kind: WeaponKind
+    damage: str
+    """Damage dice (C-4), every die aces: ``2d8``, ``3d6+2``."""
+    ranges: tuple[int, int, int] | None = None
+    """Short, Medium, Long range for a ranged weapon (D-5 [decision]); None for melee."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pilot:
+    """The dragon's pilot: the trait dice the duel rolls (C-3)."""
+
+    name: str
+    fighting: str | None
+    """Melee attack die; also gives the dragon's Parry (D-6). None: unskilled."""
+    piloting: str | None
+    """Tail attempts, forcing, shaking off, dangerous manoeuvres, fall recovery."""
+    spirit: str
+    """Shaken recovery (C-4) and the D-10 check."""
+    shooting: str | None = None
+    """Ranged attack die; when not given, ranged attacks roll Piloting [decision]."""
+
+    @property
+    def parry(self) -> int:
+        """D-6: 2 + half the Fighting die."""
+        return parry(die_sides(self.fighting))
+
+    @property
+    def ranged_die(self) -> str | None:
+        return self.shooting if self.shooting is not None else self.piloting
+
+
+@dataclass(frozen=True, slots=True)
+class Dragon:
+    """A dragon as the scenario gives it."""
+
+    name: str
+    side: str
+    wild_card: bool
+    gm: bool
+    """Run by the GM (an Extra or GM character counts as ordering last, D-3)."""
+    max_speed: int
+    toughness: int
+    pilot: Pilot
+    weapons: tuple[Weapon, ...] = ()
+
+    def weapon(self, name: str) -> tuple[int, Weapon] | None:
+        for i, w in enumerate(self.weapons):
+            if w.name == name:
+                return i, w
+        return None
+
+
+Arms = tuple[tuple[str, str, tuple[int, int, int] | None], ...]
+"""A dragon's weapons as plain (name, kind, ranges): hashable, a memo key for the autopilot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sheets:
+    """Everything static about one duel: rosters, weapon tables, the battlefield and options."""
+
+    dragons: dict[str, Dragon]
+    """Per dragon, in scenario order."""
+    battlefield: str
+    """``blue`` or ``firmament`` (D-13)."""
+    options: dict[str, Any]
+    """The scenario's rule options (see :class:`~gmkit.dragons.scenario.DragonOptions`)."""
+    move_kw: dict[str, int]
+    """The D-4 [decision] limits as :func:`~gmkit.dragons.rules.legal_moves` takes them."""
+    others: dict[str, tuple[tuple[str, bool], ...]]
+    """Per dragon, every other dragon in scenario order and whether it is on another side."""
+    arms: dict[str, Arms]
+    """Per dragon, its weapons as plain values (see :data:`Arms`)."""
+
+
+def _dragon(spec: Mapping[str, Any]) -> Dragon:
+    p = spec["pilot"]
+    pilot = Pilot(p.get("name") or spec["name"], p.get("fighting"), p.get("piloting"), p["spirit"],
+                  p.get("shooting"))
+    weapons = tuple(Weapon(w["name"], w["kind"], w["damage"],
+                           tuple(w["ranges"]) if w.get("ranges") else None)  # type: ignore[arg-type]
+                    for w in spec.get("weapons", ()))
+    return Dragon(spec["name"], spec["side"], spec["wild_card"], spec["gm"], spec["max_speed"],
+                  spec["toughness"], pilot, weapons)
+
+
+def build_sheets(scenario: Mapping[str, Any]) -> Sheets:
+    """The static data of a validated scenario (plain JSON data)."""
+    dragons = {d["name"]: _dragon(d) for d in scenario["dragons"]}
+    options = dict(scenario.get("options") or {})
+    options.setdefault("level_min", -1)
+    options.setdefault("level_max", 2)
+    options.setdefault("max_dive", 5)
+    move_kw = {k: options[k] for k in ("level_min", "level_max", "max_dive")}
+    others = {n: tuple((m, e.side != d.side) for m, e in dragons.items() if m != n)
+              for n, d in dragons.items()}
+    arms: dict[str, Arms] = {n: tuple((w.name, str(w.kind), w.ranges) for w in d.weapons)
+                             for n, d in dragons.items()}
+    return Sheets(dragons, scenario.get("battlefield", R.BLUE), options, move_kw, others, arms)
