@@ -26,8 +26,8 @@ __all__ = ["SpaceBattle", "SpaceScenario", "ShipSpec", "GridSpec", "SpaceOptions
            "RaiseShields", "Cloak", "Flee", "Pursue", "Tractor", "BreakFree", "Release", "Pass",
            "Clock"]
 
-_LAZY = {"SpaceBattle": "battle",
-         **{n: "model" for n in ("GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario")},
+_LAZY = {"SpaceBattle": "engine",
+         **{n: "scenario" for n in ("GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario")},
          **{n: "orders" for n in ("Attack", "BreakFree", "Clock", "Cloak", "Flee", "Move", "Pass",
                                   "Pursue", "RaiseShields", "Release", "Tractor")}}
 """Where each public name lives: imported on first use, so finding the rule set (its
