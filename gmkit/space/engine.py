@@ -16,7 +16,7 @@ the rule set's registry record, never imported here.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..encounter import Encounter
 from ..errors import IllegalOrder
@@ -30,7 +30,7 @@ from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Clock, Cloak, Fl
                      Pursue, RaiseShields, Release, Tractor)
 from .procedures import chases, cloaking, departure, fire, movement, tractor, turns
 from .rules import Cell, Cells
-from .sheets import Sheet, ShipSheet
+from .sheets import Sheet
 
 __all__ = ["SpaceBattle"]
 
@@ -75,11 +75,6 @@ class SpaceBattle(Encounter):
     def station(self) -> list[Cell]:
         """S-1: the station's cells."""
         return list(self.sheet.station)
-
-    @property
-    def specs(self) -> dict[str, ShipSheet]:
-        """Every ship's sheet by name, in scenario order."""
-        return dict(self.sheet.ships)
 
     # --- who, when ----------------------------------------------------------------------------
 
@@ -136,7 +131,7 @@ class SpaceBattle(Encounter):
     def validate_order(self, actor: str, order: Order) -> None:
         legal.check(self, actor, order)
 
-    def _legal(self, actor: str) -> Any:
+    def _legal(self, actor: str) -> Iterator[Order]:
         return legal.generate(self, actor)
 
     def legal_orders(self, actor: str) -> SpaceLegalOrders:
