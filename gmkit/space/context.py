@@ -43,7 +43,7 @@ def hidden_from(b: Battle, ship: str, side: str | None) -> bool:
 
 def occupied(b: Battle, side: str | None = None, skip: str | None = None) -> dict[Cell, str]:
     """Cells taken by the station and by ships in play, as ``side`` knows them (None: truly)."""
-    occ: dict[Cell, str] = {cell: "station" for cell in b.sheet.station}
+    occ = dict(b.sheet.station_cells)
     specs = b.sheet.ships
     for n, s in b.state.ships.items():
         if n == skip or s.destroyed or s.escaped:

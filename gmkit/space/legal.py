@@ -29,7 +29,7 @@ from ..errors import IllegalOrder
 from ..orders import Order
 from . import rules as R
 from .board import ShipState
-from .context import (Battle, aimed_cells, cell_text, cells_text, hidden_from, known_cells,
+from .context import (Battle, cell_text, cells_text, hidden_from, known_cells,
                       occupied, pair)
 from .orders import (GM_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Move, Pass, Pursue,
                      RaiseShields, Release, Tractor)
@@ -69,11 +69,11 @@ def check(b: Battle, actor: str, order: Order) -> None:
     cur = on_turn(b)
     if cur != actor:
         raise IllegalOrder("S-4", f"it is {cur}'s turn, not {actor}'s" if cur else "the fight is over")
-    _checker(type(order))(b, actor, b.state.ships[actor], order)
+    (_CHECKS.get(type(order)) or _checker(type(order)))(b, actor, b.state.ships[actor], order)
 
 
 def _is_cell(v: Any) -> bool:
-    return isinstance(v, tuple) and len(v) == 2 and all(type(i) is int for i in v)
+    return isinstance(v, tuple) and len(v) == 2 and type(v[0]) is int and type(v[1]) is int
 
 
 def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: str,
@@ -141,7 +141,8 @@ def _aim(b: Battle, actor: str, target: str, cell: Any) -> Cells:
         w, h = b.sheet.width, b.sheet.height
         if not R.on_map([cell], w, h):
             raise IllegalOrder("S-10", f"cell {cell_text(cell)} is off the {w}x{h} map")
-    return aimed_cells(b, actor, target, cell)
+        return (cell,)
+    return b.state.ships[target].cells
 
 
 def _check_aim(order: Attack | Pursue) -> None:

@@ -4,15 +4,14 @@ The policy sees only what its side knows (a cloaked enemy only where it last fir
 badly hurt or disarmed, break a tractor hold, raise shields, cloak when out of reach, fire at the
 nearest and weakest enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and
 otherwise close in. It never rolls dice: its choices are fixed by the board and the round. What is
-legal is the engine's word: the captain's choice stands only if ``legal_orders`` takes it, else it
-passes.
+legal is the engine's word (see :meth:`Autopilot.order`).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from ..encounter import LegalOrders
+from ..encounter import LegalOrders, Mode
 from ..orders import Order
 from . import rules as R
 from .context import Battle, hidden_from, known_cells, occupied, pair
@@ -24,7 +23,9 @@ __all__ = ["Autopilot", "flee_path", "chase_path"]
 
 
 class Captained(Battle, Protocol):
-    """A battle as the autopilot reads it: the board, and the engine's legal orders."""
+    """A battle as the autopilot reads it: the board, what the fight checks, the legal orders."""
+
+    mode: Mode
 
     def legal_orders(self, actor: str) -> LegalOrders: ...
 
@@ -36,11 +37,19 @@ class Autopilot:
         pass
 
     def order(self, b: Captained, actor: str) -> Order | None:
-        """The captain's order for ``actor`` on its turn if the engine takes it, else Pass."""
+        """The captain's order for ``actor`` on its turn (Pass when nothing is worth doing).
+
+        The engine's legal orders decide: a fight that checks the policy's orders as it takes them
+        (``mode.check_policy``, a GM's table) refuses an illegal one there, naming the rule; a fight
+        that trusts the policy (a simulation) gets the choice only if ``legal_orders`` takes it,
+        else Pass. Either way each order is checked once, by the engine's rules.
+        """
         if actor != on_turn(b):
             return None
         order = _choose(b, actor)
-        if order is not None and order in b.legal_orders(actor):
+        if order is None:
+            return Pass()
+        if b.mode.check_policy or order in b.legal_orders(actor):
             return order
         return Pass()
 

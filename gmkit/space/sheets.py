@@ -67,6 +67,8 @@ class Sheet:
     height: int
     station: tuple[Cell, ...]
     """S-1: the station's cells; no ship may enter them."""
+    station_cells: Mapping[Cell, str]
+    """The station's cells, each taken by ``"station"`` (where occupancy maps start)."""
     location: str
     """S-6: ``space``, ``orbit`` or ``dock``."""
     ships: Mapping[str, ShipSheet]
@@ -83,7 +85,8 @@ class Sheet:
     def from_scenario(cls, sc: Mapping[str, Any]) -> "Sheet":
         g = sc["grid"]
         ships = sc["ships"]
-        return cls(g["width"], g["height"], tuple((x, y) for x, y in g["station"]), sc["location"],
+        station = tuple((x, y) for x, y in g["station"])
+        return cls(g["width"], g["height"], station, dict.fromkeys(station, "station"), sc["location"],
                    {s["name"]: ShipSheet.from_scenario(s) for s in ships}, Options(**sc["options"]),
                    None if sc["initiative"] is None else tuple(sc["initiative"]),
                    tuple(s["name"] for s in ships if s["departing"]),

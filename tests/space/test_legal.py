@@ -87,3 +87,20 @@ def test_the_gm_clock_is_accepted_but_not_listed() -> None:
     gm = b.legal_orders("GM")
     assert Clock(3) in gm and list(gm) == [] and gm.why_not(Clock(-1)) is not None
     assert b.flee_allowance("Runner") < MAX_FLEE
+
+
+def test_an_illegal_captains_choice_is_refused_by_the_engine(monkeypatch: Any) -> None:
+    """The autopilot never decides what is legal: at a GM's table the engine refuses its illegal
+    choice naming the rule; a simulation, which trusts the policy, gets Pass instead."""
+    import pytest
+
+    from gmkit.encounter import SIMULATION
+    from gmkit.space import policy
+
+    monkeypatch.setattr(policy, "_choose", lambda b, actor: Move((9, 9)))
+    b = battle(ship("A", "red", (0, 0)), ship("B", "blue", (1, 1)))
+    with pytest.raises(IllegalOrder, match="S-2"):
+        b.resolve_round(autopilot=True)
+    assert b.resolutions == 0 and b.orders_received == []
+    sim = SpaceBattle.from_valid(b.scenario, 1, mode=SIMULATION)
+    assert sim.autopilot("A") == Pass()
