@@ -1,5 +1,11 @@
 """Space battles (rule set S): starships on a square grid around a station.
 
+The folder has the shape of every rule set: ``scenario`` (the scenario file's model), ``sheets``
+(the static data built from it), ``board`` (the mutable state), ``orders``, ``rules`` (pure
+functions citing S-1..S-13), ``procedures`` (one module per rule section), ``legal`` (the checks
+and the legal-order generator), ``engine`` (:class:`SpaceBattle`), ``policy`` (the autopilot),
+``odds``, ``views`` (the map) and ``ui`` (order form, desk, live map).
+
 The ship on turn (``current_ship``, S-4) submits one order and ``resolve_round()`` plays that one
 turn; ``push(ship, order)`` does both. ``board(side)`` is what a player of ``side`` may see (a
 cloaked enemy's cells left out, S-1/S-10); the GM's real-time window of S-12 is the ``Clock``
@@ -26,8 +32,8 @@ __all__ = ["SpaceBattle", "SpaceScenario", "ShipSpec", "GridSpec", "SpaceOptions
            "RaiseShields", "Cloak", "Flee", "Pursue", "Tractor", "BreakFree", "Release", "Pass",
            "Clock"]
 
-_LAZY = {"SpaceBattle": "battle",
-         **{n: "model" for n in ("GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario")},
+_LAZY = {"SpaceBattle": "engine",
+         **{n: "scenario" for n in ("GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario")},
          **{n: "orders" for n in ("Attack", "BreakFree", "Clock", "Cloak", "Flee", "Move", "Pass",
                                   "Pursue", "RaiseShields", "Release", "Tractor")}}
 """Where each public name lives: imported on first use, so finding the rule set (its

@@ -1,31 +1,48 @@
-"""Space battle odds (S-3, S-7, S-8): the d10 against a defence, range 2 and halved damage.
+"""Space battle odds (S-3, S-7, S-8, S-11, S-13): the d10 against a defence, range 2 and halved
+damage, breaking free, the cells of a flight; and the odds of one order on the board as it stands
+(:func:`attack_odds`).
 
-All finite, so all exact.
+All finite, so all exact. Every chance is counted over the faces through the rules of
+:mod:`gmkit.space.rules` (which face hits, which confirms, what a roll deals), so a rule is written
+once.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..dice import parse
-from ..errors import DiceError
+from ..errors import DiceError, IllegalOrder
 from ..odds.core import Dist, Odds, q
+from ..orders import Order
+from . import rules as R
+from .context import Battle, aimed_cells, hidden_from
+from .legal import check
+from .orders import Attack, Tractor
 
-__all__ = ["d10_ge", "space_hit", "space_attack", "halve", "break_free", "escape_cells"]
+__all__ = ["d10_ge", "space_hit", "space_attack", "break_free", "escape_cells", "AttackOdds",
+           "attack_odds", "add_commands"]
+
+
+def _d10(wins: Callable[[int], bool]) -> Fraction:
+    return Fraction(sum(1 for face in range(1, 11) if wins(face)), 10)
 
 
 def d10_ge(defence: int) -> Fraction:
-    """S-7: P(d10 >= defence)."""
-    return Fraction(min(10, max(0, 11 - defence)), 10)
+    """S-7: the chance a d10 hits ``defence``.
+
+    >>> d10_ge(7), d10_ge(11)
+    (Fraction(2, 5), Fraction(0, 1))
+    """
+    return _d10(lambda face: R.hits(face, defence))
 
 
-def halve(x: int, times: int = 1) -> int:
-    """S-3, S-8: half damage, rounded down [decision], once per halving."""
-    for _ in range(times):
-        x //= 2
-    return x
+def confirm_chance(need: int = 6) -> Fraction:
+    """S-3 [rule option]: the chance the confirming d10 of a long shot succeeds."""
+    return _d10(lambda face: R.long_shot_confirmed(face, need))
 
 
 @lru_cache(maxsize=1024)
@@ -38,7 +55,7 @@ def space_hit(defence: int, range2: bool = False, confirm: bool = True) -> Odds:
     """
     p = d10_ge(defence)
     if range2 and confirm:
-        p *= Fraction(1, 2)
+        p *= confirm_chance()
     key = ("space_hit_far" if confirm else "space_hit_far_noconfirm") if range2 else "space_hit"
     return Odds("space", q(key, defence=defence), (("hit", p), ("miss", 1 - p)), p)
 
@@ -90,13 +107,13 @@ def _space_attack(defence: int, damage: Damage, range2: bool, confirm: bool, hal
     times = halvings + (1 if range2 else 0)
     values: dict[int, Fraction] = {}
     for v, p in _damage_dist(damage).pmf():
-        dmg = max(0, halve(v, times)) + (2 if plating else 0)
+        dmg = R.dealt(v, times, plating)
         values[dmg] = values.get(dmg, Fraction(0)) + p
     outcomes = (("miss", 1 - hit),) + tuple((str(v), hit * p) for v, p in sorted(values.items()))
     labels = tuple((str(v), str(v)) for v in sorted(values))
     shown = "-".join(map(str, damage)) if isinstance(damage, tuple) else str(damage)
     question = q("space_attack", hit=space_hit(defence, range2, confirm).question, damage=shown,
-                 halved=times, plating="+2" if plating else "0")
+                 halved=times, plating=f"+{R.plating_bonus(True)}" if plating else "0")
     return Odds("space", question, outcomes, hit, labels=labels)
 
 
@@ -108,8 +125,9 @@ def break_free(holder: int = 10, held: int = 6) -> Odds:
     >>> break_free().chance
     Fraction(5, 18)
     """
-    wins = sum(1 for a in range(1, holder + 1) for b in range(1, held + 1) if b > a)
-    ties = min(holder, held)
+    faces = [R.break_free(a, b) for a in range(1, holder + 1) for b in range(1, held + 1)]
+    wins = faces.count("free")
+    ties = faces.count(None)
     p = Fraction(wins, holder * held - ties)
     return Odds("space", q("break_free", held=held, holder=holder), (("free", p), ("held", 1 - p)), p)
 
@@ -117,11 +135,99 @@ def break_free(holder: int = 10, held: int = 6) -> Odds:
 @lru_cache(maxsize=64)
 def escape_cells() -> Odds:
     """S-11: cells a fleeing ship may move, the sum of two d4 (it may always move fewer)."""
-    dist = Dist.die(4).add(Dist.die(4))
+    dist = _damage_dist(R.flee_dice(False))
     outcomes = tuple((str(v), p) for v, p in dist.pmf())
     mean = sum((v * p for v, p in dist.pmf()), Fraction(0))
     return Odds("space", q("escape_cells", mean=f"{float(mean):g}"), outcomes, Fraction(1),
                 labels=tuple((k, k) for k, _ in outcomes))
+
+
+CONDITIONAL_NOTE = "S-10: only if the named cell is the cloaked ship's"
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The exact odds of one Attack or Tractor order, from the battle's own numbers.
+
+    ``odds`` holds ``miss`` and then each damage value dealt (a hull shot, S-8, before the shields
+    take their share, S-6) or ``hit`` (a systems shot, a tractor beam: a hit holds, S-13).
+    ``conditional`` (S-10): the target is cloaked from the attacker's side, so ``chance`` holds only
+    if the named cell is the right one; nothing here depends on where the hidden ship really is.
+    """
+
+    odds: Odds
+    chance: Fraction
+    """Hit (or hold) chance."""
+    defence: int
+    """S-7: the number the d10 must reach (the shields' own while up and holding points)."""
+    range: int
+    """S-3: 1 touching, 2 across one cell."""
+    halvings: int
+    """S-3, S-8, S-13: how many times the damage is halved."""
+    conditional: bool = False
+    note: str | None = None
+    mean_damage: Fraction | None = None
+    """The average damage dealt given a hit (hull shots only)."""
+
+    def __float__(self) -> float:
+        return float(self.chance)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"chance": str(self.chance), "chance_float": float(self.chance), "defence": self.defence,
+                "range": self.range, "halvings": self.halvings, "conditional": self.conditional,
+                "note": self.note, "mean_damage": None if self.mean_damage is None else str(self.mean_damage),
+                "odds": self.odds.to_json()}
+
+
+def attack_odds(b: Battle, ship: str, order: Order) -> AttackOdds | None:
+    """The exact odds of ``ship``'s ``Attack`` or ``Tractor`` order on the board as it stands.
+
+    None when the order is of another kind or ``ship`` could not give it now. Built from what the
+    rules read off the board: the target's defence (S-7), fire range and the long-shot confirmation
+    (S-3), damage halvings (S-3, S-8, S-13) and disabled plating (S-8). Against a cloaked target
+    (S-10) it is worked out from the named cell only and flagged ``conditional``.
+    """
+    if not isinstance(order, (Attack, Tractor)):
+        return None
+    try:
+        check(b, ship, order)
+    except IllegalOrder:
+        return None
+    s = b.state.ships[ship]
+    t = b.state.ships[order.target]
+    ts = b.sheet.ships[order.target]
+    defence = R.attack_defence(ts.defence, ts.shield_defence, t.shields_up, t.shields,
+                               t.disabled("shields"))
+    if isinstance(order, Tractor):
+        o = space_hit(defence)
+        return AttackOdds(o, o.chance, defence, 1, 0)
+    blind = hidden_from(b, order.target, b.sheet.ships[ship].side)
+    aimed = aimed_cells(b, ship, order.target, order.cell)
+    fr = R.fire_range(s.cells, aimed)
+    far = fr == 2
+    k = R.damage_halvings(fr, s.disabled("targeting"), s.held_by is not None)
+    opts = b.sheet.options
+    confirm = bool(opts.long_shot_confirm)
+    need = int(opts.long_shot_confirm_min)
+    std = confirm and need == 6  # space_hit confirms on 6+; another number is scaled here
+    scale = confirm_chance(need) if far and confirm and not std else Fraction(1)
+    mean: Fraction | None = None
+    if order.aim == "systems":
+        o = space_hit(defence, far, std)
+    else:
+        damage = b.sheet.ships[ship].damage
+        try:
+            o = space_attack(defence, damage, far, std, halvings=k - int(far),
+                             plating=t.disabled("plating"))
+        except DiceError:  # a damage expression the exact odds cannot spread: the hit alone
+            o = space_hit(defence, far, std)
+    if scale != 1:
+        outs = tuple((key, p * scale) for key, p in o.outcomes if key != "miss")
+        hit = o.chance * scale
+        o = Odds(o.kind, o.question, (("miss", 1 - hit),) + outs, hit, o.error, o.labels)
+    if o.kind == "space" and "hit" not in o.keys() and o.chance:
+        mean = sum((int(key) * p for key, p in o.outcomes if key != "miss"), Fraction(0)) / o.chance
+    return AttackOdds(o, o.chance, defence, fr, k, blind, CONDITIONAL_NOTE if blind else None, mean)
 
 
 def add_commands(kinds: Any, savage: Any) -> None:

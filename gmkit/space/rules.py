@@ -22,9 +22,9 @@ Cells = tuple[Cell, ...]
 
 __all__ = [
     "Cell", "Cells", "SYSTEMS", "LIGHT_STEPS", "HEAVY_STEPS", "hidden", "next_turn", "ship_cells",
-    "shifted", "on_map", "blocked_by", "step_error", "fire_range", "touching", "rank_initiative",
+    "shifted", "placed_at", "on_map", "blocked_by", "step_error", "fire_range", "touching", "rank_initiative",
     "initiative_ties", "attack_defence", "hits", "long_shot_confirmed", "damage_halvings", "halve",
-    "plating_bonus", "absorb", "system_for", "system_hit_result", "cloak_shift_ok",
+    "plating_bonus", "dealt", "absorb", "system_for", "system_hit_result", "cloak_shift_ok",
     "cloak_shift_cells", "guess_cells", "flee_dice", "flee_locked", "headstart", "may_tractor",
     "tractor_relock_until", "break_free", "reactor_explodes", "cells_in_fire_range", "distance",
 ]
@@ -67,6 +67,16 @@ def shifted(cells: Iterable[Cell], delta: Cell) -> Cells:
     """S-2: the same ship one step on."""
     dx, dy = delta
     return tuple([(x + dx, y + dy) for x, y in cells])
+
+
+def placed_at(cells: Sequence[Cell], first: Cell) -> Cells:
+    """S-2: the same ship with its first cell moved to ``first`` (orientation kept).
+
+    >>> placed_at(((1, 1), (2, 1)), (4, 0))
+    ((4, 0), (5, 0))
+    """
+    x0, y0 = cells[0]
+    return shifted(cells, (first[0] - x0, first[1] - y0))
 
 
 def on_map(cells: Iterable[Cell], width: int, height: int) -> bool:
@@ -218,6 +228,16 @@ def halve(damage: int, times: int) -> int:
 def plating_bonus(plating_disabled: bool) -> int:
     """S-8 (4): a ship whose hull plating is disabled takes +2 from every damage."""
     return 2 if plating_disabled else 0
+
+
+def dealt(rolled: int, halvings: int, plating_disabled: bool) -> int:
+    """S-3, S-8, S-13: the damage a hit deals from what was rolled: halved (rounded down) once per
+    halving, then +2 on disabled hull plating.
+
+    >>> dealt(7, 1, False), dealt(7, 1, True), dealt(-1, 0, True)
+    (3, 5, 2)
+    """
+    return halve(rolled, halvings) + plating_bonus(plating_disabled)
 
 
 def absorb(damage: int, shield_points: int, shields_work: bool) -> tuple[int, int]:

@@ -5,9 +5,9 @@ from ..systems import System
 SYSTEM = System(
     name="space",
     package=__package__ or "gmkit.space",
-    engine="battle:SpaceBattle",
-    scenario="model:SpaceScenario",
-    policy="autopilot:Autopilot",
+    engine="engine:SpaceBattle",
+    scenario="scenario:SpaceScenario",
+    policy="policy:Autopilot",
     form="ui:SpaceOrderForm",
     desk="ui:SpaceSession",
 )

@@ -10,13 +10,14 @@ import anywidget
 import ipywidgets as w
 import traitlets as t
 
-from ..ui.order_form import ListOrderForm, pct
-
 from ..i18n import format_message
 from ..ui._assets import asset
-from ..ui.svg import SvgImage
-from .views import map_model, map_svg
+from ..ui.order_form import ListOrderForm, pct
 from ..ui.sessions import Session
+from ..ui.svg import SvgImage
+from .legal import SpaceLegalOrders
+from .orders import Attack, BreakFree, Move, Pursue, Tractor
+from .views import map_model, map_svg
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -26,23 +27,25 @@ __all__ = ["SpaceOrderForm", "SpaceSession", "GridMap", "highlights"]
 
 def highlights(battle: "Encounter", ship: str, side: str | None = None) -> dict[str, Any]:
     """What the map lights up for ``ship``: the cells its legal moves reach, its legal targets and
-    the cells it may name against a cloaked target (S-10). Read from the engine's legal orders."""
+    the cells it may name against a cloaked target (S-10). Read from the engine's legal orders
+    (flights left out: their paths are not cells to click)."""
     moves: list[list[int]] = []
     targets: list[str] = []
     guesses: list[list[int]] = []
-    for o in getattr(battle, "legal_orders")(ship):
-        kind = type(o).__name__
-        to = getattr(o, "to", None)
-        if kind in ("Move", "BreakFree") and to is not None and list(to) not in moves:
-            moves.append(list(to))
-        target = getattr(o, "target", None)
-        if kind in ("Attack", "Tractor", "Pursue") and target and target not in targets:
-            if side is None or not _hidden(battle, target, side):
-                targets.append(target)
-        cell = getattr(o, "cell", None)
-        if kind in ("Attack", "Pursue") and cell is not None and list(cell) not in guesses:
-            guesses.append(list(cell))
+    legal = battle.legal_orders(ship)
+    listed = legal.only(*_SHOWN) if isinstance(legal, SpaceLegalOrders) else iter(legal)
+    for o in listed:
+        if isinstance(o, (Move, BreakFree)) and o.to is not None and list(o.to) not in moves:
+            moves.append(list(o.to))
+        if isinstance(o, (Attack, Tractor, Pursue)) and o.target and o.target not in targets:
+            if side is None or not _hidden(battle, o.target, side):
+                targets.append(o.target)
+        if isinstance(o, (Attack, Pursue)) and o.cell is not None and list(o.cell) not in guesses:
+            guesses.append(list(o.cell))
     return {"moves": moves, "targets": targets, "guesses": guesses}
+
+
+_SHOWN = (Move, BreakFree, Attack, Tractor, Pursue)
 
 
 def _hidden(battle: "Encounter", ship: str, side: str) -> bool:
@@ -72,12 +75,12 @@ class SpaceOrderForm(ListOrderForm):
         """S-7, S-3, S-13: the hit (or hold) chance the engine gives for an Attack or Tractor; a
         shot at a cloaked ship's named cell says the chance holds only if the cell is right (S-10)."""
         fn = getattr(self.encounter, "attack_odds", None)
-        if fn is None or type(order).__name__ not in ("Attack", "Tractor"):
+        if fn is None or not isinstance(order, (Attack, Tractor)):
             return ""
         od = fn(actor, order)
         if od is None:
             return ""
-        key = "odds_hold" if type(order).__name__ == "Tractor" else "odds_hit"
+        key = "odds_hold" if isinstance(order, Tractor) else "odds_hit"
         text = self.t(key, hit=pct(od.chance))
         if od.mean_damage is not None:
             text += ", " + self.t("odds_damage", mean=f"{float(od.mean_damage):.1f}")
@@ -103,15 +106,14 @@ class SpaceOrderForm(ListOrderForm):
         if picked.get("kind") == "cell":
             cell = tuple(picked["cell"])
             for o in self._orders:
-                if type(o).__name__ == "Move" and tuple(o.to) == cell:
+                if isinstance(o, Move) and tuple(o.to) == cell:
                     return o
             for o in self._orders:
-                c = getattr(o, "cell", None)
-                if type(o).__name__ == "Attack" and c is not None and tuple(c) == cell:
+                if isinstance(o, Attack) and o.cell is not None and tuple(o.cell) == cell:
                     return o
         elif picked.get("kind") == "target":
             for o in self._orders:
-                if type(o).__name__ == "Attack" and o.target == picked["name"]:
+                if isinstance(o, Attack) and o.target == picked["name"]:
                     return o
             for o in self._orders:
                 if getattr(o, "target", None) == picked["name"]:

@@ -1,23 +1,35 @@
-"""The space battle's views: the grid map (S-1, S-2), one model for the live widget and reports.
+"""The space battle's views: the grid map (S-1, S-2), one model and one static SVG renderer.
 
 :func:`map_model` is what the map may show a viewer (a cloaked enemy left out entirely in a
-player's view); :func:`map_svg` draws it for the live map's static twin, :func:`space_map` for
-reports; :func:`picture` is a report's picture of a board. Every name is escaped.
+player's view). :func:`map_svg` draws that model as a static SVG, the only drawing of the map in
+Python: reports (:func:`picture`, :func:`space_map`), ``SpaceBattle._repr_svg_``
+(:func:`grid_svg`) and the live map's static twin (``GridMap.svg()``) all call it. The live widget
+sends the same model to ``widgets/grid_map.js``, which draws it in the browser and wires the
+clicks. Every user-typed name (ships, sides, the title) is escaped.
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-from ..palette import PALETTE, side_colours
+from ..palette import side_colours
 from ..ui.svg import SvgImage
 
-__all__ = ["STATE_COLUMNS", "picture", "map_model", "map_svg", "space_map", "grid_svg", "CELL"]
+__all__ = ["STATE_COLUMNS", "picture", "map_model", "map_svg", "grid_svg", "space_map", "CELL"]
 
 STATE_COLUMNS = ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
                  "hidden", "destroyed", "escaped"]
 """The columns of the state table a report shows (those a board has)."""
+
+_SHIP_KEYS = ("name", "side", "class", "size", "cells", "orientation", "hull", "max_hull", "shields",
+              "max_shields", "shields_up", "damaged", "disabled", "cloaked", "held_by", "holding",
+              "fleeing", "escaped", "destroyed", "skip_turns")
+
+CELL = 36
+"""Pixels per grid cell (the live map draws with the same size)."""
+TITLE = 22
+"""Pixels above the grid for a report map's title."""
 
 
 def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> Any:
@@ -29,24 +41,21 @@ def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -
     return Svg(space_map(board, sides, title=title), title)
 
 
-_SHIP_KEYS = ("name", "side", "class", "size", "cells", "orientation", "hull", "max_hull", "shields",
-              "max_shields", "shields_up", "damaged", "disabled", "cloaked", "held_by", "holding",
-              "fleeing", "escaped", "destroyed", "skip_turns")
-
-
 def map_model(board: Mapping[str, Any], side: str | None = None,
               highlights: Mapping[str, Any] | None = None,
-              selected: str | None = None) -> dict[str, Any]:
-    """The grid map of a space board, as the browser may receive it.
+              selected: str | None = None, sides: Iterable[str] | None = None) -> dict[str, Any]:
+    """The grid map of a space board, as the browser and the SVG renderer receive it.
 
-    With ``side`` set (the player view), every ship the board marks ``hidden`` or gives no cells
-    (a cloaked enemy, S-1) is left out entirely: not its cell, not its name, not its hull. The map
-    of a GM view keeps cloaked ships, drawn translucent.
+    Every ship the board marks ``hidden`` (a cloaked enemy, S-1) is left out entirely: not its
+    cell, not its name, not its hull; in a player's view (``side`` set) so is every ship the board
+    gives no cells. The map of a GM view keeps cloaked ships, drawn translucent. ``sides`` fixes the
+    colours (a report's sides in order); by default the sides colour in the board's order.
     """
-    colors = side_colours(s["side"] for s in board.get("ships", []))
+    ships_in = list(board.get("ships", []))
+    colors = side_colours([*(sides or ()), *(s["side"] for s in ships_in)])
     ships = []
-    for s in board.get("ships", []):
-        if side is not None and (s.get("hidden") or not s.get("cells")):
+    for s in ships_in:
+        if s.get("hidden") or (side is not None and not s.get("cells")):
             continue
         if s.get("escaped") and not s.get("cells"):
             continue
@@ -69,105 +78,88 @@ def map_model(board: Mapping[str, Any], side: str | None = None,
             "picked": list(hl["picked"]) if hl.get("picked") else None}
 
 
-CELL = 36
-"""Pixels per grid cell in the static SVG (the live map uses the same viewBox)."""
+def _cell_rect(x: int, y: int, inset: int, attrs: str) -> str:
+    return (f'<rect x="{x * CELL + inset}" y="{y * CELL + inset}" width="{CELL - 2 * inset}" '
+            f'height="{CELL - 2 * inset}" {attrs}/>')
 
 
-def map_svg(model: Mapping[str, Any]) -> str:
-    """A static SVG of :func:`map_model` for reports: every user-typed name escaped."""
-    w, h = model["width"], model["height"]
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gmkit-map" viewBox="0 0 {w * CELL} '
-             f'{h * CELL}" width="{w * CELL}" height="{h * CELL}">',
-             f'<rect width="{w * CELL}" height="{h * CELL}" fill="#0b1020"/>']
-    for x in range(w + 1):
-        parts.append(f'<line x1="{x * CELL}" y1="0" x2="{x * CELL}" y2="{h * CELL}" stroke="#2a3350"/>')
-    for y in range(h + 1):
-        parts.append(f'<line x1="0" y1="{y * CELL}" x2="{w * CELL}" y2="{y * CELL}" stroke="#2a3350"/>')
-    for x, y in model["station"]:
-        parts.append(f'<rect x="{x * CELL + 2}" y="{y * CELL + 2}" width="{CELL - 4}" '
-                     f'height="{CELL - 4}" fill="#555c70"><title>station</title></rect>')
-    for x, y in model.get("moves", []):
-        parts.append(f'<rect class="move" x="{x * CELL + 1}" y="{y * CELL + 1}" width="{CELL - 2}" '
-                     f'height="{CELL - 2}" fill="#3c6" fill-opacity="0.35"/>')
+def _ship_title(s: Mapping[str, Any]) -> str:
+    kind = f", {s['class']}" if s.get("class") else ""
+    text = f"{s['name']} ({s.get('side')}{kind})"
+    if s.get("hull") is not None:
+        up = " up" if s.get("shields_up") else ""
+        text += (f": hull {s.get('hull')}/{s.get('max_hull')}, shields {s.get('shields')}/"
+                 f"{s.get('max_shields')}{up}")
+    return escape(text)
+
+
+def _ship(s: Mapping[str, Any], targets: list[str], selected: str | None) -> list[str]:
+    name = escape(s["name"])
+    opacity = "0.25" if s.get("destroyed") else "0.45" if s.get("cloaked") else "1"
+    stroke, width = "#fff", 1
+    if s["name"] == selected:
+        stroke, width = "#fff", 4
+    elif s["name"] in targets:
+        stroke, width = "#f55", 3
+    elif s.get("current"):
+        stroke, width = "#ffd54a", 3
+    out = [f'<g class="ship" opacity="{opacity}"><title>{_ship_title(s)}</title>']
+    for x, y in s["cells"]:
+        out.append(_cell_rect(x, y, 4, f'class="hull" data-ship="{name}" data-cell="{x},{y}" rx="5" '
+                                       f'fill="{s["color"]}" stroke="{stroke}" stroke-width="{width}"'))
+        if s.get("shields_up") and s.get("shields"):
+            out.append(f'<circle cx="{x * CELL + CELL // 2}" cy="{y * CELL + CELL // 2}" '
+                       f'r="{CELL // 2 - 1}" fill="none" stroke="#6cf" stroke-dasharray="3 2"/>')
+    x, y = s["cells"][0]
+    raw = str(s["name"])
+    label = name if len(raw) <= 8 else escape(raw[:7]) + "…"
+    out.append(f'<text x="{x * CELL + CELL // 2}" y="{y * CELL + CELL // 2 + 4}" '
+               f'text-anchor="middle" font-size="10" fill="#fff">{label}</text>')
+    marks = len(s.get("damaged") or []) + len(s.get("disabled") or [])
+    if marks:
+        out.append(f'<text x="{x * CELL + CELL - 6}" y="{y * CELL + 11}" font-size="10" '
+                   f'fill="#f44" text-anchor="end">{"✕" * min(marks, 3)}</text>')
+    out.append("</g>")
+    return out
+
+
+def map_svg(model: Mapping[str, Any], title: str = "") -> str:
+    """The static SVG of a :func:`map_model`: grid, station, highlighted cells, ships (with their
+    shields and damage marks); a report's ``title`` above it. Every name escaped."""
+    w, h = model["width"] * CELL, model["height"] * CELL
+    top = TITLE if title else 0
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gmkit-map" viewBox="0 0 {w} {h + top}" '
+             f'width="{w}" height="{h + top}" font-family="sans-serif">']
+    if title:
+        parts.append(f'<text x="4" y="15" font-size="13">{escape(title)}</text>'
+                     f'<g transform="translate(0,{top})">')
+    parts.append(f'<rect width="{w}" height="{h}" fill="#0b1020"/>')
+    parts += [f'<line x1="{x}" y1="0" x2="{x}" y2="{h}" stroke="#2a3350"/>' for x in range(0, w + 1, CELL)]
+    parts += [f'<line x1="0" y1="{y}" x2="{w}" y2="{y}" stroke="#2a3350"/>' for y in range(0, h + 1, CELL)]
+    parts += [_cell_rect(x, y, 2, 'class="station" fill="#555c70"') for x, y in model["station"]]
+    parts += [_cell_rect(x, y, 1, 'class="move" fill="#3c6" fill-opacity="0.35"')
+              for x, y in model.get("moves", [])]
+    parts += [_cell_rect(x, y, 1, 'class="guess" fill="#c93" fill-opacity="0.35" stroke="#c93" '
+                                  'stroke-dasharray="4 2"') for x, y in model.get("guesses", [])]
+    if model.get("picked"):
+        x, y = model["picked"]
+        parts.append(_cell_rect(x, y, 2, 'class="picked" fill="none" stroke="#fff" stroke-width="3"'))
+    targets = list(model.get("targets", []))
     for s in model["ships"]:
-        name = escape(s["name"])
-        opacity = "0.45" if s.get("cloaked") else "1"
-        if s.get("destroyed"):
-            opacity = "0.25"
-        stroke = "#ffd54a" if s["current"] else ("#f55" if s["name"] in model.get("targets", []) else "#fff")
-        parts.append(f'<g class="ship" opacity="{opacity}"><title>{name}: hull {s.get("hull")}/'
-                     f'{s.get("max_hull")}, shields {s.get("shields")}/{s.get("max_shields")}</title>')
-        for x, y in s["cells"]:
-            parts.append(f'<rect x="{x * CELL + 4}" y="{y * CELL + 4}" width="{CELL - 8}" '
-                         f'height="{CELL - 8}" rx="5" fill="{s["color"]}" stroke="{stroke}" '
-                         f'stroke-width="{3 if stroke != "#fff" else 1}"/>')
-            if s.get("shields_up") and s.get("shields"):
-                parts.append(f'<circle cx="{x * CELL + CELL / 2}" cy="{y * CELL + CELL / 2}" '
-                             f'r="{CELL / 2 - 1}" fill="none" stroke="#6cf" stroke-dasharray="3 2"/>')
         if s["cells"]:
-            x, y = s["cells"][0]
-            marks = len(s.get("damaged") or []) + len(s.get("disabled") or [])
-            label = name if len(name) <= 8 else escape(s["name"][:7]) + "…"
-            parts.append(f'<text x="{x * CELL + CELL / 2}" y="{y * CELL + CELL / 2 + 4}" '
-                         f'text-anchor="middle" font-size="10" fill="#fff">{label}</text>')
-            if marks:
-                parts.append(f'<text x="{x * CELL + CELL - 6}" y="{y * CELL + 11}" font-size="10" '
-                             f'fill="#f44" text-anchor="end">{"✕" * min(marks, 3)}</text>')
+            parts += _ship(s, targets, model.get("selected"))
+    if title:
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
-REPORT_CELL = 22
-"""Pixels per grid cell in a report's map."""
-
-
-def space_map(board: Mapping[str, Any], sides: list[str] | None = None, title: str = "") -> SvgImage:
-    """The grid with the station and every ship this board shows, one coloured square per cell."""
-    w = int(board.get("width", 10))
-    h = int(board.get("height", 10))
-    ships = list(board.get("ships", []))
-    colours = side_colours(sides or sorted({str(s.get("side")) for s in ships}))
-    top = 22 if title else 4
-    width, height = w * REPORT_CELL + 8, h * REPORT_CELL + top + 4
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gmkit-map" width="{width}" '
-           f'height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">']
-    if title:
-        out.append(f'<text x="4" y="15" font-size="13">{escape(title)}</text>')
-    ox, oy = 4, top
-    out.append(f'<rect x="{ox}" y="{oy}" width="{w * REPORT_CELL}" height="{h * REPORT_CELL}" fill="#0b1021"/>')
-    for i in range(w + 1):
-        out.append(f'<line x1="{ox + i * REPORT_CELL}" y1="{oy}" x2="{ox + i * REPORT_CELL}" y2="{oy + h * REPORT_CELL}" '
-                   f'stroke="#26304d" stroke-width="1"/>')
-    for j in range(h + 1):
-        out.append(f'<line x1="{ox}" y1="{oy + j * REPORT_CELL}" x2="{ox + w * REPORT_CELL}" y2="{oy + j * REPORT_CELL}" '
-                   f'stroke="#26304d" stroke-width="1"/>')
-    for cell in board.get("station", []) or []:
-        x, y = int(cell[0]), int(cell[1])
-        out.append(f'<rect class="station" x="{ox + x * REPORT_CELL + 1}" y="{oy + y * REPORT_CELL + 1}" '
-                   f'width="{REPORT_CELL - 2}" height="{REPORT_CELL - 2}" fill="#7f8c8d"/>')
-    for ship in ships:
-        cells = [c for c in ship.get("cells", []) or [] if isinstance(c, (list, tuple)) and len(c) == 2]
-        if not cells:
-            continue
-        name = escape(str(ship.get("name", "")), quote=True)
-        colour = PALETTE[-1] if ship.get("destroyed") else colours.get(str(ship.get("side")), PALETTE[-1])
-        opacity = "0.5" if ship.get("cloaked") else "1"
-        for c in cells:
-            x, y = int(c[0]), int(c[1])
-            out.append(f'<rect class="ship" data-ship="{name}" data-cell="{x},{y}" '
-                       f'x="{ox + x * REPORT_CELL + 2}" y="{oy + y * REPORT_CELL + 2}" width="{REPORT_CELL - 4}" '
-                       f'height="{REPORT_CELL - 4}" fill="{colour}" fill-opacity="{opacity}">'
-                       f'<title>{name}</title></rect>')
-        x0, y0 = int(cells[0][0]), int(cells[0][1])
-        out.append(f'<text x="{ox + x0 * REPORT_CELL + 2}" y="{oy + y0 * REPORT_CELL - 2}" font-size="10" '
-                   f'fill="#ecf0f1">{name}</text>')
-    out.append("</svg>")
-    return SvgImage("".join(out))
-
-
 def grid_svg(board: Mapping[str, Any], side: str | None = None) -> SvgImage:
-    """A static SVG of a space board as ``side`` sees it (None: the GM), for reports."""
+    """The map of a space board as ``side`` sees it (None: the GM), as a static SVG."""
     return SvgImage(map_svg(map_model(board, side)))
 
 
+def space_map(board: Mapping[str, Any], sides: list[str] | None = None, title: str = "") -> SvgImage:
+    """A report's map of a board (already a side's view): ``sides`` keeps each side's colour
+    the same through the report; ``title`` goes above the grid."""
+    return SvgImage(map_svg(map_model(board, sides=sides), title))

@@ -477,7 +477,7 @@ def test_s13_hold_break_free_halved_attack_and_relock() -> None:
     assert x.held_by is None
     assert [e.key for e in b.record if e.kind == "tractor"][-3:] == [
         "space.tractor.tie", "space.tractor.freed", "space.tractor.released"]
-    assert b.state.locks["Tug|X"] == 3 + 2
+    assert b.state.locks[("Tug", "X")] == 3 + 2
     refused(b, "Tug", Tractor("X"), "S-13", "from round 5", "now round 4")
     b.push("Tug", Pass())
     b.push("X", Pass())

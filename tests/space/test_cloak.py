@@ -152,7 +152,7 @@ def test_s1_player_orders_do_not_depend_on_where_the_cloaked_ship_is() -> None:
     def cutter_orders(shade_at: tuple[int, int]) -> list[object]:
         b = battle(ship("Cutter", "patrol", (3, 3)),
                    ship("Shade", "smugglers", shade_at, cloak=True, cloaked=True), width=12, height=12)
-        return b.legal_orders("Cutter")
+        return list(b.legal_orders("Cutter"))
     far = cutter_orders((10, 10))
     for near in [(4, 4), (3, 4), (2, 2), (5, 3)]:
         assert cutter_orders(near) == far
@@ -178,7 +178,7 @@ def test_s10_no_event_a_player_sees_carries_a_cloaked_ships_cells(seed: int, pic
         assert actor is not None
         was = b.state.ships["Shade"].cloaked
         start = len(b.record)
-        legal = b.legal_orders(actor)
+        legal = list(b.legal_orders(actor))
         b.push(actor, legal[pick % len(legal)])
         if not (was and b.state.ships["Shade"].cloaked):
             continue

@@ -71,7 +71,7 @@ def play(b: SpaceBattle, choices: list[int]) -> None:
         if b.state.departure is not None and pick % 7 == 0:
             b.clock(pick % 13)  # S-12: the GM's word on the real-time window
         else:
-            legal = b.legal_orders(ship)
+            legal = list(b.legal_orders(ship))
             assert legal, ship
             b.push(ship, legal[pick % len(legal)])
         check_invariants(b)
@@ -111,7 +111,7 @@ def test_undo_restores_the_board(sc: dict[str, Any], seed: int, choices: list[in
     before, record, dice = b.state.copy(), [e.to_json() for e in b.record], b.dice.getstate()
     ship = b.current_ship
     assert ship is not None
-    legal = b.legal_orders(ship)
+    legal = list(b.legal_orders(ship))
     b.push(ship, legal[choices[-1] % len(legal)])
     b.undo()
     b.undo()

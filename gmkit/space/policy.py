@@ -1,0 +1,231 @@
+"""A simple captain for unattended battles: the rule set's autopilot.
+
+The policy sees only what its side knows (a cloaked enemy only where it last fired from): flee when
+badly hurt or disarmed, break a tractor hold, raise shields, cloak when out of reach, fire at the
+nearest and weakest enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and
+otherwise close in. It never rolls dice: its choices are fixed by the board and the round. What is
+legal is the engine's word (see :meth:`Autopilot.order`).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..encounter import LegalOrders, Mode
+from ..orders import Order
+from . import rules as R
+from .context import Battle, hidden_from, known_cells, occupied, pair
+from .legal import MAX_PURSUE, flee_allowance, guesses, on_turn, shift_cells
+from .orders import Attack, BreakFree, Cloak, Flee, Move, Pass, Pursue, RaiseShields, Tractor
+from .rules import Cell, Cells
+
+__all__ = ["Autopilot", "flee_path", "chase_path"]
+
+
+class Captained(Battle, Protocol):
+    """A battle as the autopilot reads it: the board, what the fight checks, the legal orders."""
+
+    mode: Mode
+
+    def legal_orders(self, actor: str) -> LegalOrders: ...
+
+
+class Autopilot:
+    """The policy as an object (:class:`gmkit.encounter.Policy`): orders the ship on turn only."""
+
+    def __init__(self, battle: Battle) -> None:
+        pass
+
+    def order(self, b: Captained, actor: str) -> Order | None:
+        """The captain's order for ``actor`` on its turn (Pass when nothing is worth doing).
+
+        The engine's legal orders decide: a fight that checks the policy's orders as it takes them
+        (``mode.check_policy``, a GM's table) refuses an illegal one there, naming the rule; a fight
+        that trusts the policy (a simulation) gets the choice only if ``legal_orders`` takes it,
+        else Pass. Either way each order is checked once, by the engine's rules.
+        """
+        if actor != on_turn(b):
+            return None
+        order = _choose(b, actor)
+        if order is None:
+            return Pass()
+        if b.mode.check_policy or order in b.legal_orders(actor):
+            return order
+        return Pass()
+
+
+def _steps(b: Battle, name: str) -> tuple[Cell, ...]:
+    return R.LIGHT_STEPS if b.sheet.ships[name].kind == "light" else R.HEAVY_STEPS
+
+
+def flee_path(b: Battle, name: str, limit: int) -> tuple[Cell, ...] | None:
+    """S-11: a straight path to the nearest map edge and off it, as far as ``limit`` steps."""
+    s = b.state.ships[name]
+    occ = occupied(b, b.sheet.ships[name].side, skip=name)
+    xs = [x for x, _ in s.cells]
+    ys = [y for _, y in s.cells]
+    edges = sorted([(min(xs), (-1, 0)), (b.sheet.width - 1 - max(xs), (1, 0)), (min(ys), (0, -1)),
+                    (b.sheet.height - 1 - max(ys), (0, 1))])
+    for _, d in edges:
+        cells = s.cells
+        path: list[Cell] = []
+        ok = True
+        while len(path) < limit:
+            new = R.shifted(cells, d)
+            path.append(new[0])
+            if not R.on_map(new, b.sheet.width, b.sheet.height):
+                break
+            if R.blocked_by([x for x in new if x not in cells], occ):
+                ok = False
+                break
+            cells = new
+        if ok and path:
+            return tuple(path)
+    return None
+
+
+def _closeness(cells: Cells, goal: Cells) -> tuple[int, int]:
+    """King-move distance, then Manhattan distance, between two sets of cells."""
+    cheb = manh = 1 << 30
+    for ax, ay in cells:
+        for bx, by in goal:
+            dx = ax - bx if ax > bx else bx - ax
+            dy = ay - by if ay > by else by - ay
+            k = dx if dx > dy else dy
+            if k < cheb:
+                cheb = k
+            if dx + dy < manh:
+                manh = dx + dy
+    return cheb, manh
+
+
+def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...]:
+    """Steps that bring ``name`` closer to ``goal``, stopping once touching it: greedy, with a
+    breadth-first search around obstacles when greedy steps stall."""
+    s = b.state.ships[name]
+    occ = occupied(b, b.sheet.ships[name].side, skip=name)
+    goal_set = set(goal)
+    steps = _steps(b, name)
+    cells = s.cells
+    path: list[Cell] = []
+    for _ in range(limit):
+        if R.fire_range(cells, goal) == 1:
+            break
+        here = _closeness(cells, goal)
+        best = None
+        for d in steps:
+            new = R.shifted(cells, d)
+            if not R.on_map(new, b.sheet.width, b.sheet.height):
+                continue
+            if R.blocked_by([x for x in new if x not in cells], occ) or goal_set.intersection(new):
+                continue
+            score = _closeness(new, goal)
+            if score < here and (best is None or score < best[0]):
+                best = (score, new)
+        if best is None:
+            if not path:
+                return _search(b, name, goal, occ, limit)
+            break
+        cells = best[1]
+        path.append(cells[0])
+    return tuple(path)
+
+
+def _search(b: Battle, name: str, goal: Cells, occ: dict[Cell, str],
+            limit: int) -> tuple[Cell, ...]:
+    """Breadth-first search for the shortest way to touch ``goal``."""
+    start = b.state.ships[name].cells
+    goal_set = set(goal)
+    prev: dict[Cells, Cells | None] = {start: None}
+    frontier = [start]
+    steps = _steps(b, name)
+    while frontier:
+        nxt = []
+        for cells in frontier:
+            for d in steps:
+                new = R.shifted(cells, d)
+                if new in prev or not R.on_map(new, b.sheet.width, b.sheet.height):
+                    continue
+                if R.blocked_by([x for x in new if x not in start], occ) or goal_set.intersection(new):
+                    continue
+                prev[new] = cells
+                if R.fire_range(new, goal) == 1:
+                    way = []
+                    at: Cells | None = new
+                    while at is not None and at != start:
+                        way.append(at[0])
+                        at = prev[at]
+                    return tuple(reversed(way))[:limit]
+                nxt.append(new)
+        frontier = nxt
+    return ()
+
+
+def _choose(b: Battle, name: str) -> Order | None:
+    """The captain's choice for ``name`` (None: nothing worth doing), before the engine's check."""
+    st = b.state
+    s = st.ships[name]
+    spec = b.sheet.ships[name]
+    side = spec.side
+    can_move = not s.disabled("engines") and s.held_by is None
+    can_flee = can_move and not R.flee_locked(st.round, s.flee_locked_until)
+    armed = not s.disabled("weapons")
+    enemies = [n for n, sp in b.sheet.ships.items()
+               if sp.side != side and not (st.ships[n].destroyed or st.ships[n].escaped)]
+    if s.held_by is not None:
+        return BreakFree()
+    if can_flee and (s.fleeing or s.hull * 4 <= spec.hull or not armed):
+        path = flee_path(b, name, flee_allowance(b, name))
+        if path:
+            return Flee(path)
+    if not s.shields_up and s.shields > 0 and not s.disabled("shields"):
+        return RaiseShields()
+    known = {n: known_cells(b, name, n) for n in enemies}
+    in_range = [(R.fire_range(s.cells, k), st.ships[n].hull, n) for n, k in known.items()
+                if k is not None and not hidden_from(b, n, side) and R.fire_range(s.cells, k)]
+    if (spec.cloak and not s.cloaked and not s.disabled("cloak") and not in_range
+            and s.holding is None):
+        return Cloak()
+    if armed and in_range:
+        in_range.sort()
+        target = in_range[0][2]
+        then = None
+        if s.cloaked and can_move:
+            opts = shift_cells(b, name, st.ships[target].cells)
+            then = opts[st.round % len(opts)][0]
+        if spec.tractor and s.holding is None and not s.cloaked:
+            # hold a touching enemy (a fleeing one first): it cannot move and fires at half damage
+            grab = sorted((not st.ships[n].fleeing, n) for _, _, n in in_range)
+            for _, t in grab:
+                if (b.sheet.ships[t].size <= spec.size and R.touching(s.cells, st.ships[t].cells)
+                        and not st.ships[t].cloaked and st.ships[t].held_by is None
+                        and st.round >= st.locks.get(pair(name, t), 0)):
+                    return Tractor(t)
+        if in_range[0][0] == 2 and can_move and not s.cloaked:
+            step = chase_path(b, name, st.ships[target].cells, 1)
+            if step and R.fire_range(R.placed_at(s.cells, step[0]), st.ships[target].cells) == 1:
+                return Move(step[0])
+        aim = "systems" if st.round % 3 == 0 else "hull"
+        return Attack(target, aim, then=then)
+    if armed:
+        for n in enemies:
+            if hidden_from(b, n, side):
+                cells = [g for g in guesses(b, name, n) if R.fire_range(s.cells, (g,))]
+                if cells:
+                    return Attack(n, "hull", cell=cells[(st.round + b.resolutions) % len(cells)])
+    if not can_move:
+        return None
+    for n in enemies:
+        k = known[n]
+        if st.ships[n].fleeing and k is not None and not hidden_from(b, n, side):
+            return Pursue(chase_path(b, name, k, MAX_PURSUE), n)
+    goals = [(R.distance(s.cells, k), n) for n, k in known.items() if k is not None]
+    if not goals:
+        return None
+    goals.sort()
+    goal = known[goals[0][1]]
+    assert goal is not None
+    path = chase_path(b, name, goal, 1)
+    if path:
+        return Move(path[0])
+    return None

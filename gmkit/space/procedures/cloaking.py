@@ -1,0 +1,43 @@
+"""S-10: cloaking: switching the device, the brief reveal of a cloaked ship firing, and its shift
+after the shot."""
+
+from __future__ import annotations
+
+from ..board import ShipState
+from ..context import Battle, cell_text, cells_text
+from ..orders import Cloak
+from .. import rules as R
+from ..rules import Cell, Cells
+from .movement import move_to
+
+__all__ = ["cloak", "reveal", "after_fire"]
+
+
+def cloak(b: Battle, actor: str, ship: ShipState, order: Cloak) -> None:
+    """The Cloak order: on (hidden from the other sides) or off (shown to everyone)."""
+    if order.on:
+        ship.cloaked = True
+        b.emit("cloak", actor, "space.cloak.on", {"ship": actor})
+        return
+    ship.cloaked = False
+    b.emit("cloak", actor, "space.cloak.off", {"ship": actor, "cells": cells_text(ship.cells)},
+           data={"cells": [list(x) for x in ship.cells]})
+
+
+def reveal(b: Battle, actor: str, ship: ShipState, target: str, aimed: Cells) -> None:
+    """A cloaked ship shows itself for the moment of its attack: the cell it fires from (the
+    nearest of its cells to the target) becomes public until its next turn."""
+    fired_from = min((x for x in ship.cells if R.fire_range((x,), aimed)),
+                     key=lambda x: R.fire_range((x,), aimed))
+    ship.revealed_at = fired_from
+    ship.revealed_for = target
+    b.emit("reveal", actor, "space.cloak.reveal", {"ship": actor, "cell": cell_text(fired_from)},
+           data={"cell": list(fired_from)})
+
+
+def after_fire(b: Battle, actor: str, ship: ShipState, then: Cell | None) -> None:
+    """After firing, a cloaked ship cloaks again, staying or shifting to ``then`` unseen."""
+    if ship.cloaked and ship.in_play:
+        if then is not None and then != ship.cells[0]:
+            move_to(b, actor, ship, then, "space.cloak.shift", announce=False)
+        b.emit("cloak", actor, "space.cloak.again", {"ship": actor})

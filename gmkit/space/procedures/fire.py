@@ -1,0 +1,170 @@
+"""S-3, S-6, S-7, S-8: a shot (range, the d10 against the defence, the long shot's confirmation),
+its damage through the shields into the hull, the d10 system table; and raising shields (S-5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...events import GM
+from .. import rules as R
+from ..board import ShipState
+from ..context import Battle, aimed_cells, cell_text, cells_text, hidden_from
+from ..orders import Attack, RaiseShields
+from ..rules import Cell, Cells
+from .cloaking import after_fire, reveal
+from .effects import destroy, fail_escape
+
+__all__ = ["attack", "fire", "damage", "system_hit", "disable", "raise_shields"]
+
+
+def attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:
+    """The Attack order: fire at the target, or at the named cell of a cloaked one (S-10)."""
+    side = b.sheet.ships[actor].side
+    aimed = aimed_cells(b, actor, order.target, order.cell)
+    fire(b, actor, ship, order.target, order.aim, aimed, hidden_from(b, order.target, side),
+         order.then)
+
+
+def fire(b: Battle, actor: str, ship: ShipState, target: str, aim: str, aimed: Cells, blind: bool,
+         then: Cell | None = None) -> bool:
+    """S-7, S-3, S-8, S-6: one shot, with a cloaked attacker's brief reveal (S-10). Returns hit.
+
+    ``blind``: the target is cloaked from the attacker's side and ``aimed`` is the named cell; a
+    miss then reads the same in public whether the cell was empty or the roll too low.
+    """
+    t = b.state.ships[target]
+    ts = b.sheet.ships[target]
+    fr = R.fire_range(ship.cells, aimed)
+    if ship.cloaked:
+        reveal(b, actor, ship, target, aimed)
+    ship.shots += 1
+    right = not blind or aimed[0] in t.cells
+    defence = R.attack_defence(ts.defence, ts.shield_defence, t.shields_up, t.shields,
+                               t.disabled("shields"))
+    r = b.dice.d(10, purpose="attack", actor=actor)
+    face = int(r.total)
+    hit = right and R.hits(face, defence)
+    params: dict[str, Any] = {"ship": actor, "target": target, "face": face}
+    data: dict[str, Any] = {"face": face, "range": fr, "aim": aim}
+    if blind:
+        params["cell"] = cell_text(aimed[0])
+        data["cell"] = list(aimed[0])
+        if not hit:
+            b.emit("attack", actor, "space.attack.blind_miss", params, data=data, rolls=(r,))
+            b.emit("attack", actor, "space.attack.blind_miss_gm" if right else "space.attack.empty_gm",
+                   {"ship": actor, "target": target, "cell": cell_text(aimed[0]), "defence": defence},
+                   visibility=GM)
+            after_fire(b, actor, ship, then)
+            return False
+        params["defence"] = defence
+        key = "space.attack.blind_hit"
+    else:
+        params["defence"] = defence
+        key = "space.attack.hit" if hit else "space.attack.miss"
+    data["defence"] = defence
+    b.emit("attack", actor, key, params, data=data, rolls=(r,))
+    opts = b.sheet.options
+    if hit and fr == 2 and opts.long_shot_confirm:
+        need = opts.long_shot_confirm_min
+        r2 = b.dice.d(10, purpose="confirm long shot", actor=actor)
+        ok = R.long_shot_confirmed(int(r2.total), need)
+        b.emit("attack", actor, "space.attack.confirmed" if ok else "space.attack.not_confirmed",
+               {"ship": actor, "face": int(r2.total), "need": need}, rolls=(r2,))
+        hit = ok
+    if hit:
+        ship.hits += 1
+        fail_escape(b, target, actor)
+        if aim == "systems":
+            system_hit(b, actor, target)
+        else:
+            damage(b, actor, ship, target, fr)
+    after_fire(b, actor, ship, then)
+    return hit
+
+
+def damage(b: Battle, actor: str, ship: ShipState, target: str, fr: int) -> None:
+    """S-8 whole-ship damage, halved (S-3, S-8, S-13), plated (S-8), shields first (S-6)."""
+    spec = b.sheet.ships[actor]
+    t = b.state.ships[target]
+    if isinstance(spec.damage, str):
+        r = b.dice.roll(spec.damage, purpose="damage", actor=actor)
+        rolled = int(r.total)
+    else:
+        p = b.dice.pick(spec.damage, purpose="damage", actor=actor)
+        r = p.roll
+        rolled = int(p.value)
+    held = ship.held_by is not None
+    k = R.damage_halvings(fr, ship.disabled("targeting"), held)
+    dealt = R.dealt(rolled, k, t.disabled("plating"))
+    work = t.shields_up and not t.disabled("shields")
+    to_shields, to_hull = R.absorb(dealt, t.shields, work)
+    t.shields -= to_shields
+    t.hull = max(0, t.hull - to_hull)
+    ship.damage_dealt += to_shields + to_hull
+    why = []
+    if fr == 2:
+        why.append("range")
+    if ship.disabled("targeting"):
+        why.append("targeting")
+    if held:
+        why.append("held")
+    if t.disabled("plating"):
+        why.append("plating")
+    b.emit("damage", actor, "space.damage", {"ship": actor, "target": target, "rolled": rolled,
+           "dealt": dealt, "shields": to_shields, "hull": to_hull, "left": t.hull,
+           "notes": [{"key": f"space.damage.note.{w}"} for w in why] or "-"},
+           data={"rolled": rolled, "dealt": dealt, "shields": to_shields, "hull": to_hull,
+                 "hull_left": t.hull, "shields_left": t.shields, "modifiers": why}, rolls=(r,))
+    if t.shields <= 0 and to_shields:
+        b.emit("shields", target, "space.shields.gone", {"ship": target})
+    if t.hull <= 0:
+        destroy(b, target)
+
+
+def system_hit(b: Battle, actor: str, target: str) -> None:
+    """S-8: the d10 system table; a second hit disables the system with its effect."""
+    t = b.state.ships[target]
+    r = b.dice.d(10, purpose="system", actor=actor)
+    system = R.system_for(int(r.total))
+    result = R.system_hit_result(t.systems.get(system, 0))
+    t.systems[system] = t.systems.get(system, 0) + 1
+    b.emit("system", actor, f"space.hit_system.{result}", {"ship": actor, "target": target,
+           "system": _system(system)}, data={"system": system, "result": result}, rolls=(r,))
+    if result == "disabled":
+        disable(b, target, system)
+
+
+def disable(b: Battle, name: str, system: str) -> None:
+    """S-8: the effects of a disabled system (those that act later are read off the board)."""
+    t = b.state.ships[name]
+    has = True
+    if system == "shields":
+        t.shields_up = False
+    elif system == "crew":
+        t.skip_turns += 1
+    elif system == "life_support":
+        t.skip_turns += 2
+    elif system == "cloak":
+        has = b.sheet.ships[name].cloak
+        if t.cloaked:
+            t.cloaked = False
+            b.emit("cloak", name, "space.cloak.lost", {"ship": name, "cells": cells_text(t.cells)},
+                   data={"cells": [list(x) for x in t.cells]})
+    elif system == "cargo":
+        has = t.cargo is not None
+        t.cargo = None
+    elif system == "engines":
+        t.fleeing = False
+    b.emit("system", name, f"space.effect.{system}" + ("" if has else ".none"), {"ship": name},
+           data={"system": system})
+
+
+def raise_shields(b: Battle, actor: str, ship: ShipState, order: RaiseShields) -> None:
+    """S-5/S-6: raising the shields takes the turn."""
+    ship.shields_up = True
+    b.emit("shields", actor, "space.shields.up", {"ship": actor, "points": ship.shields},
+           data={"shields": ship.shields})
+
+
+def _system(name: str) -> dict[str, str]:
+    return {"key": f"space.system.{name}"}
