@@ -188,3 +188,85 @@ def speed_height_figure(board: Mapping[str, Any], sides: Iterable[str] | None = 
     lines (D-2, D-12): the static figure reports and notebooks keep (no kernel needed)."""
     model = chart_model(board, lang, sides)
     return go.Figure(data=chart_traces(model), layout=chart_layout(model, title))
+
+
+# --- the chart as a static SVG (forum posts' PNG) --------------------------------------------------
+
+def _marker_svg(symbol: str, x: float, y: float, color: str) -> str:
+    r = 7
+    if symbol == "circle-open":
+        return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="white" stroke="{color}" '
+                f'stroke-width="2.5"/>')
+    if symbol == "triangle-down":
+        return (f'<polygon points="{x - r:.1f},{y - r:.1f} {x + r:.1f},{y - r:.1f} {x:.1f},{y + r:.1f}" '
+                f'fill="{color}" stroke="{color}" stroke-width="2"/>')
+    if symbol == "diamond":
+        return (f'<polygon points="{x:.1f},{y - r - 1:.1f} {x + r + 1:.1f},{y:.1f} {x:.1f},{y + r + 1:.1f} '
+                f'{x - r - 1:.1f},{y:.1f}" fill="{color}" stroke="{color}" stroke-width="2"/>')
+    if symbol == "x":
+        return (f'<path d="M{x - r:.1f},{y - r:.1f}L{x + r:.1f},{y + r:.1f}M{x + r:.1f},{y - r:.1f}'
+                f'L{x - r:.1f},{y + r:.1f}" stroke="{color}" stroke-width="3"/>')
+    return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{color}" stroke="{color}" stroke-width="2"/>'
+
+
+def chart_svg(model: Mapping[str, Any], title: str | None = None) -> str:
+    """The Speed/Height chart of :func:`chart_model` as a static SVG, drawn as the Plotly figure
+    draws it (trails, a marker per dragon by its state, labels, tail lines, a legend of the sides):
+    for a picture a forum can show (PNG). Every name escaped."""
+    width, height = 640, 440
+    left, right, top, bottom = 50, 20, 40, 70
+    (x0, x1), (y0, y1) = model["x_range"], model["y_range"]
+    pw, ph = width - left - right, height - top - bottom
+
+    def px(x: float) -> float:
+        return left + (x - x0) / ((x1 - x0) or 1) * pw
+
+    def py(y: float) -> float:
+        return top + ph - (y - y0) / ((y1 - y0) or 1) * ph
+
+    words = model["words"]
+    text = escape(chart_title(model) if title is None else title)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gmkit-chart" viewBox="0 0 {width} {height}" '
+           f'width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="24" font-size="15">{text}</text>']
+    for v in range(math.ceil(x0), math.floor(x1) + 1):
+        out.append(f'<line x1="{px(v):.1f}" y1="{top}" x2="{px(v):.1f}" y2="{top + ph}" stroke="#e5e8ec"/>'
+                   f'<text x="{px(v):.1f}" y="{top + ph + 15}" text-anchor="middle" fill="#555">{v}</text>')
+    for v in range(math.ceil(y0), math.floor(y1) + 1):
+        out.append(f'<line x1="{left}" y1="{py(v):.1f}" x2="{left + pw}" y2="{py(v):.1f}" stroke="#e5e8ec"/>'
+                   f'<text x="{left - 8}" y="{py(v) + 4:.1f}" text-anchor="end" fill="#555">{v}</text>')
+    out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" stroke="#999"/>')
+    out.append(f'<text x="{left + pw / 2:.1f}" y="{top + ph + 34}" text-anchor="middle">'
+               f'{escape(words["speed"])}</text>')
+    out.append(f'<text transform="translate(14,{top + ph / 2:.1f}) rotate(-90)" text-anchor="middle">'
+               f'{escape(words["height"])}</text>')
+    for d in model["dragons"]:
+        pts = list(d["trail"])
+        if not pts or pts[-1] != [d["speed"], d["height"]]:
+            pts.append([d["speed"], d["height"]])
+        if len(pts) > 1:
+            line = " ".join(f"{px(p[0]):.1f},{py(p[1]):.1f}" for p in pts)
+            out.append(f'<polyline points="{line}" fill="none" stroke="{d["color"]}" stroke-width="1" '
+                       f'stroke-dasharray="2 3"/>')
+    for _, _, a, b in model["tails"]:
+        out.append(f'<line x1="{px(a[0]):.1f}" y1="{py(a[1]):.1f}" x2="{px(b[0]):.1f}" y2="{py(b[1]):.1f}" '
+                   f'stroke="#444" stroke-width="3"/>')
+    for d in model["dragons"]:
+        x, y = px(d["x"]), py(d["y"])
+        out.append(_marker_svg(d["symbol"], x, y, d["color"]))
+        out.append(f'<text x="{x:.1f}" y="{y - 12:.1f}" text-anchor="middle">{escape(d["label"])}</text>')
+    lx = left
+    for side in model["sides"]:
+        label = escape(str(side))
+        out.append(f'<circle cx="{lx + 6}" cy="{height - 14}" r="6" fill="{model["colors"][side]}"/>'
+                   f'<text x="{lx + 16}" y="{height - 10}">{label}</text>')
+        lx += 28 + 7 * len(str(side))
+    if model["tails"]:
+        out.append(f'<line x1="{lx}" y1="{height - 14}" x2="{lx + 18}" y2="{height - 14}" stroke="#444" '
+                   f'stroke-width="3"/><text x="{lx + 24}" y="{height - 10}">{escape(words["tail"])}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+__all__ += ["chart_svg"]

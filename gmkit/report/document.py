@@ -16,7 +16,7 @@ from ..i18n import format_message
 from .rundata import board_for, events_for
 from .tables import Rows, rows_of, scenario_rows, state_rows
 
-__all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Block", "build", "title_blocks",
+__all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Picture", "Block", "build", "title_blocks",
            "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
            "to_bundle", "view_label", "story_items", "outcome_text", "odds_text", "order_text"]
 
@@ -61,7 +61,17 @@ class Svg:
     caption: str = ""
 
 
-Block = Union[Heading, Para, Story, Table, Figure, Svg]
+@dataclass
+class Picture:
+    """A board's picture as a static SVG, and the name of the PNG a forum post shows of it."""
+
+    svg: str
+    name: str
+    """The PNG's file name (``round-3.player.png``): the post's ``[img]`` points at it."""
+    caption: str = ""
+
+
+Block = Union[Heading, Para, Story, Table, Figure, Svg, Picture]
 
 
 def view_label(view: str, side: str, lang: str) -> str:
@@ -230,6 +240,9 @@ def to_bundle(block: Block) -> dict[str, Any]:
     if isinstance(block, Table):
         return {"text/html": f"<h4>{_esc(block.caption)}</h4>{table_html(block.rows)}",
                 "text/plain": f"{block.caption}\n{table_text(block.rows)}"}
+    if isinstance(block, Picture):
+        return {"text/html": f'<div class="gmkit-map">{block.svg}</div>',
+                "text/plain": block.caption or block.name}
     if isinstance(block, Svg):
         # inline SVG in the HTML (nbconvert would otherwise embed the image as base64)
         return {"text/html": f'<div class="gmkit-map">{block.svg}</div>',

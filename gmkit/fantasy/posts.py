@@ -1,0 +1,89 @@
+"""The fantasy skirmish's forum posts and briefs: the combatants table and the orders open.
+
+Read by :mod:`gmkit.report.posts` through the registry, and built only on what any engine of this
+rule set offers: ``board(side)`` (hit points a side may not see come as None), ``legal_orders`` and
+the engine's public odds (``strike_odds``, ``flee_odds``), asked for where they exist. The skirmish
+has no map: its post has no picture.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..i18n import MessageError, format_message
+from ..report.posts import in_languages, percent
+
+__all__ = ["state_rows", "picture_svg", "options"]
+
+
+def _status(value: Any, lang: str) -> str:
+    try:
+        return format_message(f"fantasy.status.{value}", lang)
+    except MessageError:
+        return str(value)
+
+
+def _effects(c: Mapping[str, Any], lang: str) -> str:
+    out = []
+    for e in c.get("effects", []) or []:
+        text = _status(e.get("status"), lang)
+        if e.get("turns") is not None:
+            text += f" ({e['turns']})"
+        out.append(text)
+    return ", ".join(out)
+
+
+def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[list[Any]]]:
+    """Name, side, hit points ("?" where the viewer may not see them), AC, state, effects."""
+    cols = [format_message(k, lang) for k in ("posts.col.name", "posts.col.side", "posts.fantasy.col.hp",
+                                                "posts.fantasy.col.ac", "posts.col.state",
+                                                "posts.fantasy.col.effects")]
+    rows = []
+    for c in board.get("combatants", []):
+        hp = "?" if c.get("hp") is None else f"{c['hp']}/{c.get('max_hp')}"
+        rows.append([c["name"], c["side"], hp, c.get("ac", ""),
+                     _status(c.get("status") or "active", lang), _effects(c, lang)])
+    return cols, rows
+
+
+def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> None:
+    """The skirmish has no picture."""
+    return None
+
+
+def _odds(skirmish: Any, actor: str, order: Any, lang: str) -> str:
+    """The engine's chance to hit (and of a special attack taking effect) or to get away."""
+    kind = type(order).__name__
+    try:
+        if kind == "Flee":
+            p = skirmish.flee_odds(actor)
+            return "" if p is None else format_message("posts.odds.flee", lang, pct=percent(float(p), lang))
+        if kind not in ("Strike", "Shoot"):
+            return ""
+        od = skirmish.strike_odds(actor, order)
+    except Exception:  # odds are a help, never a reason a brief fails
+        return ""
+    if od is None or not getattr(od, "lines", None):
+        return ""
+    parts = []
+    for line in od.lines:
+        text = format_message("posts.odds.hit", lang, pct=percent(float(line.hit), lang))
+        if getattr(line, "specials", None):
+            text += ", " + format_message("posts.odds.special", lang, pct=percent(float(line.special), lang))
+        parts.append(f"{line.attack}: {text}" if len(od.lines) > 1 else text)
+    return "; ".join(parts)
+
+
+def options(skirmish: Any, actor: str) -> list[dict[str, Any]]:
+    """Every order open to ``actor`` now as the order language writes it, with its odds."""
+    from .language import render_order
+
+    out = []
+    for order in skirmish.legal_orders(actor):
+        def text(lang: str, o: Any = order) -> str:
+            said = render_order(o, lang, skirmish, actor)
+            odds = _odds(skirmish, actor, o, lang)
+            return f"{said} · {odds}" if odds else said
+
+        out.append({"group": "posts.group.orders", "text": in_languages(text)})
+    return out
