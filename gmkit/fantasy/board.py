@@ -5,16 +5,16 @@ uses left, reward points) and the turn bookkeeping of F-6 (round, phase, the sid
 turn). It reads the frozen :class:`~gmkit.fantasy.sheets.Sheets` it was set up from (shared, never
 copied) to answer who is still in the fight, who may act and who are whose enemies.
 
-Conditions, kills, the order of sides and the list of those who have shot are immutable values
-replaced on change, so :meth:`Board.copy` copies little: the all-or-nothing resolution takes one
-copy per turn.
+Conditions, kills, uses left, the order of sides and the list of those who have shot are
+immutable values replaced on change (never changed in place), so :meth:`Board.copy` copies only
+the dataclasses: the all-or-nothing resolution takes one copy per turn.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any
+from typing import Any, Mapping
 
 from . import rules
 from .notation import plain_number
@@ -66,10 +66,10 @@ class CombatantState:
     level: int
     pending: int
     """F-7: levels reached in the fight, taken after it."""
-    uses: dict[str, int]
-    """Casts left of each spell with limited uses."""
-    items: dict[str, int]
-    """Uses left of each item carried."""
+    uses: Mapping[str, int]
+    """Casts left of each spell with limited uses (replaced on change, see :meth:`spend`)."""
+    items: Mapping[str, int]
+    """Uses left of each item carried (replaced on change)."""
     acted: int
     """Turns in which it acted (F-6 Variant 2 rotates players by it)."""
     skipping: bool
@@ -85,10 +85,14 @@ class CombatantState:
                    items={i.name: i.uses for i in c.items}, acted=0, skipping=False)
 
     def copy(self) -> "CombatantState":
-        new = CombatantState(*_state_values(self))
-        new.uses = dict(self.uses)
-        new.items = dict(self.items)
-        return new
+        return CombatantState(*_state_values(self))
+
+    def spend(self, spell: str | None = None, item: str | None = None) -> None:
+        """One cast of ``spell`` or one use of ``item`` is spent."""
+        if spell is not None:
+            self.uses = {**self.uses, spell: self.uses[spell] - 1}
+        if item is not None:
+            self.items = {**self.items, item: self.items[item] - 1}
 
 
 _state_values = attrgetter(*(f.name for f in fields(CombatantState)))
@@ -188,12 +192,12 @@ class Board:
 
         A mount that attacks only with its rider counts only while its rider does (F-6).
         """
-        if self.out_for_good(name):
+        st = self.combatants[name]
+        if st.status != ACTIVE or (st.conditions and any(e.disables and e.turns is None
+                                                         for e in st.conditions)):
             return False
         rider = self.sheets.needs_rider.get(name)
-        if rider is not None:
-            return self.fighter(rider)
-        return True
+        return rider is None or self.fighter(rider)
 
     def can_act(self, name: str) -> bool:
         st = self.combatants[name]
@@ -205,7 +209,7 @@ class Board:
     def fighting_sides(self) -> list[str]:
         """The sides with a fighter left, in order (F-6): one left, the fight is over."""
         fighter = self.fighter
-        out = []
+        out: list[str] = []
         for s in self.sheets.sides:
             for m in s.members:
                 if fighter(m):
@@ -230,10 +234,10 @@ class Board:
         A pet whose owner is out of the fight fights on as one of its side; a mount that may attack
         alone is never a follower.
         """
-        c = self.sheets.combatants[name]
-        if c.kind == "pet" and c.owner:
-            return self.fighter(c.owner)
-        return c.kind == "mount" and not c.attacks_alone
+        owner = self.sheets.pet_owner.get(name)
+        if owner is not None:
+            return self.fighter(owner)
+        return name in self.sheets.tied_mounts
 
     def shooter_ready(self, name: str) -> bool:
         """F-6: has a ranged weapon, or a spell with a cast left."""
@@ -246,16 +250,22 @@ class Board:
     def principals(self, side: str) -> list[str]:
         """Who of ``side`` may act in its turn now, followers left out (F-6)."""
         out = []
-        ranged = self.phase == "ranged"
-        combatants = self.sheets.combatants
-        for n in self.sheets.sides_by_name[side].members:
-            if not self.can_act(n):
-                continue
-            if ranged:
-                if n not in self.shot and combatants[n].is_shooter and self.shooter_ready(n):
+        states = self.combatants
+        members = self.sheets.sides_by_name[side].members
+        if self.phase == "ranged":
+            combatants = self.sheets.combatants
+            for n in members:
+                if (self.can_act(n) and n not in self.shot and combatants[n].is_shooter
+                        and self.shooter_ready(n)):
                     out.append(n)
+            return out
+        pet_owner, tied_mounts = self.sheets.pet_owner, self.sheets.tied_mounts
+        for n in members:
+            st = states[n]  # can_act(n) and not following(n), inlined: every turn asks it
+            if st.status != ACTIVE or st.skipping or (st.conditions and any(e.disables for e in st.conditions)):
                 continue
-            if self.following(n):
+            owner = pet_owner.get(n)
+            if (self.fighter(owner) if owner is not None else n in tied_mounts):
                 continue
             out.append(n)
         return out
@@ -267,7 +277,7 @@ class Board:
 
     def followers_of(self, leaders: list[str]) -> list[str]:
         """The pets and mounts that strike along with these leaders now (F-6)."""
-        out = []
+        out: list[str] = []
         for lead in leaders:
             for f in self.sheets.followers.get(lead, ()):
                 c = self.sheets.combatants[f]

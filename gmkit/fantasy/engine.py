@@ -37,19 +37,21 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..encounter import Encounter
 from ..errors import IllegalOrder
 from ..orders import Order
 from . import legal, rules
 from .board import Board
-from .odds import StrikeOdds, attack_line
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from .procedures import attacks, flight, magic, turns
 from .procedures.opening import open_fight
 from .procedures.terms import status_term
 from .sheets import Combatant, Effect, Options, Side, Sheets, sheets_for
+
+if TYPE_CHECKING:
+    from .odds import StrikeOdds
 
 __all__ = ["Skirmish"]
 
@@ -152,7 +154,7 @@ class Skirmish(Encounter):
 
     # --- odds -------------------------------------------------------------------------------------
 
-    def strike_odds(self, name: str, order: Order) -> StrikeOdds | None:
+    def strike_odds(self, name: str, order: Order) -> "StrikeOdds | None":
         """The exact odds of ``name``'s ``Strike`` or ``Shoot`` at a named target, from the board
         (:func:`gmkit.fantasy.odds.attack_line`); None for another order, no named target (it is
         picked by die, F-6) or one ``name`` could not give now."""
@@ -160,6 +162,8 @@ class Skirmish(Encounter):
             return None
         if order not in self.legal_orders(name):
             return None
+        from .odds import StrikeOdds, attack_line  # the odds modules load only for the forms
+
         c = self.sheets.combatants[name]
         if isinstance(order, Strike):
             made = c.attacks(order.attack)

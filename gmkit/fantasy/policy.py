@@ -19,6 +19,7 @@ from . import rules
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 
 if TYPE_CHECKING:
+    from ..encounter import LegalOrders
     from ..orders import Order
     from .board import Board
     from .context import Table
@@ -65,24 +66,25 @@ class Autopilot:
             return Pass()
         monster = c.kind == "monster"
         melee = board.phase == "melee"
+        legal = sk.legal_orders(actor)
         order: Order | None = None
         if melee and c.morale is not None and monster and wants_to_flee(board, actor):
-            order = _if_legal(sk, actor, Flee())
+            order = Flee() if Flee() in legal else None
         if order is None and c.items and float(st.hp) * 3 <= float(st.max_hp):
             for item in c.items:
-                if item.effect.heal and st.items.get(item.name, 0) > 0 and item.target != "enemy":
+                if item.effect.heal and item.target != "enemy" and UseItem(item.name) in legal:
                     order = UseItem(item.name)
                     break
         if order is None and c.spells:
-            order = _heal_an_ally(sk, actor)
+            order = _heal_an_ally(sk, actor, legal)
         table = sk.sheets.melee_hits if melee else sk.sheets.ranged_hits
         weapon_targets = [e for e in enemies if table[actor, e]]
-        if order is None and c.spells:
+        unhittable = [e for e in enemies if e not in weapon_targets]
+        weaponless = not melee and c.ranged is None
+        if order is None and c.spells and (unhittable or weaponless or not weapon_targets):
             spells = [s for s in c.spells if s.effect.harmful and s.target == "enemy"
-                      and (s.uses is None or st.uses.get(s.name, 0) > 0)]
-            unhittable = [e for e in enemies if e not in weapon_targets]
-            weaponless = not melee and c.ranged is None
-            if spells and (unhittable or weaponless or not weapon_targets):
+                      and Cast(s.name) in legal]
+            if spells:
                 spell = spells[0]
                 pool = unhittable if unhittable else enemies
                 if spell.to_hit:
@@ -97,7 +99,7 @@ class Autopilot:
             elif c.ranged is not None:
                 order = Shoot(target)
         if order is None and melee and not c.follower:
-            order = _flight(sk, actor)
+            order = _flight(legal)
         return order if order is not None else Pass()
 
 
@@ -122,13 +124,11 @@ def _weakest(board: "Board", targets: list[str]) -> str | None:
     return min(targets, key=lambda n: (float(states[n].hp), sheets[n].index))
 
 
-def _heal_an_ally(sk: "Table", name: str) -> "Order | None":
+def _heal_an_ally(sk: "Table", name: str, legal: "LegalOrders") -> "Order | None":
     """A healer mends the most hurt ally (itself included) down to a third of its hit points."""
     board = sk.state
     c = sk.sheets.combatants[name]
-    uses = board.combatants[name].uses
-    spells = [s for s in c.spells if s.effect.heal and not s.effect.harmful
-              and (s.uses is None or uses.get(s.name, 0) > 0)]
+    spells = [s for s in c.spells if s.effect.heal and not s.effect.harmful and Cast(s.name) in legal]
     if not spells:
         return None
     states = board.combatants
@@ -140,17 +140,13 @@ def _heal_an_ally(sk: "Table", name: str) -> "Order | None":
     spell = spells[0]
     if spell.target == "self" and target != name:
         return None
-    return _if_legal(sk, name, Cast(spell.name, None if spell.target == "self" else target))
+    order = Cast(spell.name, None if spell.target == "self" else target)
+    return order if order in legal else None
 
 
-def _if_legal(sk: "Table", name: str, order: "Order") -> "Order | None":
-    return order if order in sk.legal_orders(name) else None
-
-
-def _flight(sk: "Table", name: str) -> "Order | None":
+def _flight(legal: "LegalOrders") -> "Order | None":
     """F-9/F-10: with no way left to hurt any enemy, try to get away: by the roll where the rules
     give one, else (no enemy lists escape numbers) with the autopilot's leave as the GM's."""
-    legal = sk.legal_orders(name)
     for order in (Flee(), Flee(gm_allows=True)):
         if order in legal:
             return order

@@ -259,6 +259,10 @@ class Sheets:
     """F-6: a mount that attacks only with its rider -> that rider."""
     followers: dict[str, tuple[str, ...]]
     """F-6: a leader -> the pets and mounts that strike along with it."""
+    pet_owner: dict[str, str]
+    """F-6: a pet -> its owner, whom it follows while the owner fights."""
+    tied_mounts: frozenset[str]
+    """F-6: the mounts that attack only with their riders."""
     effects: dict[str, Effect]
     """F-4: what each special kind does."""
     melee_hits: dict[tuple[str, str], bool]
@@ -294,6 +298,8 @@ class Sheets:
             needs_rider={n: c.rider for n, c in combatants.items()
                          if c.kind == "mount" and not c.attacks_alone and c.rider},
             followers={k: tuple(v) for k, v in followers.items()},
+            pet_owner={n: c.owner for n, c in combatants.items() if c.kind == "pet" and c.owner},
+            tied_mounts=frozenset(n for n, c in combatants.items() if c.kind == "mount" and not c.attacks_alone),
             effects=build_effects(DEFAULT_EFFECTS, sc.get("effects") or {}),
             melee_hits={(a.name, t.name): any(rules.can_be_hit(t.ac, x.to_hit + t.easier_to_hit)
                                               for x in a.melee)

@@ -54,24 +54,23 @@ def damage(ctx: Context, source: str, target: str, amount: float, roll: Roll | N
     amount = float(amount)
     before = float(st.hp)
     hp = max(0.0, before - amount)
-    st.hp = plain_number(hp)
+    st.hp = left = plain_number(hp)
     src = board.combatants[source]
     src.dealt = plain_number(float(src.dealt) + (before - hp))
     if ctx.keeps_events:
         rolls = (roll,) if roll is not None else ()
         tc = ctx.sheets.combatants[target]
+        taken = plain_number(amount)
         if tc.kind == "monster" and hp > 0:
             ctx.emit("damage", source, "fantasy.damage.hidden",
-                     {"actor": source, "target": target, "amount": plain_number(amount), "what": what},
-                     data={"target": target, "amount": plain_number(amount)}, rolls=rolls)
-            ctx.emit("hp", target, "fantasy.hp", {"actor": target, "hp": plain_number(hp)},
-                     data={"hp": plain_number(hp)}, visibility=sides_only(tc.side))
+                     {"actor": source, "target": target, "amount": taken, "what": what},
+                     data={"target": target, "amount": taken}, rolls=rolls)
+            ctx.emit("hp", target, "fantasy.hp", {"actor": target, "hp": left},
+                     data={"hp": left}, visibility=sides_only(tc.side))
         else:
             ctx.emit("damage", source, "fantasy.damage",
-                     {"actor": source, "target": target, "amount": plain_number(amount),
-                      "hp": plain_number(hp), "what": what},
-                     data={"target": target, "amount": plain_number(amount), "hp": plain_number(hp)},
-                     rolls=rolls)
+                     {"actor": source, "target": target, "amount": taken, "hp": left, "what": what},
+                     data={"target": target, "amount": taken, "hp": left}, rolls=rolls)
     if hp <= 0:
         kill(ctx, source, target)
 
