@@ -1,8 +1,9 @@
 """The pure F-rules: numbers in, numbers out, each citing its id in RULES.md.
 
-Nothing here rolls a die or touches an encounter: the engine (:mod:`gmkit.fantasy.skirmish`) rolls
-through its :class:`~gmkit.dice.Dice` and asks these functions what the faces mean, and the odds
-views ask them for exact probabilities over the d18 (C-5).
+Nothing here rolls a die or touches an encounter: the procedures (:mod:`gmkit.fantasy.procedures`)
+roll through the encounter's :class:`~gmkit.dice.Dice` and ask these functions what the faces mean;
+the odds (:mod:`gmkit.fantasy.odds`), the legal checks and the autopilot ask them for thresholds
+and exact probabilities over the d18 (C-5). Each rule is written here once.
 
 >>> hit_threshold(0), hit_threshold(15), hit_threshold(-1), hit_threshold(-3)
 (17, 2, 18, None)

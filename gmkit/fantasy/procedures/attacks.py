@@ -17,7 +17,7 @@ from .effects import special
 from .harm import damage, roll_damage
 from .terms import notation_term
 
-__all__ = ["pick_target", "strike", "shoot", "attack"]
+__all__ = ["pick_target", "strike", "shoot", "attack", "roll_to_hit"]
 
 
 def pick_target(ctx: Context, actor: str, wanted: str | None, attacks: tuple[Attack, ...]) -> str | None:
@@ -84,6 +84,16 @@ def shoot(ctx: Context, actor: str, order: Shoot) -> None:
         attack(ctx, actor, ranged, target)
 
 
+def roll_to_hit(ctx: Context, actor: str, ac: int, need: int, purpose: str) -> tuple[bool, tuple[Roll, ...]]:
+    """F-2: the d18 against the face needed, and at AC -2 the d6 that must show 6 after it."""
+    dice = ctx.dice
+    r = dice.d18(purpose=purpose, actor=actor)
+    if r.total < need or not rules.needs_second_roll(ac):
+        return r.total >= need, (r,)
+    r2 = dice.d(6, purpose="F-2 second roll at AC -2", actor=actor)
+    return r2.total == rules.SECOND_ROLL_FACE, (r, r2)
+
+
 def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
     """F-2 to hit, then F-4 special or F-3 damage."""
     c = ctx.sheets.combatants[actor]
@@ -94,18 +104,11 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
     if need is None:
         ctx.emit("miss", actor, "fantasy.cannot_hit", params, data={"target": target, "hit": False})
         return
-    dice = ctx.dice
-    r = dice.d18(purpose=f"F-2 to hit {target}", actor=actor)
-    rolls: tuple[Roll, ...] = (r,)
-    hit = r.total >= need
-    second = rules.needs_second_roll(t.ac)
-    if hit and second:
-        r2 = dice.d(6, purpose="F-2 second roll at AC -2", actor=actor)
-        rolls = (r, r2)
-        hit = r2.total == rules.SECOND_ROLL_FACE
+    hit, rolls = roll_to_hit(ctx, actor, t.ac, need, f"F-2 to hit {target}")
+    r = rolls[0]
     if ctx.keeps_events:
         key = "fantasy.hit" if hit else "fantasy.miss"
-        if second and r.total >= need:
+        if rules.needs_second_roll(t.ac) and r.total >= need:
             key += ".second"
         params.update(roll=r.total, need=need, second=rolls[1].total if len(rolls) > 1 else 0)
         ctx.emit("hit" if hit else "miss", actor, key, params,
@@ -113,7 +116,7 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
     if not hit:
         return
     if att.specials:
-        tr = dice.d18(purpose="F-4 special attack trigger", actor=actor)
+        tr = ctx.dice.d18(purpose="F-4 special attack trigger", actor=actor)
         fired: SpecialAttack | None = None
         for sp in att.specials:
             if rules.special_triggers(int(tr.total), sp.trigger):

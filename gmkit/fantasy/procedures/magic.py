@@ -10,7 +10,7 @@ from .. import rules
 from ..context import Context
 from ..orders import Cast, UseItem
 from ..sheets import cast_effect, item_effect
-from .attacks import pick_target
+from .attacks import pick_target, roll_to_hit
 from .effects import apply_effect, protected
 
 __all__ = ["cast", "use_item"]
@@ -50,16 +50,10 @@ def _spell_hits(ctx: Context, actor: str, spell: str, target: str) -> bool:
         ctx.emit("miss", actor, "fantasy.cannot_hit", {"actor": actor, "target": target,
                                                        "attack": spell, "ac": t.ac})
         return False
-    r = ctx.dice.d18(purpose=f"F-2 spell to hit {target}", actor=actor)
-    hit = r.total >= need
-    rolls = [r]
-    if hit and rules.needs_second_roll(t.ac):
-        r2 = ctx.dice.d(6, purpose="F-2 second roll at AC -2", actor=actor)
-        rolls.append(r2)
-        hit = r2.total == rules.SECOND_ROLL_FACE
+    hit, rolls = roll_to_hit(ctx, actor, t.ac, need, f"F-2 spell to hit {target}")
     ctx.emit("hit" if hit else "miss", actor, "fantasy.hit" if hit else "fantasy.miss",
-             {"actor": actor, "target": target, "attack": spell, "ac": t.ac, "roll": r.total,
-              "need": need, "second": 0}, data={"target": target, "hit": hit}, rolls=tuple(rolls))
+             {"actor": actor, "target": target, "attack": spell, "ac": t.ac, "roll": rolls[0].total,
+              "need": need, "second": 0}, data={"target": target, "hit": hit}, rolls=rolls)
     return hit
 
 
