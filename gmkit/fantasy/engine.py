@@ -48,7 +48,7 @@ from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from .procedures import attacks, flight, magic, turns
 from .procedures.opening import open_fight
 from .procedures.terms import status_term
-from .sheets import Combatant, Effect, Options, Side, Sheets, sheets_for
+from .sheets import Combatant, Effect, Options, Sheets, sheets_for
 
 if TYPE_CHECKING:
     from .odds import StrikeOdds
@@ -86,16 +86,13 @@ class Skirmish(Encounter):
         return self.sheets.combatants
 
     @property
-    def side_list(self) -> tuple[Side, ...]:
-        return self.sheets.sides
-
-    @property
     def effects(self) -> dict[str, Effect]:
         """F-4: what each special kind does."""
         return self.sheets.effects
 
     @property
     def options(self) -> Options:
+        """The GM's choices for this fight (F-6, F-10)."""
         return self.sheets.options
 
     # --- the base's questions -----------------------------------------------------------------
