@@ -223,6 +223,12 @@ class Board:
         out_for_good = self.out_for_good
         return [n for n, s in self.sheets.side_of.items() if s != side and not out_for_good(n)]
 
+    def has_enemies(self, name: str) -> bool:
+        """Whether any combatant of another side is still in the fight."""
+        side = self.sheets.side_of[name]
+        out_for_good = self.out_for_good
+        return any(s != side and not out_for_good(n) for n, s in self.sheets.side_of.items())
+
     def allies(self, name: str) -> list[str]:
         """Every combatant of ``name``'s side still in the fight (``name`` too), in scenario order."""
         side = self.sheets.side_of[name]

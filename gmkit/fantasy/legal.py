@@ -100,16 +100,17 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
 
 
 def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> None:
-    """F-6: whether ``actor`` may act in its own side's turn now."""
+    """F-6: whether ``actor`` may act in its own side's turn now (:func:`check` has made sure it
+    can act at all, so only the turn's own limits are left)."""
     side = c.side
-    principals = board.principals(side)
     if board.phase == "ranged":
         if actor in board.shot:
             raise IllegalOrder("F-6", f"{actor} has already made its one ranged attack or spell")
-        if actor not in principals:
+        if not (c.is_shooter and board.shooter_ready(actor)):
             raise IllegalOrder("F-6", f"ranged phase: {actor} has no ranged weapon or spell left")
         return
-    if board.following(actor) and actor not in principals:
+    if board.following(actor):
+        principals = board.principals(side)
         lead = c.leader
         others = {a for a in pending if a != actor}
         waiting = awaiting(board, pending)
@@ -119,11 +120,9 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
                 if c.kind == "pet" else "a mount attacks only with its rider"
             raise IllegalOrder("F-6", f"{what}: {lead} is not striking now")
         return
-    if actor not in principals:
-        raise IllegalOrder("F-6", f"{actor} cannot act in this turn")
     limit = cap(board, side)
     if limit is not None:
-        others_in = [p for p in principals if p in pending and p != actor]
+        others_in = [p for p in board.principals(side) if p in pending and p != actor]
         if len(others_in) >= limit:
             if board.sheets.options.variant == 2:
                 raise IllegalOrder("F-6", f"Variant 2: one striker per turn and {others_in[0]} "
@@ -134,7 +133,7 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
 
 def _check_target(board: Board, actor: str, target: str | None, *, enemy: bool = True) -> None:
     if target is None:
-        if enemy and not board.enemies(actor):
+        if enemy and not board.has_enemies(actor):
             raise IllegalOrder("F-6", f"{actor} has no enemy left to strike")
         return
     t = sheet(board, target)

@@ -110,6 +110,12 @@ def _effect_of(d: Mapping[str, Any]) -> Effect:
     return Effect.from_spec({k: d.get(k) for k in _EFFECT_KEYS})
 
 
+def _as_ordered(e: Effect) -> Effect:
+    """A spell's or item's effect as an order that names it gets it: written back as data and read
+    again (tables to 4 places), so that an order adding nothing gets the very same effect."""
+    return Effect.from_spec(e.spec())
+
+
 @dataclass(frozen=True, slots=True)
 class Combatant:
     """A combatant's sheet (F-1): who it is, its numbers, attacks, spells, items, morale, rewards."""
@@ -156,10 +162,10 @@ class Combatant:
         r = d.get("ranged")
         ranged = Attack(r.get("name", "bow"), parse_damage(r["damage"]), int(r.get("to_hit", 0)),
                         ranged=True) if r else None
-        spells = tuple(Spell(s["name"], _effect_of(s), s.get("target", "enemy"), s.get("uses"),
+        spells = tuple(Spell(s["name"], _as_ordered(_effect_of(s)), s.get("target", "enemy"), s.get("uses"),
                              bool(s.get("to_hit", False)), s.get("protection"))
                        for s in d.get("spells") or ())
-        items = tuple(Item(i["name"], _effect_of(i), i.get("target", "self"), int(i.get("uses", 1)),
+        items = tuple(Item(i["name"], _as_ordered(_effect_of(i)), i.get("target", "self"), int(i.get("uses", 1)),
                            i.get("protection"))
                       for i in d.get("items") or ())
         esc = d.get("escape")
@@ -338,20 +344,19 @@ def cast_effect(c: Combatant, order: "Cast") -> tuple[Effect, Spell | None]:
     """F-6: what a Cast does: the sheet's spell with the order's fields laid over it (or, for a
     spell not on the sheet, what the order describes)."""
     spell = c.spell_by_name.get(order.spell)
+    given = {k: v for k in ("damage", "heal", "status", "turns", "disables", "initiative")
+             if (v := getattr(order, k)) is not None}
+    if spell is not None and not given:
+        return spell.effect, spell
     base: dict[str, Any] = spell.effect.spec() if spell is not None else {}
-    for k in ("damage", "heal", "status", "turns", "disables", "initiative"):
-        v = getattr(order, k)
-        if v is not None:
-            base[k] = v
-    return Effect.from_spec(base), spell
+    return Effect.from_spec({**base, **given}), spell
 
 
 def item_effect(c: Combatant, order: "UseItem") -> tuple[Effect, Item | None]:
     """F-8: what a UseItem does: the carried item's effect with the order's fields laid over it."""
     item = c.item_by_name.get(order.item)
+    given = {k: v for k in ("damage", "heal", "status", "turns") if (v := getattr(order, k)) is not None}
+    if item is not None and not given:
+        return item.effect, item
     base: dict[str, Any] = item.effect.spec() if item is not None else {}
-    for k in ("damage", "heal", "status", "turns"):
-        v = getattr(order, k)
-        if v is not None:
-            base[k] = v
-    return Effect.from_spec(base), item
+    return Effect.from_spec({**base, **given}), item
