@@ -116,6 +116,7 @@ class Board:
     """F-6 Variant 2: the one striker of this turn."""
     over: bool = False
     result: dict[str, Any] | None = None
+    """The outcome, set once when the fight ends (never changed after, so copies share it)."""
     shot: tuple[str, ...] = ()
     """F-6: who has made its one ranged attack or spell in the ranged phase."""
     version: int = field(default=0, compare=False)
