@@ -22,7 +22,7 @@ from ..dice import parse_table
 from ..errors import DiceError
 
 __all__ = ["SpecialAttack", "DamageSpec", "LifeDice", "SPECIAL_KINDS", "parse_special",
-           "parse_damage", "parse_life", "special_name"]
+           "parse_damage", "parse_life", "special_name", "plain_number", "table_text"]
 
 SPECIAL_KINDS: dict[str, str] = {
     "яд": "poison", "poison": "poison",
@@ -159,6 +159,21 @@ class DamageSpec:
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def plain_number(x: float) -> int | float:
+    """Hit points and damage as the journal writes them: whole ones as int, others to 4 places.
+
+    >>> plain_number(3.0), plain_number(4.5), plain_number(1 / 3)
+    (3, 4.5, 0.3333)
+    """
+    f = float(x)
+    return int(f) if f.is_integer() else round(f, 4)
+
+
+def table_text(table: tuple[float, ...]) -> str:
+    """A C-6 table written back as text: ``(1.0, 1.5, 2.0)`` is ``1-1.5-2``."""
+    return "-".join(str(plain_number(v)) for v in table)
 
 
 def parse_damage(text: str) -> DamageSpec:

@@ -4,46 +4,59 @@ All finite, so all exact. The d18 is uniform over 1..18 (C-5). A damage entry is
 (``0.5-1-1.5``) or, by F-3, a percentage of the target's current hit points (``25%``): that one is a
 single point value once the hit points are known, so the functions taking an entry ask for them
 (``target_hp=``) only then.
+
+Every rule here is :mod:`gmkit.fantasy.rules`' own: these functions put its chances into
+:class:`~gmkit.odds.core.Odds` (and :class:`StrikeOdds` for an order on the board), never
+restating one.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..dice import parse_table
 from ..errors import DiceError
 from ..odds.core import Odds, q
+from . import rules
+
+if TYPE_CHECKING:
+    from .board import Board
+    from .sheets import Attack, Combatant
 
 __all__ = ["flee", "escape", "d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table", "strike",
-           "table_values", "table_mean", "percent", "percent_value"]
+           "table_values", "table_mean", "percent", "percent_value", "StrikeOdds", "AttackLine",
+           "attack_line"]
 
 
 def d18_ge(t: int) -> Fraction:
-    """P(d18 >= t) for the 1..18 roll (C-5)."""
+    """P(d18 >= t) for the 1..18 roll (C-5).
+
+    >>> d18_ge(17), d18_ge(1), d18_ge(19)
+    (Fraction(1, 9), Fraction(1, 1), Fraction(0, 1))
+    """
     return Fraction(min(18, max(0, 19 - t)), 18)
 
 
 def d18_needed(ac: int) -> int | None:
-    """F-2: the d18 total needed to hit armour class ``ac``; None when it cannot be hit.
+    """F-2: the d18 face needed to hit armour class ``ac``; None when it cannot be hit
+    (:func:`gmkit.fantasy.rules.hit_threshold`).
 
-    ``17 - AC`` from AC -1 (18) to AC 15 (2) and on past it (AC 16 needs 1, AC 17 needs 0: always);
-    AC -2 needs 18 and then a 6 on a d6 (see :func:`d18_hit`); AC -3 and below cannot be hit.
+    ``17 - AC`` from AC -1 (18) to AC 15 (2), and 1 past it (always); AC -2 needs 18 and then a 6
+    on a d6 (see :func:`d18_hit`); AC -3 and below cannot be hit.
 
     >>> d18_needed(0), d18_needed(15), d18_needed(-2), d18_needed(-3)
     (17, 2, 18, None)
     """
-    if ac <= -3:
-        return None
-    if ac == -2:
-        return 18
-    return 17 - ac
+    return rules.hit_threshold(ac)
 
 
 @lru_cache(maxsize=1024)
 def d18_hit(ac: int, modifier: int = 0) -> Odds:
-    """F-2: the chance to hit AC ``ac`` with d18 + ``modifier`` ("easier to hit by N" is +N).
+    """F-2: the chance to hit AC ``ac`` with d18 + ``modifier`` ("easier to hit by N" is +N), as
+    :func:`gmkit.fantasy.rules.hit_probability` gives it.
 
     [decision, as the table reads] the modifier shifts the d18 total against ``17 - AC`` at every
     AC, the ends included: AC 16+ needs 1 or less, so it always hits unless made harder; AC -2 needs
@@ -52,20 +65,14 @@ def d18_hit(ac: int, modifier: int = 0) -> Odds:
     >>> d18_hit(0).chance, d18_hit(-2).chance, d18_hit(-3).chance
     (Fraction(1, 9), Fraction(1, 108), Fraction(0, 1))
     """
-    need = d18_needed(ac)
-    if need is None:
-        p = Fraction(0)
-    else:
-        p = d18_ge(need - modifier)
-        if ac == -2:
-            p *= Fraction(1, 6)
+    p = rules.hit_probability(ac, modifier)
     m = f"{modifier:+d}" if modifier else ""
     return Odds("d18", q("d18", mod=m, ac=ac), (("hit", p), ("miss", 1 - p)), p)
 
 
 def protection_roll(number: int, wisdom_mod: int = 0) -> Fraction:
     """F-5: P(d18 + Wisdom modifier >= the protection number)."""
-    return d18_ge(number - wisdom_mod)
+    return rules.protection_probability(number, wisdom_mod)
 
 
 @lru_cache(maxsize=1024)
@@ -81,7 +88,7 @@ def special(trigger: int, protection: int | None = None, wisdom_mod: int = 0, *,
     >>> special(16, 6).chance
     Fraction(5, 108)
     """
-    trig = d18_ge(trigger)
+    trig = rules.special_probability(trigger)
     save = protection_roll(protection, wisdom_mod) if protection is not None else Fraction(0)
     hit = d18_hit(ac, modifier).chance if ac is not None else Fraction(1)
     outcomes: list[tuple[str, Fraction]] = []
@@ -139,7 +146,7 @@ def percent_value(percent: Number, current_hp: Number) -> Fraction:
         raise DiceError(f"F-3: a percentage of hit points is more than 0 and at most 100, got {percent}")
     if current_hp < 0:
         raise DiceError(f"F-3: target_hp (the target's current hit points) is at least 0, got {current_hp}")
-    return _frac(current_hp) * _frac(percent) / 100
+    return Fraction(rules.percent_damage(_frac(current_hp), _frac(percent)))
 
 
 @lru_cache(maxsize=1024)
@@ -163,10 +170,14 @@ def _percent_question(pct: Fraction, current_hp: Number) -> dict[str, object]:
 
 def table_values(text: str, modifier: float = 0, *,
                  target_hp: Number | None = None) -> dict[Fraction, Fraction]:
-    """C-6: each value of ``a-b-c`` equally likely (plus ``modifier``): value -> chance, exact.
+    """C-6: each value of ``a-b-c`` equally likely, plus ``modifier`` and never below 0 (F-3,
+    :func:`gmkit.fantasy.rules.damage_amount`): value -> chance, exact.
 
     A percentage entry (F-3) is its one value of ``target_hp``; ``modifier`` (Strength or
     Constitution) does not apply to it, as in the engine.
+
+    >>> table_values("0-1-2", -1)
+    {Fraction(0, 1): Fraction(2, 3), Fraction(1, 1): Fraction(1, 3)}
     """
     pct = _percent_of(text)
     if pct is not None:
@@ -175,7 +186,7 @@ def table_values(text: str, modifier: float = 0, *,
     n = len(values)
     out: dict[Fraction, Fraction] = {}
     for v in values:
-        key = _frac(v) + _frac(modifier)
+        key = Fraction(rules.damage_amount(_frac(v), _frac(modifier)))
         out[key] = out.get(key, Fraction(0)) + Fraction(1, n)
     return dict(sorted(out.items()))
 
@@ -244,7 +255,7 @@ def flee(morale: int | None) -> Odds:
     >>> flee(16).chance, flee(None).chance
     (Fraction(1, 6), Fraction(0, 1))
     """
-    p = d18_ge(morale) if morale is not None else Fraction(0)
+    p = rules.morale_probability(morale)
     question = q("flee", morale=morale) if morale is not None else q("flee_none")
     return Odds("d18", question, (("flees", p), ("stays", 1 - p)), p)
 
@@ -256,7 +267,7 @@ def escape(numbers: Sequence[int]) -> Odds:
     Fraction(1, 2)
     """
     faces = {n for n in numbers if 1 <= n <= 6}
-    p = Fraction(len(faces), 6)
+    p = rules.escape_probability(numbers)
     return Odds("d18", q("escape", faces=", ".join(map(str, sorted(faces))) or "-"),
                 (("escapes", p), ("caught", 1 - p)), p)
 
@@ -307,3 +318,94 @@ def _need_target_hp(entry: str, target_hp: float | None) -> None:
 
     parse_damage(entry)
     raise DiceError(format_message("odds.cli.target_hp", entry=entry.strip()))
+
+
+# --- the odds of an order on the board ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttackLine:
+    """The exact odds of one attack of a strike at one target (F-2, F-4, F-5, F-3).
+
+    ``hit`` + ``miss`` = 1; a hit then either triggers a special attack (``specials``: kind ->
+    chance it happens, the target failing its protection roll; ``avoided``: it triggered and was
+    avoided) or deals table damage (``normal``; ``damage``: amount -> chance given a normal hit).
+    """
+
+    attack: str
+    target: str
+    ac: int
+    modifier: int
+    """F-2: the attack's to-hit bonus plus the target's "easier to hit"."""
+    hit: Fraction
+    normal: Fraction
+    avoided: Fraction = Fraction(0)
+    specials: tuple[tuple[str, Fraction], ...] = ()
+    damage: tuple[tuple[float, Fraction], ...] | None = None
+    """A percentage (F-3) is one value: that share of the target's hit points when asked; None: no table."""
+    mean_damage: Fraction | None = None
+
+    @property
+    def miss(self) -> Fraction:
+        return 1 - self.hit
+
+    @property
+    def special(self) -> Fraction:
+        """The chance a special attack takes effect (all kinds together)."""
+        return sum((p for _, p in self.specials), Fraction(0))
+
+
+@dataclass(frozen=True)
+class StrikeOdds:
+    """The exact odds of a Strike or Shoot order: one line per attack it makes at its target.
+
+    A double strike (F-6) repeats every line; ``strikes`` says how many times.
+    """
+
+    actor: str
+    target: str
+    lines: tuple[AttackLine, ...]
+    strikes: int = 1
+
+    @property
+    def chance(self) -> Fraction:
+        """The first attack's hit chance (the headline)."""
+        return self.lines[0].hit if self.lines else Fraction(0)
+
+    def __float__(self) -> float:
+        return float(self.chance)
+
+
+def attack_line(board: "Board", c: "Combatant", att: "Attack", target: str) -> AttackLine:
+    """The odds of ``c``'s attack ``att`` at ``target`` as the board stands: AC and modifiers (F-2),
+    trigger and protection roll with the target's Wisdom (F-4, F-5), the damage table plus Strength
+    or Constitution (F-3, C-6), or a percentage of the target's current hit points (F-3)."""
+    t = board.sheets.combatants[target]
+    mod = att.to_hit + t.easier_to_hit
+    hit = rules.hit_probability(t.ac, mod)
+    # F-4: one trigger d18 after a hit; the first special whose trigger it reaches happens
+    fired: dict[str, Fraction] = {}
+    avoided = Fraction(0)
+    normal_faces = 0
+    for face in range(1, rules.D18 + 1):
+        sp = next((x for x in att.specials if rules.special_triggers(face, x.trigger)), None)
+        if sp is None:
+            normal_faces += 1
+            continue
+        save = rules.protection_probability(sp.protection, t.wisdom)  # F-5
+        p = hit * Fraction(1, rules.D18)
+        fired[sp.kind] = fired.get(sp.kind, Fraction(0)) + p * (1 - save)
+        avoided += p * save
+    normal = hit * Fraction(normal_faces, rules.D18) if att.specials else hit
+    dist: tuple[tuple[float, Fraction], ...] | None = None
+    mean: Fraction | None = None
+    if att.damage.percent is not None:
+        # one certain value, as the engine applies it (no Strength or Constitution, no rounding)
+        hp = float(board.combatants[target].hp)
+        dist = ((rules.percent_damage(hp, att.damage.percent), Fraction(1)),)
+        mean = percent_value(att.damage.percent, hp) if hp > 0 else Fraction(0)
+    elif att.damage.table:
+        bonus = c.constitution if att.ranged else c.strength
+        dist = tuple(sorted(rules.damage_distribution(att.damage.table, bonus).items()))
+        mean = sum((Fraction(v).limit_denominator(1000) * p for v, p in dist), Fraction(0))
+    return AttackLine(att.name, target, t.ac, mod, hit, normal, avoided, tuple(fired.items()), dist, mean)

@@ -1,8 +1,9 @@
 """The pure F-rules: numbers in, numbers out, each citing its id in RULES.md.
 
-Nothing here rolls a die or touches an encounter: the engine (:mod:`gmkit.fantasy.skirmish`) rolls
-through its :class:`~gmkit.dice.Dice` and asks these functions what the faces mean, and the odds
-views ask them for exact probabilities over the d18 (C-5).
+Nothing here rolls a die or touches an encounter: the procedures (:mod:`gmkit.fantasy.procedures`)
+roll through the encounter's :class:`~gmkit.dice.Dice` and ask these functions what the faces mean;
+the odds (:mod:`gmkit.fantasy.odds`), the legal checks and the autopilot ask them for thresholds
+and exact probabilities over the d18 (C-5). Each rule is written here once.
 
 >>> hit_threshold(0), hit_threshold(15), hit_threshold(-1), hit_threshold(-3)
 (17, 2, 18, None)
@@ -15,7 +16,7 @@ Fraction(1, 108)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence, TypeVar, cast
 
 from .notation import (SPECIAL_KINDS, DamageSpec, LifeDice, SpecialAttack, parse_damage, parse_life,
                        parse_special, special_name)
@@ -32,6 +33,9 @@ __all__ = [
     "hardest_escape", "escape_succeeds", "escape_probability",
     "roll_off_order",
 ]
+
+Num = TypeVar("Num", float, Fraction)
+"""Hit points and damage: floats in the engine, exact fractions in the odds."""
 
 D18 = 18
 """C-5: the 1..18 roll."""
@@ -132,23 +136,25 @@ def unarmoured_ac(dexterity: int = 0, traits: int = 0) -> int:
 # --- F-3: damage ---------------------------------------------------------------------------------
 
 
-def damage_amount(value: float, modifier: float = 0) -> float:
+def damage_amount(value: Num, modifier: Num | int = 0) -> Num:
     """F-3: a table value plus Strength (melee) or Constitution (ranged); never below 0.
 
-    >>> damage_amount(1.5, 1), damage_amount(0, -1)
-    (2.5, 0)
+    Exact with fractions (the odds), plain with floats (the engine).
+
+    >>> damage_amount(1.5, 1), damage_amount(0, -1), damage_amount(Fraction(1, 2), 1)
+    (2.5, 0, Fraction(3, 2))
     """
     out = value + modifier
-    return out if out > 0 else 0
+    return out if out > 0 else cast(Num, 0)
 
 
-def percent_damage(current_hp: float, percent: float) -> float:
-    """F-3: damage as a percentage of the target's *current* hit points.
+def percent_damage(current_hp: Num, percent: Num) -> Num:
+    """F-3: damage as a percentage of the target's *current* hit points (0 at 0).
 
-    >>> percent_damage(12, 25)
-    3.0
+    >>> percent_damage(12, 25), percent_damage(Fraction(10), Fraction(33))
+    (3.0, Fraction(33, 10))
     """
-    return current_hp * percent / 100 if current_hp > 0 else 0.0
+    return current_hp * percent / 100 if current_hp > 0 else cast(Num, 0.0)
 
 
 def damage_distribution(table: Sequence[float], modifier: float = 0) -> dict[float, Fraction]:

@@ -5,9 +5,9 @@ from ..systems import System
 SYSTEM = System(
     name="fantasy",
     package=__package__ or "gmkit.fantasy",
-    engine="skirmish:Skirmish",
+    engine="engine:Skirmish",
     scenario="scenario:FantasyScenario",
-    policy="autopilot:Autopilot",
+    policy="policy:Autopilot",
     form="ui:SkirmishOrderForm",
     desk="ui:SkirmishSession",
 )

@@ -1,5 +1,5 @@
 """The fantasy skirmish's form (F-6): the acting side's combatants, their strikes, targets, spells,
-items and flight, exactly as ``Skirmish.legal_actions`` lists them."""
+items and flight, exactly as the engine's ``legal_orders(actor)`` lists them; and its desk."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from .views import combatants_html
 from ..ui.sessions import Session
 
 if TYPE_CHECKING:
-    from .skirmish import Skirmish
+    from .engine import Skirmish
 
 __all__ = ["SkirmishOrderForm", "SkirmishSession"]
 
@@ -32,9 +32,6 @@ class SkirmishOrderForm(ListOrderForm):
     def actors(self) -> list[str]:
         return [n for n in self.encounter.awaiting()
                 if self.side is None or self.encounter.side_of(n) == self.side]
-
-    def legal(self, actor: str) -> list[Any]:
-        return list(self.encounter.legal_actions(actor))
 
     def odds_text(self, actor: str, order: Any) -> str:
         """F-2, F-4, F-5, F-9, F-10: the chances the engine gives for a strike or shot at a named

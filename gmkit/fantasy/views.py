@@ -22,7 +22,12 @@ def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -
 def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
     """The combatants of a fantasy board as a table: side, kind, hit points, AC, status, effects.
 
-    Hit points a player may not see come as None on the player board and show as "?".
+    Hit points a player may not see come as None on the player board and show as "?". Every value
+    is escaped: names, sides and statuses are typed by the GM. The desk, the reports and the
+    engine's notebook view all draw it here.
+
+    >>> "&lt;b&gt;" in combatants_html({"combatants": [{"name": "<b>", "side": "x", "effects": []}]})
+    True
     """
     from ..i18n import format_message
 
@@ -41,6 +46,6 @@ def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
                     f"<td>{escape(str(c.get('ac', '')))}</td><td>{escape(str(c.get('status', '')))}</td>"
                     f"<td>{escape(effects)}</td></tr>")
     return (f"<div class='gm-acting'>{escape(head)} · {escape(str(board.get('phase', '')))} · "
-            f"round {board.get('round', 1)}</div><table class='gm-combatants'><thead><tr><th>name</th>"
+            f"round {escape(str(board.get('round', 1)))}</div><table class='gm-combatants'><thead><tr><th>name</th>"
             f"<th>side</th><th>kind</th><th>HP</th><th>AC</th><th>status</th><th>effects</th></tr>"
             f"</thead><tbody>{''.join(rows)}</tbody></table>")

@@ -19,8 +19,8 @@ def test_f1_life_dice_rolled_at_start_and_logged() -> None:
     assert [e.actor for e in life] == ["Hero", "Beast"]
     for e in life:
         assert e.rolls and e.rolls[0].purpose == "F-1 life dice"
-        assert sk.state["c"][e.actor]["max_hp"] == e.data["hp"] == e.rolls[0].total
-    assert 5 <= sk.state["c"]["Hero"]["hp"] <= 15
+        assert sk.state.combatants[e.actor].max_hp == e.data["hp"] == e.rolls[0].total
+    assert 5 <= sk.state.combatants["Hero"].hp <= 15
     assert life[1].visibility == "gm"  # a monster's hit points are the GM's
 
 
@@ -30,7 +30,7 @@ def test_f1_dead_at_zero_and_dead_cannot_act() -> None:
     sk.enter_faces(*d18(18), 1)
     sk.submit("Hero", Strike("Beast"))
     sk.resolve_round()
-    assert sk.state["c"]["Beast"]["hp"] == 0 and sk.status("Beast") == "dead"
+    assert sk.state.combatants["Beast"].hp == 0 and sk.status("Beast") == "dead"
     assert sk.acting_side == "monsters"
     assert "Beast" not in sk.awaiting()
     with pytest.raises(IllegalOrder, match="F-1: Beast is dead"):
@@ -51,7 +51,7 @@ def test_f2_hit_and_miss_at_the_threshold() -> None:
     sk.submit("Hero", Strike("Beast"))
     ev = sk.resolve_round()
     assert kinds(ev)[:2] == ["hit", "damage"]
-    assert sk.state["c"]["Beast"]["hp"] == 18
+    assert sk.state.combatants["Beast"].hp == 18
 
 
 def test_f2_ac_minus_2_needs_a_second_six() -> None:
@@ -77,11 +77,11 @@ def test_f2_ac_minus_3_only_magic() -> None:
     with pytest.raises(IllegalOrder, match="F-2: Beast has AC -3"):
         sk.submit("Hero", Strike("Beast"))
     assert sk.state == before and sk.orders_received == []
-    assert all(not isinstance(o, Strike) for o in sk.legal_actions("Hero"))
-    assert Cast("bolt", "Beast") in sk.legal_actions("Hero")
+    assert all(not isinstance(o, Strike) for o in sk.legal_orders("Hero"))
+    assert Cast("bolt", "Beast") in list(sk.legal_orders("Hero"))
     sk.submit("Hero", Cast("bolt", "Beast"))
     sk.resolve_round()
-    assert sk.state["c"]["Beast"]["hp"] == 3
+    assert sk.state.combatants["Beast"].hp == 3
 
 
 def test_f2_easier_to_hit_modifier_in_play() -> None:
@@ -101,7 +101,7 @@ def test_f3_strength_melee_constitution_ranged() -> None:
     sk.enter_faces(*d18(18), 2)
     sk.submit("Hero", Shoot("Beast"))
     sk.resolve_round()
-    assert sk.state["c"]["Beast"]["hp"] == 27  # 2 + Constitution 1
+    assert sk.state.combatants["Beast"].hp == 27  # 2 + Constitution 1
     assert sk.phase == "melee"
     if sk.acting_side == "monsters":
         sk.submit("Beast", Pass())
@@ -109,7 +109,7 @@ def test_f3_strength_melee_constitution_ranged() -> None:
     sk.enter_faces(*d18(18), 1)
     sk.submit("Hero", Strike("Beast"))
     sk.resolve_round()
-    assert sk.state["c"]["Beast"]["hp"] == 24  # 1 + Strength 2
+    assert sk.state.combatants["Beast"].hp == 24  # 1 + Strength 2
 
 
 def test_f3_percentage_damage_of_current_hp() -> None:
@@ -118,7 +118,7 @@ def test_f3_percentage_damage_of_current_hp() -> None:
     sk.enter_faces(*d18(18))
     sk.submit("Hero", Strike("Beast"))
     sk.resolve_round()
-    assert sk.state["c"]["Beast"]["hp"] == 4.5
+    assert sk.state.combatants["Beast"].hp == 4.5
 
 
 def test_f3_unarmed_default() -> None:
@@ -129,7 +129,7 @@ def test_f3_unarmed_default() -> None:
     sk.enter_faces(*d18(18), 3)
     sk.submit("Hero", Strike("Beast"))
     sk.resolve_round()
-    assert sk.state["c"]["Beast"]["hp"] == 17
+    assert sk.state.combatants["Beast"].hp == 17
 
 
 POISON = {"poison": {"damage": "2", "status": "poisoned", "ongoing": "1", "turns": 2}}
@@ -147,7 +147,7 @@ def test_f4_special_replaces_normal_only_at_or_above_trigger() -> None:
     sk.submit("Spider", Strike("Hero"))
     ev = sk.resolve_round()
     assert [e.key for e in ev[:3]] == ["fantasy.hit", "fantasy.special.not", "fantasy.damage"]
-    assert ev[2].params["what"] == "bite" and sk.state["c"]["Hero"]["hp"] == 18
+    assert ev[2].params["what"] == "bite" and sk.state.combatants["Hero"].hp == 18
     sk.submit("Hero", Pass())
     sk.resolve_round()
     sk.enter_faces(*d18(12), *d18(16), *d18(5))
@@ -159,7 +159,7 @@ def test_f4_special_replaces_normal_only_at_or_above_trigger() -> None:
     assert ev[3].params["what"] != "bite"
     # the poison's 2 and no bite; then its first 1 as the party's turn starts
     assert [e.params["amount"] for e in ev if e.kind == "damage"] == [2, 1]
-    assert sk.state["c"]["Hero"]["hp"] == 15
+    assert sk.state.combatants["Hero"].hp == 15
     assert sk.board()["combatants"][0]["effects"][0]["status"] == "poisoned"
 
 
@@ -172,7 +172,7 @@ def test_f5_protection_roll_avoids_the_special_with_wisdom() -> None:
     ev = sk.resolve_round()
     assert [e.kind for e in ev if e.actor in ("Hero", "Spider")][:3] == ["hit", "trigger", "protection"]
     assert ev[2].data["saved"] is True
-    assert sk.state["c"]["Hero"]["hp"] == 20 and sk.state["c"]["Hero"]["effects"] == []
+    assert sk.state.combatants["Hero"].hp == 20 and sk.state.combatants["Hero"].conditions == ()
 
 
 def test_f4_ongoing_poison_ticks_on_own_turns_then_ends() -> None:
@@ -181,13 +181,13 @@ def test_f4_ongoing_poison_ticks_on_own_turns_then_ends() -> None:
     sk.enter_faces(*d18(12), *d18(16), *d18(1))
     sk.submit("Spider", Strike("Hero"))
     sk.resolve_round()
-    hp = [sk.state["c"]["Hero"]["hp"]]
+    hp = [sk.state.combatants["Hero"].hp]
     for _ in range(3):
         sk.submit("Hero", Pass())
         sk.resolve_round()
         sk.submit("Spider", Pass())
         sk.resolve_round()
-        hp.append(sk.state["c"]["Hero"]["hp"])
+        hp.append(sk.state.combatants["Hero"].hp)
     assert hp == [17, 16, 16, 16]  # 2 at once + 1 at the start of each of two party turns... ended
     ends = [e for e in sk.record if e.kind == "effect_end"]
     assert len(ends) == 1 and ends[0].actor == "Hero"
@@ -226,7 +226,7 @@ def test_f6_ranged_phase_then_melee_roll_off() -> None:
               hero("Brute"), beast(ranged={"damage": "1"}, hp=30), beast("Orc", hp=30),
               ranged_phase=True, first=None)
     assert sk.phase == "ranged"
-    assert set(sk.state["order"]) == {"party", "monsters"}
+    assert set(sk.state.order) == {"party", "monsters"}
     rolloff = [e for e in sk.record if e.kind == "rolloff"]
     assert rolloff and rolloff[0].data["phase"] == "ranged"
     party_turn = sk.acting_side == "party"
@@ -293,11 +293,11 @@ def test_f6_pet_strikes_only_on_its_owners_side_turn() -> None:
     assert "Dog" not in sk.awaiting()
     with pytest.raises(IllegalOrder, match="F-6"):
         sk.submit("Dog", Strike("Beast"))
-    assert sk.legal_actions("Dog") == []
+    assert list(sk.legal_orders("Dog")) == []
     sk.submit("Beast", Pass())
     sk.resolve_round()
     assert sk.awaiting() == ["Ranger", "Dog"]
-    assert Strike("Beast") in sk.legal_actions("Dog")
+    assert Strike("Beast") in list(sk.legal_orders("Dog"))
 
 
 def test_f6_pet_follows_its_owner_in_variant2() -> None:
@@ -340,8 +340,8 @@ def test_f6_several_attack_kinds_all_used() -> None:
     sk.enter_faces(*d18(18), 1, *d18(18), 1)
     sk.submit("Bear", Strike("Hero"))
     sk.resolve_round()
-    assert sk.state["c"]["Hero"]["hp"] == 27
-    assert Strike("Hero", "bite") in sk.legal_actions("Bear") or sk.acting_side == "party"
+    assert sk.state.combatants["Hero"].hp == 27
+    assert Strike("Hero", "bite") in list(sk.legal_orders("Bear")) or sk.acting_side == "party"
 
 
 def test_f6_out_of_turn_strike() -> None:
@@ -356,7 +356,7 @@ def test_f6_out_of_turn_strike() -> None:
     ev = sk.resolve_round()
     assert ev[0].kind == "out_of_turn" and sk.status("Beast") == "dead"
     assert "cannot_act" in kinds(ev)  # the dead beast never strikes
-    assert sk.state["c"]["Hero"]["initiative"] == 0
+    assert sk.state.combatants["Hero"].initiative == 0
 
 
 def test_f6_initiative_spell_grants_out_of_turn_strike() -> None:
@@ -364,7 +364,7 @@ def test_f6_initiative_spell_grants_out_of_turn_strike() -> None:
     sk = make(hero(spells=[{"name": "Initiative", "target": "self", "initiative": 1}]), beast(hp=30))
     sk.submit("Hero", Cast("Initiative"))
     sk.resolve_round()
-    assert sk.state["c"]["Hero"]["initiative"] == 1
+    assert sk.state.combatants["Hero"].initiative == 1
     sk.submit("Hero", Strike("Beast"))  # out of turn, on the monsters' turn
     assert sk.orders_received == ["Hero"]
 
@@ -384,7 +384,7 @@ def test_f6_any_number_of_sides() -> None:
     """F-6: three sides, each for itself: the fight goes on until one is left."""
     sk = make(hero(), beast("Orc"), {"name": "Troll", "side": "trolls", "hp": 8, "ac": 6, "melee": "1-2"},
               first=None, seed=5)
-    assert len(sk.state["order"]) == 3
+    assert len(sk.state.order) == 3
     out = sk.run(300)
     assert out is not None and out["winner"] in ("party", "monsters", "trolls", None)
     sides = {sk.side_of(n) for n in out["survivors"]}
@@ -401,20 +401,20 @@ def test_f7_reward_to_player_none_for_pet_kill_and_deferred_level() -> None:
     sk.enter_faces(*d18(18), 1)
     sk.submit("Dog", Strike("B"))
     ev = sk.resolve_round()
-    assert sk.state["c"]["Hero"]["points"] == 105
-    assert sk.state["c"]["Hero"]["pending"] == 1 and sk.state["c"]["Hero"]["level"] == 1
+    assert sk.state.combatants["Hero"].points == 105
+    assert sk.state.combatants["Hero"].pending == 1 and sk.state.combatants["Hero"].level == 1
     none = [e for e in ev if e.key == "fantasy.reward.none"]
-    assert none and none[0].actor == "Dog" and sk.state["c"]["Dog"]["kills"] == ["B"]
+    assert none and none[0].actor == "Dog" and sk.state.combatants["Dog"].kills == ("B",)
     summ = {p["name"]: p for p in sk.summary()["participants"]}
     assert summ["Hero"]["level_ups_pending"] == 1 and summ["Dog"]["reward_points_gained"] == 0
-    sk.state["c"]["C"]["hp"] = 0.5  # (test shortcut) the last beast is nearly dead
+    sk.state.combatants["C"].hp = 0.5  # (test shortcut) the last beast is nearly dead
     sk.submit("C", Pass())
     sk.resolve_round()
     sk.enter_faces(*d18(18), 1)
     sk.submit("Hero", Strike("C"))
     sk.resolve_round()
     assert sk.is_over
-    assert sk.state["c"]["Hero"]["level"] == 2 and sk.state["c"]["Hero"]["pending"] == 0
+    assert sk.state.combatants["Hero"].level == 2 and sk.state.combatants["Hero"].pending == 0
     assert [e for e in sk.record if e.key == "fantasy.level.applied"]
 
 
@@ -426,7 +426,7 @@ def test_f7_companion_kill_no_reward() -> None:
     sk.submit("Squire", Strike("A"))
     sk.submit("Hero", Pass())
     sk.resolve_round()
-    assert sk.state["c"]["Hero"]["points"] == 0 and sk.state["c"]["Squire"]["gained"] == 0
+    assert sk.state.combatants["Hero"].points == 0 and sk.state.combatants["Squire"].gained == 0
 
 
 def test_f8_potion_heals_not_above_max_and_is_used_up() -> None:
@@ -436,10 +436,10 @@ def test_f8_potion_heals_not_above_max_and_is_used_up() -> None:
     sk.enter_faces(*d18(18), 1)
     sk.submit("Beast", Strike("Hero"))
     sk.resolve_round()
-    assert sk.state["c"]["Hero"]["hp"] == 5
+    assert sk.state.combatants["Hero"].hp == 5
     sk.submit("Hero", UseItem("potion"))
     sk.resolve_round()
-    assert sk.state["c"]["Hero"]["hp"] == 8
+    assert sk.state.combatants["Hero"].hp == 8
     sk.submit("Beast", Pass())
     sk.resolve_round()
     with pytest.raises(IllegalOrder, match="F-8: Hero has no 'potion' left"):
@@ -448,7 +448,7 @@ def test_f8_potion_heals_not_above_max_and_is_used_up() -> None:
         sk.submit("Hero", UseItem("wand"))
     sk.submit("Hero", UseItem("herbs", heal="9"))  # the GM describes an item on the spot
     sk.resolve_round()
-    assert sk.state["c"]["Hero"]["hp"] == 10
+    assert sk.state.combatants["Hero"].hp == 10
 
 
 def test_f9_enemy_morale_flight() -> None:
@@ -590,14 +590,14 @@ def test_f8_harmful_item_goes_at_an_enemy() -> None:
     sk.submit("Hero", UseItem("fire flask"))
     sk.enter_faces(1)
     sk.resolve_round()
-    assert sk.state["c"]["Beast"]["hp"] == 7 and sk.state["c"]["Hero"]["hp"] == 10
+    assert sk.state.combatants["Beast"].hp == 7 and sk.state.combatants["Hero"].hp == 10
 
 
 def test_f9_a_holding_spell_prevents_flight() -> None:
     """F-9: an enemy's flight can be prevented by a spell: a 'held' status refuses Flee."""
     sk = make(hero(spells=[{"name": "Hold", "status": "held", "turns": 3}]), beast(morale=5, hp=3),
               beast("Other", hp=20))
-    sk.state["c"]["Beast"]["hp"] = 1  # (test shortcut) badly hurt: the autopilot would run
+    sk.state.combatants["Beast"].hp = 1  # (test shortcut) badly hurt: the autopilot would run
     sk.submit("Hero", Pass())
     sk.resolve_round()
     assert isinstance(sk.autopilot("Beast"), Flee)
@@ -657,7 +657,7 @@ def test_autopilot_healer_mends_a_badly_hurt_ally() -> None:
     """The autopilot casts a healing spell on an ally down to a third of its hit points."""
     sk = make(hero(hp=9), hero("Cleric", spells=[{"name": "mend", "target": "ally", "heal": "2"}]),
               beast(hp=20))
-    sk.state["c"]["Hero"]["hp"] = 2  # (test shortcut) badly hurt
+    sk.state.combatants["Hero"].hp = 2  # (test shortcut) badly hurt
     assert sk.autopilot("Cleric") == Cast("mend", "Hero")
     assert isinstance(sk.autopilot("Hero"), Strike)
 
@@ -671,7 +671,7 @@ def test_f6_strike_and_spell_in_one_turn() -> None:
     sk.enter_faces(*d18(18), 1)
     ev = sk.resolve_round()
     assert [e.kind for e in ev if e.kind in ("hit", "cast", "damage")] == ["hit", "damage", "cast", "damage"]
-    assert sk.state["c"]["Beast"]["hp"] == 17 and sk.state["c"]["Hero"]["uses"]["bolt"] == 0
+    assert sk.state.combatants["Beast"].hp == 17 and sk.state.combatants["Hero"].uses["bolt"] == 0
     sk.resolve_round(autopilot=True)
     with pytest.raises(IllegalOrder, match="no casts of 'bolt' left"):
         sk.submit("Hero", order)
@@ -694,7 +694,7 @@ def test_f6_gm_sets_the_ranged_order_and_a_numeric_cap() -> None:
     sk = make(hero(ranged={"damage": "1"}), beast(ranged={"damage": "1"}, hp=30),
               *[beast(f"Rat {i}", hp=30) for i in range(4)],
               ranged_phase=True, ranged_first="monsters", first="monsters", cap=3)
-    assert sk.state["order"] == ["monsters", "party"] and sk.awaiting() == ["Beast"]
+    assert sk.state.order == ("monsters", "party") and sk.awaiting() == ["Beast"]
     assert not [e for e in sk.record if e.kind == "rolloff"]
     sk.resolve_round(autopilot=True)
     sk.resolve_round(autopilot=True)

@@ -77,10 +77,10 @@ def _play(sk: Skirmish, steps: int) -> None:
     for _ in range(steps):
         if sk.is_over:
             break
-        before = {n: float(sk.state["c"][n]["hp"]) for n in sk.combatants}
+        before = {n: float(sk.state.combatants[n].hp) for n in sk.combatants}
         for a in sk.awaiting():
-            assert sk.state["c"][a]["status"] == "active", a
-            legal = sk.legal_actions(a)
+            assert sk.state.combatants[a].status == "active", a
+            legal = list(sk.legal_orders(a))
             assert legal, a  # an awaited combatant always has something to do (at least Pass)
             for o in legal:
                 sk.validate_order(a, o)
@@ -94,11 +94,11 @@ def _play(sk: Skirmish, steps: int) -> None:
             if e.kind == "heal":
                 healed[e.data["target"]] = healed.get(e.data["target"], 0) + float(e.data["amount"])
         for n in sk.combatants:
-            after = float(sk.state["c"][n]["hp"])
+            after = float(sk.state.combatants[n].hp)
             assert after <= before[n] + healed.get(n, 0) + 1e-9, (n, before[n], after)
-            if sk.state["c"][n]["status"] == "dead":
+            if sk.state.combatants[n].status == "dead":
                 assert after == 0 and n in dead
-                assert sk.legal_actions(n) == []
+                assert list(sk.legal_orders(n)) == []
     for lang in ("en", "ru"):
         assert all(sk.story(lang))  # every event renders in both languages
 

@@ -166,9 +166,9 @@ def test_doctests_of_the_f_modules() -> None:
     """The examples in the docstrings of rules, notation and the engine hold."""
     import doctest
 
-    from gmkit.fantasy import notation, skirmish
+    from gmkit.fantasy import engine, notation
 
-    for module in (rules, notation, skirmish):
+    for module in (rules, notation, engine):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
         assert result.attempted > 0

@@ -97,7 +97,7 @@ def test_f2_f4_exact_odds_agree_with_the_engine_by_sampling() -> None:
         sk.submit("Hero", Strike("Beast"))
         sk.resolve_round()
         hits += any(e.actor == "Hero" and e.kind == "hit" for e in sk.events_for())
-        poisoned += any(e["status"] == "poisoned" for e in sk.state["c"]["Beast"]["effects"])
+        poisoned += any(e.status == "poisoned" for e in sk.state.combatants["Beast"].conditions)
     for count, p in ((hits, line.hit), (poisoned, line.special)):
         se = math.sqrt(float(p) * (1 - float(p)) / n)
         assert abs(count / n - float(p)) < 3 * se, (count, p)
@@ -119,7 +119,7 @@ def test_f3_a_percentage_is_of_the_hit_points_at_the_time_of_asking() -> None:
     sk.enter_faces(*d18(18))
     sk.submit("Hero", Strike("Beast", "cut"))
     sk.resolve_round()
-    assert sk.state["c"]["Beast"]["hp"] == 6
+    assert sk.state.combatants["Beast"].hp == 6
     sap = sk.strike_odds("Beast", Strike("Hero")).lines[0]  # type: ignore[union-attr]
     assert sap.mean_damage == Fraction(33, 10) and sap.damage == ((3.3, Fraction(1)),)
     sk.submit("Beast", Pass())
@@ -137,6 +137,6 @@ def test_f3_a_percentage_of_no_hit_points_is_nothing() -> None:
     """F-3 (``rules.percent_damage``): 0 hit points give 0. The engine kills at 0, so this state is
     set by hand only to check the odds follow the rule there too."""
     sk = make(hero(melee={"name": "drain", "damage": "25%"}), beast(hp=12, ac=5))
-    sk.state["c"]["Beast"]["hp"] = 0
+    sk.state.combatants["Beast"].hp = 0
     line = sk.strike_odds("Hero", Strike("Beast")).lines[0]  # type: ignore[union-attr]
     assert line.mean_damage == 0 and line.damage == ((0.0, Fraction(1)),)

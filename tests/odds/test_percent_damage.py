@@ -124,7 +124,7 @@ def test_f3_the_percentage_is_of_hit_points_at_the_moment_of_the_hit() -> None:
     sk.resolve_round()
     dealt = [Fraction(e.data["amount"]) for e in sk.events_for() if e.kind == "damage"]
     assert dealt == [odds.percent_value(50, 12), odds.percent_value(50, 6)] == [6, 3]
-    assert sk.state["c"]["Beast"]["hp"] == 3
+    assert sk.state.combatants["Beast"].hp == 3
 
 
 def _labels(form: Any, kind: str) -> list[str]:

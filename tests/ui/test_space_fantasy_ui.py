@@ -88,7 +88,7 @@ def test_skirmish_form_and_desk_F6(tmp_path: Path) -> None:
     enc = desk.encounter
     f = desk.form
     assert f.actors() == enc.awaiting()
-    assert f.orders() == enc.legal_actions(f.actor.value)
+    assert f.orders() == list(enc.legal_orders(f.actor.value))
     assert enc.acting_side in desk.table.value
     f.select(f.orders()[0])
     assert f.submit(), f.error

@@ -1,0 +1,313 @@
+"""What is legal in a skirmish: who is awaited, the checks behind ``validate_order``, every legal order.
+
+Plain functions over the board (which reads its sheets) and the orders received so far. A refusal
+is an :class:`~gmkit.errors.IllegalOrder` naming the rule and the numbers; nothing here changes
+the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..errors import IllegalOrder
+from ..orders import Order
+from . import rules
+from .board import DEAD, FLED, HELD, Board
+from .notation import parse_damage
+from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from .sheets import Attack, Combatant, cast_effect
+
+__all__ = ["cap", "awaiting", "check", "generate"]
+
+Pending = Mapping[str, Order]
+"""The orders received for this turn, by actor."""
+
+
+def cap(board: Board, side: str) -> int | None:
+    """F-6: the most principals that strike this turn (Variant 2: one; None: no cap)."""
+    if board.phase == "ranged":
+        return None
+    options = board.sheets.options
+    if options.variant == 2:
+        return 1
+    if options.cap == "none":
+        return None
+    if options.cap == "twice_opponents":
+        members = board.sheets.sides_by_name
+        opp = sum(1 for s in board.fighting_sides() if s != side
+                  for m in members[s].members if board.fighter(m))
+        return rules.striker_cap(opp)
+    return int(options.cap)
+
+
+def awaiting(board: Board, pending: Pending) -> list[str]:
+    """The combatants expected to give an order for this turn, in scenario order (F-6)."""
+    side = board.acting_side
+    if side is None:
+        return []
+    principals = board.principals(side)
+    if board.phase == "ranged":
+        return [p for p in principals if p not in pending]
+    limit = cap(board, side)
+    ordered = principals
+    if board.sheets.options.variant == 2:
+        chosen = board.chosen
+        ordered = [chosen] + [p for p in principals if p != chosen] if chosen in principals else principals
+    elif limit:
+        states, sheets = board.combatants, board.sheets.combatants
+        ordered = sorted(principals, key=lambda n: (states[n].acted, sheets[n].index))
+    have = [p for p in principals if p in pending]
+    waiting = [p for p in ordered if p not in pending]
+    if limit is not None:
+        waiting = waiting[: max(0, limit - len(have))]
+    leaders = have + waiting
+    followers = [f for f in board.followers_of(leaders) if f not in pending]
+    chosen_set = set(waiting) | set(followers)
+    return [n for n in board.sheets.combatants if n in chosen_set]
+
+
+def sheet(board: Board, name: str) -> Combatant:
+    """The sheet of ``name``; F-1: refused when there is no such combatant."""
+    c = board.sheets.combatants.get(name)
+    if c is None:
+        raise IllegalOrder("F-1", f"no combatant named {name!r}; combatants are "
+                                  f"{', '.join(board.sheets.combatants)}")
+    return c
+
+
+def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
+    """Raise :class:`IllegalOrder` naming the rule when ``actor`` may not give ``order`` now."""
+    c = sheet(board, actor)
+    st = board.combatants[actor]
+    if st.status == DEAD:
+        raise IllegalOrder("F-1", f"{actor} is dead (0 hit points) and cannot act")
+    if st.status == FLED:
+        raise IllegalOrder("F-10", f"{actor} has fled the fight")
+    status = board.status(actor)
+    if status != "active":
+        raise IllegalOrder("F-4", f"{actor} is {status} and cannot act")
+    if st.skipping:
+        raise IllegalOrder("F-6", f"{actor} must skip this turn")
+    side = board.acting_side
+    if c.side != side:
+        if st.initiative <= 0 or not isinstance(order, (Strike, Shoot, Cast)):
+            raise IllegalOrder("F-6", f"it is {side}'s turn; {actor} ({c.side}) has no out-of-turn strike")
+    else:
+        _check_turn(board, pending, actor, c)
+    checker = _CHECKS.get(type(order))
+    if checker is not None:
+        checker(board, pending, actor, c, order)
+
+
+def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> None:
+    """F-6: whether ``actor`` may act in its own side's turn now (:func:`check` has made sure it
+    can act at all, so only the turn's own limits are left)."""
+    side = c.side
+    if board.phase == "ranged":
+        if actor in board.shot:
+            raise IllegalOrder("F-6", f"{actor} has already made its one ranged attack or spell")
+        if not (c.is_shooter and board.shooter_ready(actor)):
+            raise IllegalOrder("F-6", f"ranged phase: {actor} has no ranged weapon or spell left")
+        return
+    if board.following(actor):
+        principals = board.principals(side)
+        lead = c.leader
+        others = {a for a in pending if a != actor}
+        waiting = awaiting(board, pending)
+        leaders = [p for p in principals if p in others or p in waiting]
+        if lead not in leaders or actor not in board.followers_of(leaders):
+            what = "a pet strikes only when its owner's side acts and its owner strikes" \
+                if c.kind == "pet" else "a mount attacks only with its rider"
+            raise IllegalOrder("F-6", f"{what}: {lead} is not striking now")
+        return
+    limit = cap(board, side)
+    if limit is not None:
+        others_in = [p for p in board.principals(side) if p in pending and p != actor]
+        if len(others_in) >= limit:
+            if board.sheets.options.variant == 2:
+                raise IllegalOrder("F-6", f"Variant 2: one striker per turn and {others_in[0]} "
+                                          f"already has an order (withdraw it first)")
+            raise IllegalOrder("F-6", f"at most {limit} strikers this turn (the GM's cap) and "
+                                      f"{len(others_in)} already have orders")
+
+
+def _check_target(board: Board, actor: str, target: str | None, *, enemy: bool = True) -> None:
+    if target is None:
+        if enemy and not board.has_enemies(actor):
+            raise IllegalOrder("F-6", f"{actor} has no enemy left to strike")
+        return
+    t = sheet(board, target)
+    if board.out_for_good(target):
+        raise IllegalOrder("F-6", f"{target} is {board.status(target)} and out of the fight")
+    if enemy and t.side == board.sheets.side_of[actor]:
+        raise IllegalOrder("F-6", f"{target} fights on {actor}'s own side ({t.side})")
+
+
+def _check_hittable(board: Board, target: str, attacks: tuple[Attack, ...]) -> None:
+    """F-2: some attack must be able to hit the target at all."""
+    t = board.sheets.combatants[target]
+    if not any(rules.can_be_hit(t.ac, a.to_hit + t.easier_to_hit) for a in attacks):
+        mod = attacks[0].to_hit + t.easier_to_hit
+        if t.ac <= rules.AC_CANNOT_HIT:
+            raise IllegalOrder("F-2", f"{target} has AC {t.ac}: AC -3 and better cannot be hit "
+                                      f"by a roll, only magic gets through")
+        raise IllegalOrder("F-2", f"{target} (AC {t.ac}, modifier {mod:+d}) cannot be hit: "
+                                  f"the d18 would need more than 18")
+
+
+def _check_strike(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    if board.phase == "ranged":
+        raise IllegalOrder("F-6", "the ranged phase comes first: shoot, cast or pass; melee "
+                                  "strikes come after it")
+    attacks = c.attacks(order.attack)
+    if order.attack is not None and not attacks:
+        raise IllegalOrder("F-6", f"{actor} has no attack named {order.attack!r}; it has "
+                                  f"{', '.join(a.name for a in c.melee) or 'none'}")
+    if not attacks:
+        raise IllegalOrder("F-3", f"{actor} has no melee attack")
+    _check_target(board, actor, order.target)
+    if order.target is not None:
+        _check_hittable(board, order.target, attacks)
+    if order.cast is not None:
+        if not isinstance(order.cast, Cast):
+            raise IllegalOrder("F-6", f"a strike may be joined only by a Cast, got {order.cast!r}")
+        _check_cast(board, pending, actor, c, order.cast)
+
+
+def _check_shoot(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    if c.ranged is None:
+        raise IllegalOrder("F-6", f"{actor} has no ranged weapon")
+    if board.phase != "ranged":
+        raise IllegalOrder("F-6", "ranged weapons are used in the ranged phase; in melee "
+                                  "strike, cast or use an item")
+    _check_target(board, actor, order.target)
+    if order.target is not None:
+        _check_hittable(board, order.target, (c.ranged,))
+
+
+def _check_effect_fields(what: str, fields: Mapping[str, Any]) -> None:
+    for k in ("damage", "heal"):
+        v = fields.get(k)
+        if v is not None:
+            try:
+                spec = parse_damage(v)
+            except ValueError as e:
+                raise IllegalOrder("F-3", f"{what}.{k}: {e}") from None
+            if k == "heal" and spec.percent is not None:
+                raise IllegalOrder("F-8", f"{what}.heal: a table like '1-2-3', got {v!r}")
+    t = fields.get("turns")
+    if t is not None and (not isinstance(t, int) or t < 1):
+        raise IllegalOrder("F-4", f"{what}.turns: at least 1, got {t!r}")
+
+
+def _check_cast(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    fields = {k: getattr(order, k) for k in ("damage", "heal", "status", "turns")}
+    _check_effect_fields(f"Cast({order.spell!r})", fields)
+    effect, spell = cast_effect(c, order)
+    if spell is None and effect.empty:
+        raise IllegalOrder("F-6", f"{actor} has no spell {order.spell!r} on the sheet; describe "
+                                  f"its effect in the order (damage=, heal=, status=...)")
+    if spell is not None and spell.uses is not None:
+        if board.combatants[actor].uses.get(spell.name, 0) <= 0:
+            raise IllegalOrder("F-6", f"{actor} has no casts of {spell.name!r} left")
+    if order.protection is not None and order.protection < 1:
+        raise IllegalOrder("F-5", f"a protection roll needs at least 1, got {order.protection}")
+    aim = spell.target if spell is not None else ("enemy" if effect.harmful else "ally")
+    if aim == "self":
+        if order.target not in (None, actor):
+            raise IllegalOrder("F-6", f"{order.spell!r} works on its caster only")
+        return
+    _check_target(board, actor, order.target, enemy=(aim == "enemy"))
+    to_hit = order.to_hit if order.to_hit is not None else (spell.to_hit if spell else False)
+    if to_hit and order.target is not None:
+        t = board.sheets.combatants[order.target]
+        if not rules.can_be_hit(t.ac, t.easier_to_hit):
+            raise IllegalOrder("F-2", f"{order.spell!r} must roll to hit and {order.target} "
+                                      f"(AC {t.ac}) cannot be hit by a roll")
+
+
+def _check_item(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    fields = {k: getattr(order, k) for k in ("damage", "heal", "status", "turns")}
+    _check_effect_fields(f"UseItem({order.item!r})", fields)
+    item = c.item_by_name.get(order.item)
+    if item is None:
+        if all(v is None for v in fields.values()):
+            raise IllegalOrder("F-8", f"{actor} carries no {order.item!r}; describe its effect "
+                                      f"in the order (heal=, damage=, status=...)")
+    elif board.combatants[actor].items.get(item.name, 0) <= 0:
+        raise IllegalOrder("F-8", f"{actor} has no {item.name!r} left")
+    if order.target is not None:
+        harmful = order.damage is not None or (item is not None and item.target == "enemy")
+        _check_target(board, actor, order.target, enemy=harmful)
+
+
+def _check_flee(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    if c.follower:
+        raise IllegalOrder("F-10", f"a {c.kind} leaves with its {'owner' if c.kind == 'pet' else 'rider'}"
+                                   f" ({c.leader}), not on its own")
+    if any(e.status == HELD for e in board.combatants[actor].conditions):
+        raise IllegalOrder("F-9", f"{actor} is held fast by magic and cannot flee")
+    if c.flees_by_morale:
+        if not rules.can_flee_by_morale(c.morale):
+            raise IllegalOrder("F-9", f"{actor} has no morale: it cannot flee")
+        return
+    if not board.sheets.options.flight:
+        raise IllegalOrder("F-10", "the GM forbids fleeing in this fight")
+    side_of = board.sheets.side_of
+    for a, o in pending.items():
+        if a != actor and isinstance(o, Flee) and side_of[a] == c.side:
+            raise IllegalOrder("F-10", f"party members flee one at a time: {a} is already fleeing "
+                                       f"this turn")
+    if order.gm_allows is None and board.hardest_escape(actor) is None:
+        raise IllegalOrder("F-10", "no enemy lists escape numbers, so the GM decides: "
+                                   "Flee(gm_allows=True) or Flee(gm_allows=False)")
+
+
+_CHECKS: dict[type, Callable[[Board, Pending, str, Combatant, Any], None]] = {
+    Strike: _check_strike, Shoot: _check_shoot, Cast: _check_cast, UseItem: _check_item, Flee: _check_flee}
+"""The check of each kind of order after the turn's (a Pass needs none)."""
+
+
+def generate(board: Board, pending: Pending, actor: str) -> list[Order]:
+    """Every order ``actor`` may give now (targets spelt out); empty when it cannot act.
+
+    A strike joined by a spell (``Strike(t, cast=Cast(...))``) is legal when both parts are, and is
+    not listed one combination at a time; a target picked by die (no target named) is not listed
+    either.
+    """
+    c = board.sheets.combatants.get(actor)
+    if c is None or board.over:
+        return []
+    enemies = board.enemies(actor)
+    allies = board.allies(actor)
+    cands: list[Order] = []
+    if board.phase == "ranged":
+        if c.ranged is not None:
+            cands += [Shoot(t) for t in enemies]
+    else:
+        cands += [Strike(t) for t in enemies]
+        if len(c.melee) > 1:
+            cands += [Strike(t, a.name) for t in enemies for a in c.melee]
+    for s in c.spells:
+        if s.target == "self":
+            cands.append(Cast(s.name))
+        else:
+            cands += [Cast(s.name, t) for t in (enemies if s.target == "enemy" else allies)]
+    for i in c.items:
+        if i.target == "self":
+            cands.append(UseItem(i.name))
+        else:
+            cands += [UseItem(i.name, t) for t in (enemies if i.target == "enemy" else allies)]
+    if board.phase == "melee":
+        cands += [Flee(), Flee(gm_allows=True)]
+    cands.append(Pass())
+    out = []
+    for o in cands:
+        try:
+            check(board, pending, actor, o)
+        except IllegalOrder:
+            continue
+        out.append(o)
+    if any(isinstance(o, Flee) and o.gm_allows is None for o in out):
+        out = [o for o in out if not (isinstance(o, Flee) and o.gm_allows is not None)]
+    return out

@@ -1,0 +1,153 @@
+"""The autopilot: a plain policy a GM would accept for monsters and for unattended runs.
+
+It never rolls: a choice that the rules leave to a die (a monster's target, F-6) is left to the
+resolution, which rolls it on the record. Monsters strike a target picked by die, cast their
+damaging spells at foes they cannot otherwise hurt, and try to flee when beaten (F-9); party
+members shoot and strike the weakest foe they can hit, drink a healing potion when low, use
+magic against what weapons cannot touch (F-2), and try to flee when nothing they have can hurt any
+foe (F-10; where no foe lists escape numbers the autopilot, standing in for the GM, lets them go).
+
+What is legal is the engine's: the autopilot asks ``legal_orders(actor)`` before a flight or a
+healing spell, and never restates a rule.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import rules
+from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+
+if TYPE_CHECKING:
+    from ..encounter import LegalOrders
+    from ..orders import Order
+    from .board import Board
+    from .context import Table
+
+__all__ = ["Autopilot"]
+
+
+class Autopilot:
+    """The fantasy autopilot (a :class:`gmkit.encounter.Policy`), owning its memo.
+
+    The memo holds the enemies of each side as the board stood when they were last asked for:
+    it is keyed on the board itself and its :attr:`~gmkit.fantasy.board.Board.version`, which
+    counts every change to who stands; fights made by ``fresh()`` share the policy, and so the
+    memo, but never a board.
+    """
+
+    def __init__(self, encounter: Any = None) -> None:
+        self._board: Board | None = None
+        self._version = -1
+        self._enemies: dict[str, list[str]] = {}
+
+    def enemies(self, board: "Board", name: str) -> list[str]:
+        """``board.enemies(name)``, remembered until the board changes who stands."""
+        if board is not self._board or board.version != self._version:
+            self._board, self._version = board, board.version
+            self._enemies = {}
+        side = board.sheets.side_of[name]
+        found = self._enemies.get(side)
+        if found is None:
+            found = self._enemies[side] = board.enemies(name)
+        return found
+
+    def order(self, sk: "Table", actor: str) -> "Order | None":
+        """A legal order for ``actor`` now, or None when it has nothing to do."""
+        if sk.is_over or actor not in sk.sheets.combatants:
+            return None
+        board = sk.state
+        if not board.can_act(actor):
+            return None
+        c = sk.sheets.combatants[actor]
+        st = board.combatants[actor]
+        enemies = self.enemies(board, actor)
+        if not enemies:
+            return Pass()
+        monster = c.kind == "monster"
+        melee = board.phase == "melee"
+        legal = sk.legal_orders(actor)
+        order: Order | None = None
+        if melee and c.morale is not None and monster and wants_to_flee(board, actor):
+            order = Flee() if Flee() in legal else None
+        if order is None and c.items and float(st.hp) * 3 <= float(st.max_hp):
+            for item in c.items:
+                if item.effect.heal and item.target != "enemy" and UseItem(item.name) in legal:
+                    order = UseItem(item.name)
+                    break
+        if order is None and c.spells:
+            order = _heal_an_ally(sk, actor, legal)
+        table = sk.sheets.melee_hits if melee else sk.sheets.ranged_hits
+        weapon_targets = [e for e in enemies if table[actor, e]]
+        unhittable = [e for e in enemies if e not in weapon_targets]
+        weaponless = not melee and c.ranged is None
+        if order is None and c.spells and (unhittable or weaponless or not weapon_targets):
+            spells = [s for s in c.spells if s.effect.harmful and s.target == "enemy"
+                      and Cast(s.name) in legal]
+            if spells:
+                spell = spells[0]
+                pool = unhittable if unhittable else enemies
+                if spell.to_hit:
+                    sheets = sk.sheets.combatants
+                    pool = [e for e in pool if rules.can_be_hit(sheets[e].ac, sheets[e].easier_to_hit)]
+                if pool:
+                    order = Cast(spell.name, None if monster else _weakest(board, pool))
+        if order is None and weapon_targets:
+            target = None if monster else _weakest(board, weapon_targets)
+            if melee:
+                order = Strike(target)
+            elif c.ranged is not None:
+                order = Shoot(target)
+        if order is None and melee and not c.follower:
+            order = _flight(legal)
+        return order if order is not None else Pass()
+
+
+def wants_to_flee(board: "Board", name: str) -> bool:
+    """A monster with morale tries to flee (F-9) when down to a third of its hit points or when
+    its side has lost at least half of the combatants it started with."""
+    c = board.sheets.combatants[name]
+    if c.kind != "monster" or c.morale is None:
+        return False
+    st = board.combatants[name]
+    if float(st.hp) * 3 <= float(st.max_hp):
+        return True
+    members = board.sheets.sides_by_name[c.side].members
+    left = sum(1 for m in members if board.fighter(m))
+    return left * 2 <= len(members)
+
+
+def _weakest(board: "Board", targets: list[str]) -> str | None:
+    if not targets:
+        return None
+    states, sheets = board.combatants, board.sheets.combatants
+    return min(targets, key=lambda n: (float(states[n].hp), sheets[n].index))
+
+
+def _heal_an_ally(sk: "Table", name: str, legal: "LegalOrders") -> "Order | None":
+    """A healer mends the most hurt ally (itself included) down to a third of its hit points."""
+    board = sk.state
+    c = sk.sheets.combatants[name]
+    spells = [s for s in c.spells if s.effect.heal and not s.effect.harmful and Cast(s.name) in legal]
+    if not spells:
+        return None
+    states = board.combatants
+    hurt = [n for n in sk.sheets.side_of if sk.sheets.side_of[n] == c.side and board.present(n)
+            and float(states[n].hp) * 3 <= float(states[n].max_hp)]
+    if not hurt:
+        return None
+    target = _weakest(board, hurt)
+    spell = spells[0]
+    if spell.target == "self" and target != name:
+        return None
+    order = Cast(spell.name, None if spell.target == "self" else target)
+    return order if order in legal else None
+
+
+def _flight(legal: "LegalOrders") -> "Order | None":
+    """F-9/F-10: with no way left to hurt any enemy, try to get away: by the roll where the rules
+    give one, else (no enemy lists escape numbers) with the autopilot's leave as the GM's."""
+    for order in (Flee(), Flee(gm_allows=True)):
+        if order in legal:
+            return order
+    return None
