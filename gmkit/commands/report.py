@@ -1,5 +1,5 @@
-"""``gmkit report``: an executed template (or a run's GM file) as HTML, a BBCode forum post or
-Markdown, GM or player view."""
+"""``gmkit report``: an executed template, a run's GM file or a fight's journal as HTML, a BBCode
+forum post or Markdown, GM or player view."""
 
 from __future__ import annotations
 
@@ -18,10 +18,13 @@ def add_parser(sub: Any) -> None:
                                    "not see: cloaked positions, GM notes, unresolved orders. A notebook "
                                    "run in a player's view holds that view only; the GM's reports of "
                                    "such a run come from its NAME.gm.json.")
-    r.add_argument("notebook", help="a notebook written by gmkit run or gmkit batch, or the run's "
-                                    "GM file NAME.gm.json")
+    r.add_argument("notebook", help="a notebook written by gmkit run or gmkit batch, the run's "
+                                    "GM file NAME.gm.json, or a fight's journal NAME.jsonl")
     r.add_argument("--to", choices=sorted(SUFFIX), default="html", help="format (default: html)")
-    r.add_argument("--view", choices=["gm", "player"], default="gm", help="whose eyes (default: gm)")
+    r.add_argument("--dialect", default="phpbb", help="with --to bbcode: phpbb (the default), mybb, "
+                                                      "xenforo or plain")
+    r.add_argument("--view", default="gm", help="whose eyes: gm (the default), player (what every "
+                                                 "side may see) or a side's name")
     r.add_argument("--side", default="", help="with --view player: one side's view (default: what "
                                               "every side may see)")
     r.add_argument("--language", choices=["en", "ru"], default=None,
@@ -59,13 +62,23 @@ def run(args: argparse.Namespace) -> int:
 
     src = Path(args.notebook)
     nb = None
-    if src.suffix == ".json":
+    if src.suffix == ".jsonl":
+        from ..report.chronicle import run_data_of_journal
+
+        data = run_data_of_journal(src)
+        stem = src.stem
+    elif src.suffix == ".json":
         data = _read_run_file(src)
         stem = src.name[:-len(".gm.json")] if src.name.endswith(".gm.json") else src.stem
     else:
         nb = read_notebook(src)
         data = run_data_of(nb)["run"]
         stem = src.stem
+    if args.view not in ("gm", "player"):  # --view SIDE: that side's player view
+        if args.view not in data["sides"]:
+            raise GmkitError(f"no view {args.view!r}: gm, player or a side "
+                             f"(sides: {', '.join(data['sides'])})")
+        args.view, args.side = "player", args.view
     if args.side and args.side not in data["sides"]:
         raise GmkitError(f"no side {args.side!r} in this fight (sides: {', '.join(data['sides'])})")
     side = args.side if args.view == "player" else ""
@@ -77,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             text = report_html(nb, args.view, side)
     elif args.to == "bbcode":
-        text = to_bbcode(data, args.view, side, args.language)
+        text = to_bbcode(data, args.view, side, args.language, args.dialect)
     else:
         text = to_markdown(data, args.view, side, args.language)
     if args.output == "-":

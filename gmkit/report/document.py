@@ -136,6 +136,8 @@ def round_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> li
 
 def outcome_text(data: Mapping[str, Any], lang: str) -> list[str]:
     out = data.get("outcome")
+    if out is None and data.get("now") is not None:  # a fight still played at a desk
+        return [format_message("report.outcome.in_play", lang, round=data["now"]["round"])]
     if out is None:
         return [format_message("report.outcome.limit", lang, limit=data.get("max_rounds", "?"))]
     rounds = int(out.get("rounds", len(data["rounds"])) or 0)

@@ -242,6 +242,8 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
         "unresolved": []}
     if "odds" in data:
         out["odds"] = copy.deepcopy(data["odds"])
+    if data.get("now") is not None:  # a fight still in play: the round to come, nobody's orders
+        out["now"] = {"round": data["now"]["round"]}
     return out
 
 

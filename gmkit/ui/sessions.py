@@ -2,9 +2,12 @@
 
 Each rule set's desk (its ``ui.py``, found through :mod:`gmkit.systems`) puts together its order form,
 its chart or map, a dice roller bound to the encounter, the round log as a table, buttons for
-Resolve / Undo / Save, a language switch and (for the map) a GM / player view switch. With a
-``journal`` every step is appended to it as it happens (the engine's journal), so a kernel restart
-loses nothing: running the same cell again finds the journal and resumes the desk where it stood.
+Resolve / Undo / Save, a language switch and (for the map) a GM / player view switch, and the
+post panel (:class:`~gmkit.ui.posts.PostPanel`: the round's forum post and each player's brief).
+With a ``journal`` every step is appended to it as it happens (the engine's journal), so a kernel
+restart loses nothing: running the same cell again finds the journal and resumes the desk where it
+stood. Save writes a copy of the journal, the GM's and the players' HTML reports and the whole
+fight's forum post so far into a folder beside the journal.
 
 >>> desk = session("templates/scenarios/dragon_duel_firmament.yaml", journal="duel.jsonl")  # doctest: +SKIP
 """
@@ -62,7 +65,9 @@ class Session(w.VBox):
         """The viewer: None is the GM; a side name shows that player's view."""
         p = self.encounter.journal_path
         self.save_path = Path(save_path) if save_path else (
-            p.with_name(p.stem + "-saved.jsonl") if p else Path(f"{self.encounter.system}-saved.jsonl"))
+            p.with_name(p.stem + "-saved") / p.name if p else Path(f"{self.encounter.system}-saved")
+            / f"{self.encounter.system}.jsonl")
+        """Where Save writes the journal's copy; the reports go beside it."""
         self.header = w.HTML()
         self.header.add_class("gm-header")
         self.status = w.HTML()
@@ -92,13 +97,18 @@ class Session(w.VBox):
         self.log_view = w.HTML()
         self.log_view.add_class("gm-log-box")
         self._build_views()
+        from .posts import PostPanel
+
+        self.posts = PostPanel(self.encounter, lang=self.lang,
+                               pictures=p.with_name(p.stem + "-posts") if p else None)
+        """The round's post and the players' briefs."""
         buttons = w.HBox([self.resolve_button, self.autopilot, self.undo_button, self.save_button,
                           self.language, self.view])
         self.form.layout = w.Layout(flex="1 1 45%", min_width="28em", overflow="hidden")
         main = w.Box([self.main_view()], layout=w.Layout(flex="1 1 55%", overflow="auto"))
         super().__init__([self.header, buttons, self.status,
                           w.HBox([self.form, main], layout=w.Layout(width="100%")), self.dice,
-                          self.log_view])
+                          self.log_view, self.posts])
         self.add_class("gmkit-session")
         self.encounter.observe(self._on_step)
         self.refresh()
@@ -178,9 +188,39 @@ class Session(w.VBox):
         return True
 
     def save(self, path: str | Path | None = None) -> Path:
-        p = self.encounter.save(path or self.save_path)
-        self._say(self.t("saved", path=p.name))
+        """Write the journal's copy to ``path`` (default :attr:`save_path`) and, beside it, the GM's
+        HTML report, the players' (every side at once, and each side's) and the whole fight so far
+        as a forum post in the post panel's BBCode dialect. Returns the journal copy's path."""
+        target = Path(path or self.save_path)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            p = self.encounter.save(target)
+            files = [p, *self._write_reports(p)]
+        except (GmkitError, OSError, ValueError) as e:
+            self._say(self.t("error", message=str(e)), error=True)
+            raise
+        self._say(format_message("posts.saved", self.lang, folder=str(p.parent),
+                                 files=", ".join(f.name for f in files)))
         return p
+
+    def _write_reports(self, journal: Path) -> list[Path]:
+        from ..report.bbcode import DIALECTS, to_bbcode
+        from ..report.html import notebook_to_html, rebuild_notebook
+        from ..report.rundata import view_tag
+
+        data = self.posts.chronicle.update()
+        title = str(data["scenario"].get("name", ""))
+        out = []
+        for view, side in [("gm", ""), ("player", ""), *(("player", s) for s in data["sides"])]:
+            f = journal.with_name(f"{journal.stem}.{view_tag(view, side)}.html")
+            f.write_text(notebook_to_html(rebuild_notebook(data, view, side, self.lang), title),
+                         encoding="utf-8")
+            out.append(f)
+        dialect = self.posts.format.value if self.posts.format.value in DIALECTS else "phpbb"
+        f = journal.with_name(f"{journal.stem}.player.bbcode.txt")
+        f.write_text(to_bbcode(data, "player", "", self.lang, dialect), encoding="utf-8")
+        out.append(f)
+        return out
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
@@ -188,6 +228,7 @@ class Session(w.VBox):
             self.language.value = lang
         self.form.set_language(lang)
         self.dice.lang = lang
+        self.posts.set_language(lang)
         self.refresh()
 
     def set_view(self, side: str | None) -> None:
@@ -211,6 +252,7 @@ class Session(w.VBox):
 
     def _on_step(self, op: str) -> None:
         self.form.refresh()
+        self.posts.refresh()
         self.refresh()
 
     def refresh(self) -> None:

@@ -1,0 +1,200 @@
+"""PostPanel: "Post this round" and the private briefs, on every desk.
+
+After each resolution the panel shows the round just played as a forum post (in the format and
+view chosen: the public post or one side's) with a copy button, and writes the round's picture as
+a PNG beside the journal; any earlier round can be picked. Its second tab holds each player's
+private brief. Everything is drawn by :mod:`gmkit.report` from the fight's run data
+(:class:`~gmkit.report.chronicle.Chronicle`), so the text is the same as ``gmkit post`` and
+``gmkit brief`` give from the journal.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from ..errors import GmkitError
+from ..i18n import format_message
+from .copy_button import CopyButton
+
+if TYPE_CHECKING:
+    from ..encounter import Encounter
+
+__all__ = ["PostPanel"]
+
+
+class PostPanel(w.Tab):
+    """The round's post and the players' briefs of one fight, kept up to date by :meth:`refresh`."""
+
+    def __init__(self, encounter: "Encounter", *, lang: str = "en",
+                 pictures: str | Path | None = None) -> None:
+        from ..report.chronicle import Chronicle
+
+        self.encounter = encounter
+        self.lang = lang
+        self.chronicle = Chronicle(encounter, lang)
+        self.pictures = Path(pictures) if pictures else None
+        """Where the pictures go (``NAME-posts/`` beside the journal); None: not written."""
+        self.data: dict[str, Any] = {}
+        self._rounds_seen = 0
+        self.round = w.Dropdown(layout=w.Layout(width="12em"))
+        self.round.add_class("gm-post-round")
+        self.view = w.Dropdown(layout=w.Layout(width="18em"))
+        self.view.add_class("gm-post-view")
+        self.format = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="20em"))
+        self.format.add_class("gm-post-format")
+        self.image_base = w.Text(layout=w.Layout(width="30em"))
+        self.image_base.add_class("gm-post-image")
+        self.text = w.Textarea(layout=w.Layout(width="100%", height="18em"))
+        self.text.add_class("gm-post-text")
+        self.copy = CopyButton(lang=lang)
+        self.copy.add_class("gm-post-copy")
+        self.note = w.HTML()
+        self.note.add_class("gm-post-note")
+        self.actor = w.Dropdown(options=list(encounter.participants()), layout=w.Layout(width="16em"))
+        self.actor.add_class("gm-brief-actor")
+        self.deadline = w.Text(layout=w.Layout(width="20em"))
+        self.deadline.add_class("gm-brief-deadline")
+        self.brief = w.Textarea(layout=w.Layout(width="100%", height="18em"))
+        self.brief.add_class("gm-brief-text")
+        self.brief_copy = CopyButton(lang=lang)
+        self.brief_copy.add_class("gm-brief-copy")
+        self.brief_note = w.HTML()
+        self.brief_note.add_class("gm-brief-note")
+        post = w.VBox([w.HBox([self.round, self.view, self.format]), self.image_base,
+                       w.HBox([self.copy, self.note]), self.text])
+        briefs = w.VBox([w.HBox([self.actor, self.format_brief(), self.deadline]),
+                         w.HBox([self.brief_copy, self.brief_note]), self.brief])
+        super().__init__(children=[post, briefs])
+        self.add_class("gmkit-posts")
+        for control in (self.round, self.view, self.format):
+            control.observe(lambda _c: self.show_post(), names="value")
+        self.image_base.observe(lambda _c: self.show_post(), names="value")
+        for control in (self.actor, self.brief_format, self.deadline):
+            control.observe(lambda _c: self.show_brief(), names="value")
+        self.observe(lambda _c: self.show_brief(), names="selected_index")
+        self.refresh()
+
+    def _formats(self) -> list[tuple[str, str]]:
+        from ..report.forum import FORMATS
+
+        return [(self.t(f"format.{f}"), f) for f in FORMATS]
+
+    def format_brief(self) -> w.Dropdown:
+        self.brief_format = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="20em"))
+        self.brief_format.add_class("gm-brief-format")
+        return self.brief_format
+
+    def t(self, key: str, **params: Any) -> str:
+        return format_message(f"ui.posts.{key}", self.lang, **params)
+
+    # --- keeping up --------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Bring the panel up to the fight: after a new resolution, show its round."""
+        self.data = self.chronicle.update()
+        rounds = [int(r["round"]) for r in self.data["rounds"]]
+        labels = [(f"{self.t('round')} {n}", n) for n in rounds]
+        new = len(self.data["rounds"]) != self._rounds_seen or (rounds and self.round.value not in rounds)
+        self._rounds_seen = len(self.data["rounds"])
+        keep = self.round.value
+        with self.hold_trait_notifications():
+            self._labels()
+            if list(self.round.options) != labels:
+                self.round.options = labels
+            if rounds:
+                self.round.value = rounds[-1] if new or keep not in rounds else keep
+        self.show_post()
+        self.show_brief()
+
+    def _labels(self) -> None:
+        self.titles = (self.t("post_tab"), self.t("brief_tab"))
+        self.round.description = self.t("round")
+        self.view.description = self.t("view")
+        self.format.description = self.t("format")
+        self.brief_format.description = self.t("format")
+        self.image_base.description = self.t("image_base")
+        self.image_base.placeholder = self.t("image_hint")
+        self.actor.description = self.t("actor")
+        self.deadline.description = self.t("deadline")
+        self.deadline.placeholder = self.t("deadline_hint")
+        fmts = self._formats()
+        for control in (self.format, self.brief_format):
+            value = control.value
+            if list(control.options) != fmts:
+                control.options = fmts
+                control.value = value
+        views = [(self.t("public"), "")] + [(self.t("side", side=s), s) for s in self.encounter.sides()]
+        if list(self.view.options) != views:
+            value = self.view.value or ""
+            self.view.options = views
+            self.view.value = value if value in [v for _, v in views] else ""
+        for b in (self.copy, self.brief_copy):
+            b.set_language(self.lang)
+
+    def set_language(self, lang: str) -> None:
+        """Write the post and the brief again in ``lang`` (and every label)."""
+        self.lang = lang
+        self.chronicle.language = lang
+        self.refresh()
+
+    # --- the post ----------------------------------------------------------------------------------
+
+    def post_text(self) -> str:
+        """The post as the panel shows it now (round, view, format, image URL)."""
+        from ..report.forum import write
+        from ..report.posts import post_blocks
+
+        blocks = post_blocks(self.data, self.round.value, self.view.value or "", self.lang)
+        self._write_pictures(blocks)
+        return write(blocks, self.format.value, self.image_base.value.strip())
+
+    def _write_pictures(self, blocks: list[Any]) -> None:
+        from ..report.document import Picture
+        from ..report.forum import write_pictures
+
+        pics = [b for b in blocks if isinstance(b, Picture)]
+        if not pics:
+            self.note.value = ""
+            return
+        if self.pictures is None:
+            self.note.value = escape(self.t("no_journal", name=pics[0].name))
+            return
+        paths = write_pictures(pics, self.pictures)
+        self.note.value = escape(self.t("picture", path=str(paths[0])))
+
+    def show_post(self) -> None:
+        if not self.data.get("rounds"):
+            self.text.value = self.copy.text = ""
+            self.note.value = escape(self.t("none"))
+            return
+        try:
+            text = self.post_text()
+        except (GmkitError, ValueError) as e:
+            self.note.value = f'<span style="color:#b00020">{escape(str(e))}</span>'
+            return
+        self.text.value = self.copy.text = text
+
+    # --- the briefs --------------------------------------------------------------------------------
+
+    def brief_text(self, actor: str | None = None) -> str:
+        """The brief of ``actor`` (default: the one chosen) as the panel shows it."""
+        from ..report.forum import brief_text
+
+        who = actor or self.actor.value
+        data = dict(self.data, briefs=self.chronicle.briefs([who]))
+        return brief_text(data, who, self.brief_format.value, self.lang, self.deadline.value.strip())
+
+    def show_brief(self) -> None:
+        if self.selected_index != 1 or self.actor.value is None:
+            return  # a brief asks the engine for every order open: only when it is looked at
+        try:
+            text = self.brief_text()
+        except (GmkitError, ValueError) as e:
+            self.brief_note.value = f'<span style="color:#b00020">{escape(str(e))}</span>'
+            return
+        self.brief_note.value = ""
+        self.brief.value = self.brief_copy.text = text
