@@ -39,6 +39,8 @@ class PostPanel(w.Tab):
         self.pictures = Path(pictures) if pictures else None
         """Where the pictures go (``NAME-posts/`` beside the journal); None: not written."""
         self.data: dict[str, Any] = {}
+        self._written: dict[Path, str] = {}
+        """The picture last written to each file (a file is drawn again only when it changes)."""
         self._rounds_seen = 0
         self.round = w.Dropdown(layout=w.Layout(width="12em"))
         self.round.add_class("gm-post-round")
@@ -163,8 +165,11 @@ class PostPanel(w.Tab):
         if self.pictures is None:
             self.note.value = escape(self.t("no_journal", name=pics[0].name))
             return
-        paths = write_pictures(pics, self.pictures)
-        self.note.value = escape(self.t("picture", path=str(paths[0])))
+        path = self.pictures / pics[0].name
+        if self._written.get(path) != pics[0].svg or not path.exists():  # drawn once per picture
+            write_pictures(pics[:1], self.pictures)
+            self._written[path] = pics[0].svg
+        self.note.value = escape(self.t("picture", path=str(path)))
 
     def show_post(self) -> None:
         if not self.data.get("rounds"):
