@@ -42,13 +42,15 @@ class PostPanel(w.Tab):
         self._written: dict[Path, str] = {}
         """The picture last written to each file (a file is drawn again only when it changes)."""
         self._rounds_seen = 0
-        self.round = w.Dropdown(layout=w.Layout(width="12em"))
+        wide = {"description_width": "initial"}
+        self.round = w.Dropdown(layout=w.Layout(width="10em"), style=wide)
         self.round.add_class("gm-post-round")
-        self.view = w.Dropdown(layout=w.Layout(width="18em"))
+        self.view = w.Dropdown(layout=w.Layout(width="20em"), style=wide)
         self.view.add_class("gm-post-view")
-        self.format = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="20em"))
+        self.format = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="22em"),
+                                 style=wide)
         self.format.add_class("gm-post-format")
-        self.image_base = w.Text(layout=w.Layout(width="30em"))
+        self.image_base = w.Text(layout=w.Layout(width="40em"), style=wide)
         self.image_base.add_class("gm-post-image")
         self.text = w.Textarea(layout=w.Layout(width="100%", height="18em"))
         self.text.add_class("gm-post-text")
@@ -56,9 +58,10 @@ class PostPanel(w.Tab):
         self.copy.add_class("gm-post-copy")
         self.note = w.HTML()
         self.note.add_class("gm-post-note")
-        self.actor = w.Dropdown(options=list(encounter.participants()), layout=w.Layout(width="16em"))
+        self.actor = w.Dropdown(options=list(encounter.participants()), layout=w.Layout(width="16em"),
+                                style=wide)
         self.actor.add_class("gm-brief-actor")
-        self.deadline = w.Text(layout=w.Layout(width="20em"))
+        self.deadline = w.Text(layout=w.Layout(width="24em"), style=wide)
         self.deadline.add_class("gm-brief-deadline")
         self.brief = w.Textarea(layout=w.Layout(width="100%", height="18em"))
         self.brief.add_class("gm-brief-text")
@@ -86,7 +89,8 @@ class PostPanel(w.Tab):
         return [(self.t(f"format.{f}"), f) for f in FORMATS]
 
     def format_brief(self) -> w.Dropdown:
-        self.brief_format = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="20em"))
+        self.brief_format = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="22em"),
+                                       style={"description_width": "initial"})
         self.brief_format.add_class("gm-brief-format")
         return self.brief_format
 
@@ -99,7 +103,7 @@ class PostPanel(w.Tab):
         """Bring the panel up to the fight: after a new resolution, show its round."""
         self.data = self.chronicle.update()
         rounds = [int(r["round"]) for r in self.data["rounds"]]
-        labels = [(f"{self.t('round')} {n}", n) for n in rounds]
+        labels = [(str(n), n) for n in rounds]
         new = len(self.data["rounds"]) != self._rounds_seen or (rounds and self.round.value not in rounds)
         self._rounds_seen = len(self.data["rounds"])
         keep = self.round.value

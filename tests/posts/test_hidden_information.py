@@ -50,7 +50,7 @@ def _check_posts(data: dict[str, Any], views: list[str]) -> None:
 
 @pytest.fixture(scope="module")
 def cloak(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    enc = journaled("space_cloak_2v2", tmp_path_factory.mktemp("cloak"), 14)
+    enc = journaled("space_cloak_2v2", tmp_path_factory.mktemp("hidden-space"), 14)
     chron = Chronicle(enc, "en")
     before = chron.update()
     briefs_before = chron.briefs()
