@@ -36,6 +36,8 @@ class PostPanel(w.Tab):
         self.encounter = encounter
         self.lang = lang
         self.chronicle = Chronicle(encounter, lang)
+        self.viewer: str | None = None
+        """The desk's viewer: None is the GM; with a side's player looking, the panel is shut."""
         self.pictures = Path(pictures) if pictures else None
         """Where the pictures go (``NAME-posts/`` beside the journal); None: not written."""
         self.data: dict[str, Any] = {}
@@ -134,12 +136,26 @@ class PostPanel(w.Tab):
                 control.options = fmts
                 control.value = value
         views = [(self.t("public"), "")] + [(self.t("side", side=s), s) for s in self.encounter.sides()]
+        if self.viewer is not None:  # nothing of the other sides on a player's screen
+            views = [(self.t("side", side=self.viewer), self.viewer)]
+        actors = [a for a in self.encounter.participants()
+                  if self.viewer is None or self.encounter.side_of(a) == self.viewer]
+        if list(self.actor.options) != actors:
+            self.actor.options = actors
         if list(self.view.options) != views:
             value = self.view.value or ""
             self.view.options = views
-            self.view.value = value if value in [v for _, v in views] else ""
+            self.view.value = value if value in [v for _, v in views] else views[0][1]
         for b in (self.copy, self.brief_copy):
             b.set_language(self.lang)
+
+    def set_viewer(self, side: str | None) -> None:
+        """The desk is shown to ``side``'s player (None: the GM). Posts and briefs are the GM's
+        work: with a player looking the panel is shut and empty, so that no other side's brief
+        or public text is on the shared screen."""
+        self.viewer = side
+        self.layout.display = "none" if side is not None else None
+        self.refresh()
 
     def set_language(self, lang: str) -> None:
         """Write the post and the brief again in ``lang`` (and every label)."""
@@ -176,6 +192,9 @@ class PostPanel(w.Tab):
         self.note.value = escape(self.t("picture", path=str(path)))
 
     def show_post(self) -> None:
+        if self.viewer is not None:
+            self.text.value = self.copy.text = ""
+            return
         if not self.data.get("rounds"):
             self.text.value = self.copy.text = ""
             self.note.value = escape(self.t("none"))
@@ -198,6 +217,9 @@ class PostPanel(w.Tab):
         return brief_text(data, who, self.brief_format.value, self.lang, self.deadline.value.strip())
 
     def show_brief(self) -> None:
+        if self.viewer is not None:
+            self.brief.value = self.brief_copy.text = ""
+            return
         if self.selected_index != 1 or self.actor.value is None:
             return  # a brief asks the engine for every order open: only when it is looked at
         try:

@@ -102,6 +102,8 @@ class Session(w.VBox):
         self.posts = PostPanel(self.encounter, lang=self.lang,
                                pictures=p.with_name(p.stem + "-posts") if p else None)
         """The round's post and the players' briefs."""
+        if side is not None:
+            self.posts.set_viewer(side)
         buttons = w.HBox([self.resolve_button, self.autopilot, self.undo_button, self.save_button,
                           self.language, self.view])
         self.form.layout = w.Layout(flex="1 1 45%", min_width="28em", overflow="hidden")
@@ -240,6 +242,7 @@ class Session(w.VBox):
         if (self.view.value or None) != side:
             self.view.value = side or ""
         self.form.set_view(side)
+        self.posts.set_viewer(side)
         self.refresh()
 
     def _view_changed(self, side: str | None) -> None:

@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.browser
 
-CONTROLS = {"DiceRoller": ("dice_roller.js", "dice_roller.css"),
+CONTROLS = {"CopyButton": ("copy_button.js", "copy_button.css"),
+            "DiceRoller": ("dice_roller.js", "dice_roller.css"),
             "GridMap": ("grid_map.js", "grid_map.css")}
 """Every anywidget control and its ES module and CSS."""
 
@@ -32,9 +33,10 @@ import json, sys
 import gmkit, gmkit.ui
 from gmkit.space.ui import GridMap
 from gmkit.ui import DiceRoller
+from gmkit.ui.copy_button import CopyButton
 from gmkit.ui._assets import ASSETS, asset
 out = {"gmkit": gmkit.__file__, "controls": {}}
-for cls in (DiceRoller, GridMap):
+for cls in (CopyButton, DiceRoller, GridMap):
     out["controls"][cls.__name__] = {"esm": str(cls._esm), "css": str(cls._css)}
 out["assets"] = {name: str(asset(name)) for name in ASSETS}
 import anywidget, importlib, pkgutil

@@ -57,3 +57,16 @@ def test_save_writes_journal_and_reports(tmp_path: Path) -> None:
         assert "GM-ONLY-NOTE" not in (folder / name).read_text(encoding="utf-8")
     assert "c.gm.html" in desk.status.value
     desk.encounter.close()
+
+
+def test_a_players_view_shuts_the_panel(tmp_path: Path) -> None:
+    desk = session(ROOT / "templates" / "scenarios" / "space_cloak_2v2.yaml", journal=tmp_path / "c.jsonl")
+    desk.resolve(autopilot=True)
+    assert "Shade" in desk.posts.text.value
+    desk.set_view("patrol")
+    p = desk.posts
+    assert p.layout.display == "none" and p.text.value == p.copy.text == "" and p.brief.value == ""
+    assert list(p.actor.options) == ["Cutter", "Tug"] and [v for _, v in p.view.options] == ["patrol"]
+    desk.set_view(None)
+    assert p.layout.display is None and "Shade" in p.text.value and "Shade" in p.actor.options
+    desk.encounter.close()
