@@ -135,8 +135,6 @@ class Encounter(ABC):
     """The rule set's name in scenarios and journals (its :class:`~gmkit.systems.System`'s)."""
     order_types: ClassVar[tuple[type, ...]] = ()
     """The order classes the journal may hold for this engine."""
-    reads_record: ClassVar[bool] = False
-    """The engine's rules look back at its own record (so it is kept even in a simulation)."""
 
     scenario: dict[str, Any]
     """The validated scenario as plain JSON data."""
@@ -187,8 +185,9 @@ class Encounter(ABC):
         if seed is None:
             seed = self.scenario.get("seed")
         self.mode = mode
-        self.keeps_events = mode.events or self.reads_record
-        """Whether :meth:`emit` keeps events; engines skip building an event's text when not."""
+        self.keeps_events = mode.events
+        """``mode.events``, read on the hot path: :meth:`emit` keeps nothing when it is False, and
+        engines skip building an event's text."""
         self.opening_faces = tuple(opening_faces)
         self._policy = None
         self._begin(seed, mode.rolls and mode.history)

@@ -95,7 +95,9 @@ class OrderLanguage:
                  *(name.upper() for name, _ in self.patterns)}
         self.grammar = Grammar(self.rules, extra)
         self._pattern = compile_patterns(self.patterns) if self.patterns else None
-        self._indexes: dict[tuple[int, str], NameIndex] = {}
+        self._indexes: dict[tuple[int, str], tuple[Mapping[str, Any], NameIndex]] = {}
+        """(id of a scenario, actor) -> (that scenario, its names): the entry holds the scenario so
+        its id cannot be reused by another while cached, and a hit is checked by identity."""
 
     # --- what a rule set fills in -------------------------------------------------------------
 
@@ -129,12 +131,14 @@ class OrderLanguage:
         scenario = encounter.scenario
         aliases = dict(scenario.get("aliases") or {})
         key = (id(scenario), actor)
-        index = self._indexes.get(key)
-        if index is None:
+        held = self._indexes.get(key)
+        if held is not None and held[0] is scenario:
+            index = held[1]
+        else:
             index = NameIndex(self.names(encounter, actor), aliases)
             if len(self._indexes) > 64:
                 self._indexes.clear()
-            self._indexes[key] = index
+            self._indexes[key] = (scenario, index)
         side = encounter.side_of(actor)
         return Context(encounter, actor, side, encounter.board(side), scenario, index, lang, aliases)
 

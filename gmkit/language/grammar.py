@@ -76,7 +76,8 @@ class Token:
 class _Phrase:
     concept: str
     lang: str
-    words: tuple[frozenset[str], ...]
+    words: tuple[tuple[str, ...], ...]
+    """Each word's alternatives, in the order written (iteration never depends on a hash)."""
     raw: str
     """The phrase as the table writes it (its first alternatives): a token's value."""
 
@@ -100,7 +101,7 @@ class Lexicon:
             bucket.sort(key=lambda p: -len(p.words))
 
     def _add(self, concept: str, lang: str, phrase: str) -> None:
-        words = tuple(frozenset(alt.replace("ё", "е") for alt in w.split("|"))
+        words = tuple(tuple(dict.fromkeys(alt.replace("ё", "е") for alt in w.split("|")))
                       for w in phrase.lower().split())
         raw = " ".join(w.split("|")[0] for w in phrase.lower().replace("ё", "е").split())
         p = _Phrase(concept, lang, words, raw)
@@ -130,7 +131,7 @@ class Lexicon:
             while True:
                 if j >= len(texts) or kinds[j] == "mark":
                     return None
-                if want.intersection(forms(texts[j])):
+                if any(f in want for f in forms(texts[j])):
                     took.append(j)
                     j += 1
                     break
@@ -148,7 +149,7 @@ class Lexicon:
             return self._fuzzy_hits[word]
         from rapidfuzz import fuzz, process
 
-        pool = self._fuzzy_pool()
+        pool = self._fuzzy_pool()  # keys in table order: on equal scores the first one wins
         hit = process.extractOne(word, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=85)
         got = pool[hit[0]] if hit is not None else None
         if len(self._fuzzy_hits) < 1 << 14:

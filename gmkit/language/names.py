@@ -6,7 +6,9 @@ each with its kind. A name is found in the words of a message by, in order of tr
 1. the words' dictionary forms (``Бейна`` → ``бейн``), against the name, the scenario's
    ``aliases`` and the :data:`GLOSSARY` (``wolf`` ↔ ``волк``, ``axe`` ↔ ``топор``);
 2. a transliteration of Cyrillic words (``Торвальду`` → ``torvald``);
-3. fuzzy matching (rapidfuzz's ratio) of words of 4 letters or more, at :data:`THRESHOLD`.
+3. fuzzy matching (rapidfuzz's ratio) of words of 4 letters or more, at :data:`THRESHOLD`; on
+   equal scores the spelling indexed first wins (names in the order given, each word's forms
+   before its glossary words), never a set's or a hash's order.
 
 Words of a name may come in any order (``зелье лечения`` is ``healing potion``) and a part of a
 name may stand for it (``вожак`` for ``Pack leader``) when nothing else claims the word. A
@@ -135,18 +137,19 @@ class NameIndex:
             parts, number = _name_words(spelling)
             if not parts:
                 continue
-            keys = []
+            keys: list[tuple[str, ...]] = []
             for p in parts:
-                found = set(forms(p))
-                for f in list(found):
-                    for ru in GLOSSARY.get(f, ()):
-                        found.add(ru)
-                keys.append(frozenset(found))
+                found = list(forms(p))
+                for f in forms(p):
+                    found += GLOSSARY.get(f, ())
+                keys.append(tuple(dict.fromkeys(found)))  # forms, then glossary words, once each
             self._keys.clear()
             self._memo.clear()
-            entry = Entry(name, kind, tuple(keys), number)
+            entry = Entry(name, kind, tuple(frozenset(k) for k in keys), number)
             i = len(self._entries)
             self._entries.append(entry)
+            # In a fixed order (names as listed, each word's forms before its glossary words), not
+            # a set's: the fuzzy pools are these dicts' keys, and a tie goes to the first of them.
             for w, key in enumerate(keys):
                 for f in key:
                     self._by_form.setdefault(f, []).append((i, w))
@@ -192,7 +195,7 @@ class NameIndex:
         else:
             pool = self._by_form
         keys = self._keys.get(id(pool))
-        if keys is None:
+        if keys is None:  # in insertion order: on equal scores rapidfuzz keeps the first key
             keys = self._keys[id(pool)] = list(pool)
         best: list[tuple[int, int]] = []
         for probe in probes:

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def fingerprint(enc: Race) -> tuple:
-    return (json.dumps(enc.state, sort_keys=True), [e.to_json() for e in enc.record],
+    return (json.dumps(enc.board(), sort_keys=True), [e.to_json() for e in enc.record],
             enc.dice.getstate(), enc.orders_received,
             {a: enc.pending_order(a) for a in enc.orders_received}, enc.resolutions)
 
@@ -186,7 +186,7 @@ def test_hand_typed_faces_replay_exactly(tmp_path: Path) -> None:
     r.submit("Bo", Run(1))
     r.resolve_round()
     assert [e.rolls[0].manual for e in r.record] == [True, True]
-    assert r.state["pos"] == {"Ash": 5, "Bo": 5}
+    assert r.state.pos == {"Ash": 5, "Bo": 5}
     back = Race.resume(path)
     assert back.state == r.state and back.dice.getstate() == r.dice.getstate() == {"seed": 7, "draws": 0}
 

@@ -1,77 +1,73 @@
-"""The race's engine: every abstract hook of :class:`gmkit.encounter.Encounter`, nothing more."""
+"""The race's engine: setup, validation, the round loop and the queries; the rest it composes."""
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from typing import Any, Iterable
 
-from gmkit.encounter import Encounter
-from gmkit.errors import IllegalOrder
+from gmkit.orders import Order
 
+from . import legal
+from .board import Board
+from .context import RaceContext
 from .orders import Run
-from .rules import dice_allowed
+from .procedures.running import run
+from .sheets import Sheets
 
 SCENARIO = {"system": "race", "name": "Test race", "seed": 7,
             "racers": [{"name": "Ash", "side": "red"}, {"name": "Bo", "side": "blue", "max_dice": 2}]}
 
 
-class Race(Encounter):
+class Race(RaceContext):
     system = "race"
     order_types = (Run,)
 
     def _setup(self) -> None:
-        self.state = {"pos": {r["name"]: 0 for r in self.scenario["racers"]}, "winner": None}
-        self._max = {r["name"]: r["max_dice"] for r in self.scenario["racers"]}
-        self._side = {r["name"]: r["side"] for r in self.scenario["racers"]}
+        self.sheets = Sheets.build(self.scenario)
+        self.state = Board({n: 0 for n in self.sheets.racers})
 
-    def _snapshot(self) -> Any:
-        return copy.deepcopy(self.state)
+    def _snapshot(self) -> Board:
+        return self.state.copy()
 
     def _restore(self, snap: Any) -> None:
         self.state = snap
 
+    def racer_names(self) -> list[str]:
+        return list(self.sheets.racers)
+
     def participants(self) -> list[str]:
-        return list(self._max)
+        return self.racer_names()
 
     def side_of(self, actor: str) -> str | None:
-        return self._side.get(actor)
+        racer = self.sheets.racers.get(actor)
+        return racer.side if racer else None
 
     def awaiting(self) -> list[str]:
-        return [a for a in self._max if a not in self._pending]
+        return [a for a in self.sheets.racers if a not in self._pending]
 
-    def validate_order(self, actor: str, order: Any) -> None:
-        if actor not in self._max:
-            raise IllegalOrder("R-0", f"no racer named {actor!r}")
-        if not dice_allowed(order.dice, self._max[actor]):
-            raise IllegalOrder("R-1", f"{actor} may roll 1 to {self._max[actor]} dice, not {order.dice}")
+    def validate_order(self, actor: str, order: Order) -> None:
+        legal.check(self, actor, order)
 
-    def _legal(self, actor: str) -> list[Run]:
-        return [Run(n) for n in range(1, self._max.get(actor, 0) + 1)]
+    def _legal(self, actor: str) -> Iterable[Order]:
+        return legal.orders(self, actor)
 
-    def _resolve(self, orders: list[tuple[str, Any]]) -> None:
+    def _resolve(self, orders: list[tuple[str, Order]]) -> None:
         for actor, order in orders:
-            r = self.dice.roll(f"{order.dice}d6", purpose="run", actor=actor)
-            if r.total == 6 * order.dice and order.dice == 3:
-                raise RuntimeError("boom")  # lets a test check all-or-nothing resolution
-            self.state["pos"][actor] += r.total
-            self.emit("move", actor, "core.roll", {"actor": actor, "roll": r.describe()}, rolls=(r,),
-                      data={"pos": self.state["pos"][actor]})
-            if self.state["pos"][actor] >= self.scenario["goal"] and self.state["winner"] is None:
-                self.state["winner"] = actor
+            assert isinstance(order, Run)
+            run(self, actor, order)
 
     @property
     def is_over(self) -> bool:
-        return self.state["winner"] is not None
+        return self.state.winner is not None
 
     def outcome(self) -> dict[str, Any] | None:
-        if not self.is_over:
+        if self.state.winner is None:
             return None
-        return {"winner": self._side[self.state["winner"]], "rounds": self.resolutions}
+        return {"winner": self.side_of(self.state.winner), "rounds": self.resolutions}
 
     def board(self, side: str | None = None) -> dict[str, Any]:
         out = super().board(side)
-        out["racers"] = [{"name": n, "side": self._side[n], "pos": p}
-                         for n, p in self.state["pos"].items()]
+        out["racers"] = [{"name": n, "side": r.side, "pos": self.state.pos[n]}
+                         for n, r in self.sheets.racers.items()]
         return out
 
     def summary(self) -> dict[str, Any]:

@@ -1,15 +1,14 @@
-"""The race's autopilot: always roll as many dice as allowed."""
+"""The race's autopilot: always roll as many dice as the racer may."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from .context import RaceContext
 from .orders import Run
 
 
 class Autopilot:
-    def __init__(self, race: Any) -> None:
-        pass
+    def __init__(self, race: RaceContext) -> None:
+        self.most = {n: r.max_dice for n, r in race.sheets.racers.items()}
 
-    def order(self, race: Any, actor: str) -> Run:
-        return Run(race._max[actor])
+    def order(self, race: RaceContext, actor: str) -> Run:
+        return Run(self.most[actor])
