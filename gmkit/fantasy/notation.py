@@ -91,6 +91,18 @@ def _number(s: str, i: int, text: str, expected: str) -> tuple[int, int, int]:
     return int(s[i:end]), i, end
 
 
+def _protection_at(s: str, i: int, start: int) -> bool:
+    """Whether a protection roll (``ПБ6``, ``PR 6``) is written at ``i``: the marker, then its
+    number (after any spaces). Inside a word (``spr 16``) the marker counts only when the number
+    follows at once (``ядПБ6``)."""
+    if s[i : i + 2].lower() not in _PROTECTION:
+        return False
+    if s[i + 2 : i + 3].isdigit():
+        return True
+    word_start = i == start or s[i - 1].isspace()
+    return word_start and s[_skip(s, i + 2) : _skip(s, i + 2) + 1].isdigit()
+
+
 def parse_special(text: str) -> SpecialAttack:
     """Parse ``яд16ПБ6`` / ``poison16PR6`` (F-4): kind, trigger 1..18, optional protection roll.
 
@@ -115,17 +127,23 @@ def parse_special(text: str) -> SpecialAttack:
         raise _fail("F-4: empty special attack; expected a kind like 'яд16ПБ6'", text, i)
     start = i
     while i < n and (s[i].isalpha() or s[i] in " _") and not s[i].isdigit():
-        if s[i : i + 2].lower() in _PROTECTION and s[i + 2 : i + 3].strip()[:1].isdigit() and i > start:
-            break  # 'ядПБ6': the protection roll with no trigger before it
+        if _protection_at(s, i, start):
+            break  # 'ядПБ6', 'яд ПБ 6', 'ПБ6': a protection roll where the kind or trigger belongs
         i += 1
     raw = s[start:i].strip()
     if not raw:
-        raise _fail(f"F-4: expected the kind of attack (яд, газ, огонь, poison...), got {s[start]!r}",
+        what = (f"the protection roll {s[start:start + 2]!r}" if _protection_at(s, start, start)
+                else repr(s[start]))
+        raise _fail(f"F-4: expected the kind of attack (яд, газ, огонь, poison...), got {what}",
                     text, start)
     key = raw.lower().replace(" ", "").replace("ё", "е")
     kind = SPECIAL_KINDS.get(key, raw.lower().replace(" ", "_"))
-    trigger, t0, i = _number(s, _skip(s, i), text, f"F-4: expected the trigger (a number 1..18) "
-                                                   f"after {raw!r}")
+    at = _skip(s, i)
+    if _protection_at(s, at, at):
+        raise _fail(f"F-4: expected the trigger (a number 1..18) after {raw!r}, before the "
+                    f"protection roll {s[at:at + 2]!r}", text, at)
+    trigger, t0, i = _number(s, at, text, f"F-4: expected the trigger (a number 1..18) "
+                                          f"after {raw!r}")
     if not 1 <= trigger <= 18:
         raise _fail(f"F-4: the trigger is rolled on d18, so it must be 1..18, got {trigger}", text, t0)
     i = _skip(s, i)
