@@ -1,0 +1,56 @@
+"""Rule set F read against the original once more (issue 13, items 12, 13, 15, 16): each test names
+its item and the rule id it checks, with faces typed in (C-2) where a die decides."""
+
+from __future__ import annotations
+
+import pytest
+
+from gmkit.errors import IllegalOrder
+from gmkit.fantasy import Flee, Pass, Shoot, Strike
+
+from .helpers import beast, hero, kinds, make
+
+
+# --- item 12, F-6: one ranged attack per participant, "Initiative" included ---------------------
+
+
+def _archers(first: str):  # type: ignore[no-untyped-def]
+    return make(hero("Archer", initiative=1, ranged={"name": "bow", "damage": "1"}),
+                hero("Friend", ranged={"name": "sling", "damage": "1"}),
+                beast(ranged={"name": "spit", "damage": "1"}, hp=30),
+                ranged_phase=True, ranged_first=first)
+
+
+def test_f6_an_out_of_turn_shot_is_the_one_shot_of_the_ranged_phase() -> None:
+    """F-6 (item 12): "each participant has the right to only one ranged strike or one spell"; a
+    shooter acting out of turn ("Initiative") in the enemy's ranged turn has made it, and its
+    side's turn does not give it another."""
+    sk = _archers("monsters")
+    assert (sk.phase, sk.acting_side) == ("ranged", "monsters")
+    sk.submit("Archer", Shoot("Beast"))  # out of turn
+    sk.submit("Beast", Shoot("Friend"))
+    ev = sk.resolve_round()
+    assert kinds(ev)[0] == "out_of_turn"
+    assert sk.state.combatants["Archer"].initiative == 0
+    assert (sk.phase, sk.acting_side) == ("ranged", "party")
+    assert sk.awaiting() == ["Friend"]
+    with pytest.raises(IllegalOrder, match="F-6: Archer has already made its one ranged attack"):
+        sk.submit("Archer", Shoot("Beast"))
+    assert Shoot("Beast") not in sk.legal_orders("Archer") and list(sk.legal_orders("Archer")) == []
+    sk.submit("Friend", Shoot("Beast"))
+    sk.resolve_round()
+    shots = [e.actor for e in sk.record if e.kind in ("hit", "miss") and e.actor == "Archer"]
+    assert shots == ["Archer"] and sk.phase == "melee"
+
+
+def test_f6_a_shooter_that_has_shot_cannot_shoot_again_out_of_turn() -> None:
+    """F-6 (item 12): after its own side's ranged turn, an "Initiative" charge does not add a shot
+    in the enemy's; the charge is kept for melee."""
+    sk = _archers("party")
+    sk.submit("Archer", Shoot("Beast"))
+    sk.submit("Friend", Shoot("Beast"))
+    sk.resolve_round()
+    assert (sk.phase, sk.acting_side) == ("ranged", "monsters")
+    refusal = sk.legal_orders("Archer").why_not(Shoot("Beast"))
+    assert refusal is not None and refusal.rule == "F-6" and "does not add one" in str(refusal)
+    assert sk.state.combatants["Archer"].initiative == 1
