@@ -119,6 +119,10 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
                 if c.kind == "pet" else "a mount attacks only with its rider"
             raise IllegalOrder("F-6", f"{what}: {lead} is not striking now")
         return
+    chosen = board.chosen
+    if chosen is not None and actor != chosen and not board.sheets.sides_by_name[side].has_players:
+        raise IllegalOrder("F-6", f"Variant 2: on a side without players the die picks the one "
+                                  f"striker; it picked {chosen} for {side} this turn, not {actor}")
     limit = cap(board, side)
     if limit is not None:
         others_in = [p for p in board.principals(side) if p in pending and p != actor]

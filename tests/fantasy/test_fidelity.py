@@ -54,3 +54,35 @@ def test_f6_a_shooter_that_has_shot_cannot_shoot_again_out_of_turn() -> None:
     refusal = sk.legal_orders("Archer").why_not(Shoot("Beast"))
     assert refusal is not None and refusal.rule == "F-6" and "does not add one" in str(refusal)
     assert sk.state.combatants["Archer"].initiative == 1
+
+
+# --- item 13, F-6 Variant 2: the monster the die picks is the one that strikes ------------------
+
+
+def test_f6_variant2_only_the_monster_the_die_picked_strikes() -> None:
+    """F-6 Variant 2 (item 13): "on the opponents' side [the striker is chosen] by a die roll"; an
+    order from any other monster is refused naming the rule, and the picked one's is taken."""
+    sk = make(hero(hp=50), beast("X", hp=30), beast("Y", hp=30), beast("Z", hp=30),
+              variant=2, first="party")
+    sk.enter_faces(2)  # after the party's turn the d3 picks the second monster, Y
+    sk.submit("Hero", Pass())
+    sk.resolve_round()
+    chosen = [e for e in sk.record if e.key == "fantasy.chosen"][-1]
+    assert chosen.data["chosen"] == "Y" and chosen.rolls[0].faces == (2,) and chosen.rolls[0].manual
+    assert sk.awaiting() == ["Y"]
+    for other in ("X", "Z"):
+        with pytest.raises(IllegalOrder, match="F-6: Variant 2: .* it picked Y for monsters"):
+            sk.submit(other, Strike("Hero"))
+        assert list(sk.legal_orders(other)) == [] and Pass() not in sk.legal_orders(other)
+    assert sk.orders_received == []
+    sk.submit("Y", Strike("Hero"))
+    assert sk.orders_received == ["Y"]
+
+
+def test_f6_variant2_players_may_still_choose_who_strikes() -> None:
+    """F-6 Variant 2: on the players' side the striker "is chosen at will (preferably in turn) or by
+    die": the rotation is what the desk offers first, and another player may take the turn."""
+    sk = make(hero("A", hp=30), hero("B", hp=30), beast(hp=30), variant=2, first="party")
+    assert sk.awaiting() == ["A"]
+    sk.submit("B", Strike("Beast"))
+    assert sk.orders_received == ["B"]
