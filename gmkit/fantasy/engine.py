@@ -11,6 +11,7 @@ Where the rules leave it open, the engine does what a GM running the fight would
 * the ranged phase gives every shooter of a side its one ranged attack or spell in that side's
   turn, whichever Variant is chosen; the Variants and the GM's cap govern melee turns; one who
   shoots out of turn ("Initiative") has made its one shot: acting out of turn moves it;
+* a flight (F-9, F-10) is tried on a turn in melee: the ranged phase holds only the shots;
 * a combatant's turn holds one action: a strike (with all its attacks, twice for a double strike,
   and optionally a spell after it: "strikes and/or spells"), a spell, an item, a flight attempt
   or nothing;

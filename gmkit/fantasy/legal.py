@@ -254,6 +254,9 @@ def _check_item(board: Board, pending: Pending, actor: str, c: Combatant, order:
 
 
 def _check_flee(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    if board.phase == "ranged":
+        raise IllegalOrder("F-6", "the ranged phase gives each participant one ranged attack or "
+                                  "spell; a flight (F-9, F-10) is tried on its turn in melee")
     if c.follower:
         raise IllegalOrder("F-10", f"a {c.kind} leaves with its {'owner' if c.kind == 'pet' else 'rider'}"
                                    f" ({c.leader}), not on its own")

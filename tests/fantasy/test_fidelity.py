@@ -86,3 +86,33 @@ def test_f6_variant2_players_may_still_choose_who_strikes() -> None:
     assert sk.awaiting() == ["A"]
     sk.submit("B", Strike("Beast"))
     assert sk.orders_received == ["B"]
+
+
+# --- F-6, F-9, F-10: no flight in the ranged phase (``in`` and iteration agree) ------------------
+
+
+def test_f9_f10_flight_is_a_melee_turn_not_a_ranged_shot() -> None:
+    """F-6, F-9, F-10: the ranged phase gives each participant one ranged strike or one spell;
+    fleeing is rolled "on its turn" of the melee that follows. ``Flee()`` was accepted by
+    ``validate_order`` in the ranged phase though iteration never listed it: now neither does."""
+    sk = make(hero(ranged={"name": "bow", "damage": "1"}),
+              beast(ranged={"name": "spit", "damage": "1"}, hp=30, morale=10, escape=[1, 2]),
+              ranged_phase=True, ranged_first="party")
+    assert sk.phase == "ranged"
+    for actor in ("Hero", "Beast"):
+        if sk.acting_side != sk.side_of(actor):
+            sk.submit("Hero", Shoot("Beast"))
+            sk.resolve_round()
+        legal = sk.legal_orders(actor)
+        for order in (Flee(), Flee(gm_allows=True), Flee(gm_allows=False)):
+            refusal = legal.why_not(order)
+            assert refusal is not None and refusal.rule == "F-6", (actor, order)
+            assert (order in legal) == (order in list(legal)) is False
+        with pytest.raises(IllegalOrder, match="F-6: the ranged phase"):
+            sk.submit(actor, Flee())
+        assert sk.flee_odds(actor) is None
+    sk.submit("Beast", Pass())
+    sk.resolve_round()
+    assert (sk.phase, sk.acting_side) == ("melee", "party")
+    legal = sk.legal_orders("Hero")
+    assert Flee() in legal and Flee() in list(legal)  # F-10: the d6 on the Beast's 1, 2
