@@ -116,3 +116,50 @@ def test_f9_f10_flight_is_a_melee_turn_not_a_ranged_shot() -> None:
     assert (sk.phase, sk.acting_side) == ("melee", "party")
     legal = sk.legal_orders("Hero")
     assert Flee() in legal and Flee() in list(legal)  # F-10: the d6 on the Beast's 1, 2
+
+
+# --- item 15, C-2/C-5: the d18's three-valued die typed as the table prints it -------------------
+
+
+@pytest.mark.parametrize("printed, face", [(0, 1), (6, 2), (12, 3)])
+def test_c5_the_0_6_12_die_typed_as_printed_or_as_its_face(printed: int, face: int) -> None:
+    """C-2, C-5 (item 15): "a six-sided die and a die with the values 0-6-12"; a GM types the second
+    as the table prints it (0, 6, 12) or as its face 1..3, and both give the same d18 and the same
+    record (the face 1..3, marked as typed in)."""
+    from gmkit.dice import Dice
+
+    for typed in (printed, face):
+        d = Dice(seed=4)
+        d.enter(5, typed)
+        r = d.d18()
+        assert r.total == 5 + 6 * (face - 1) and r.faces == (5, face) and r.manual
+        assert d.tape == [5, face] and d.manual_marks == [0, 1] and d.pending_hand == ()
+
+
+def test_c5_a_typed_in_6_hits_and_the_journal_replays_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """C-2, C-5, F-2 (item 15): against AC 8 (9 needed) the faces 3 and 6 are a d18 of 9: a hit.
+    The faces 4 and 0 typed in for the next d18 wait in hand across a resume (the journal keeps
+    them as typed) and make a 4: a miss."""
+    from gmkit.fantasy import Skirmish
+
+    from .helpers import scenario
+
+    path = tmp_path / "f.jsonl"
+    sk = Skirmish.from_scenario(scenario(hero(), beast(hp=20)), seed=3, journal=path)
+    sk.enter_faces(3, 6, 2, 4, 0)
+    sk.submit("Hero", Strike("Beast"))
+    ev = sk.resolve_round()
+    hit = [e for e in ev if e.kind == "hit"][0]
+    assert hit.rolls[0].total == 9 and hit.rolls[0].faces == (3, 2) and hit.rolls[0].manual
+    assert sk.state.combatants["Beast"].hp == 18 and sk.dice.pending_hand == (4, 0)
+    sk.close()
+    again = Skirmish.resume(path)
+    assert [e.to_json() for e in again.record] == [e.to_json() for e in sk.record]
+    assert again.dice.pending_hand == (4, 0)
+    again.submit("Beast", Strike("Hero"))
+    ev = again.resolve_round()
+    miss = [e for e in ev if e.kind == "miss"][0]
+    assert miss.rolls[0].total == 4 and miss.rolls[0].faces == (4, 1) and miss.rolls[0].manual
+    again.close()
+    assert [e.to_json() for e in Skirmish.resume(path, autosave=False).record] == \
+        [e.to_json() for e in again.record]
