@@ -163,3 +163,52 @@ def test_c5_a_typed_in_6_hits_and_the_journal_replays_it(tmp_path) -> None:  # t
     again.close()
     assert [e.to_json() for e in Skirmish.resume(path, autosave=False).record] == \
         [e.to_json() for e in again.record]
+
+
+# --- item 16, F-3: the odds clamp damage at 0 as the engine does --------------------------------
+
+
+def test_f3_odds_clamp_damage_at_0_when_the_modifier_is_negative() -> None:
+    """F-3 (item 16): a table value plus a negative Strength is never below 0 (the engine's
+    ``rules.damage_amount``), so ``gmkit.odds`` lists no -1: ``0-1-2`` at -1 is 0, 0, 1, and its mean
+    is 1/3. (On commit e6a154f ``strike`` listed a -1 outcome and ``table_mean`` gave 0.)"""
+    from fractions import Fraction
+
+    from gmkit import odds
+
+    od = odds.strike(8, "0-1-2", 0, -1)
+    assert od.probabilities == {"miss": Fraction(4, 9), "0": Fraction(10, 27), "1": Fraction(5, 27)}
+    assert "-1" not in od.keys()
+    assert odds.table_mean("0-1-2", -1) == Fraction(1, 3)
+    assert odds.table_values("0-1-2", -3) == {Fraction(0): Fraction(1)}
+    assert odds.table("0.5-1-1.5", -1).probabilities == {"0": Fraction(2, 3), "0.5": Fraction(1, 3)}
+
+
+def test_f3_clamped_odds_agree_with_the_engine_by_sampling() -> None:
+    """F-2, F-3 (item 16): 3000 seeded fights (seeds 0..2999), one unarmed strike (0-1-2) with
+    Strength -1 at AC 8; each outcome's rate (miss, a hit for 0, a hit for 1) lies within 3 standard
+    errors of ``odds.strike(8, '0-1-2', 0, -1)`` and of the board's own ``strike_odds``."""
+    import math
+    from fractions import Fraction
+
+    from gmkit import odds
+
+    base = make(hero(melee={"name": "fist", "damage": "0-1-2"}, strength=-1), beast(hp=20, ac=8))
+    exact = odds.strike(8, "0-1-2", 0, -1).probabilities
+    line = base.strike_odds("Hero", Strike("Beast")).lines[0]  # type: ignore[union-attr]
+    assert line.miss == exact["miss"]
+    assert [(v, line.hit * p) for v, p in line.damage or ()] == [(0, exact["0"]), (1, exact["1"])]
+    n = 3000
+    seen = {"miss": 0, "0": 0, "1": 0}
+    for seed in range(n):
+        sk = base.fresh(seed)
+        sk.submit("Hero", Strike("Beast"))
+        ev = sk.resolve_round()
+        if any(e.kind == "miss" for e in ev):
+            seen["miss"] += 1
+        else:
+            seen[str(20 - int(sk.state.combatants["Beast"].hp))] += 1
+    for key, p in exact.items():
+        se = math.sqrt(float(p) * (1 - float(p)) / n)
+        assert abs(seen[key] / n - float(p)) < 3 * se, (key, seen, p)
+    assert sum(seen.values()) == n and Fraction(1) == sum(exact.values())
