@@ -144,3 +144,21 @@ def test_f1_life_dice_errors(text: str, pos: int) -> None:
         parse_life(text)
     assert info.value.position == pos
     assert "F-1" in str(info.value)
+
+
+@pytest.mark.parametrize("parse, text, pos", [
+    (parse_special, "яд16ПБ" + "9" * 5000, 6),
+    (parse_special, "яд" + "1" * 40, 2),
+    (parse_special, "яд1²", 3),
+    (parse_special, "яд16ПБ37", 6),
+    (parse_life, "²ЖК", 0),
+    (parse_life, "9" * 5000 + "ЖК", 0),
+    (parse_life, "2ЖК+1000001", 4),
+])
+def test_f1_f4_f5_numbers_out_of_range_are_dice_errors_at_their_position(parse, text: str,  # type: ignore[no-untyped-def]
+                                                                          pos: int) -> None:
+    """F-1, F-4, F-5 (issue 14): numbers of any length or script give a DiceError at their position,
+    never a bare ValueError; a protection roll needs at most 36 (d18 + Wisdom 18)."""
+    with pytest.raises(DiceError) as info:
+        parse(text)
+    assert info.value.position == pos
