@@ -60,6 +60,9 @@ MAX_EXPRESSION = 1000
 
 _DIGITS = frozenset("0123456789")
 
+_X6_FACE = {0: 1, 6: 2, 12: 3}
+"""C-5: the d18's three-valued die as the table prints it (0, 6, 12), to its face 1..3."""
+
 TRAIT_DICE = (4, 6, 8, 10, 12)
 _TRAIT_EXPR: dict[tuple[int, int, bool], str] = {}
 
@@ -498,11 +501,15 @@ class Dice:
 
     @staticmethod
     def check_faces(faces: Sequence[int]) -> None:
-        """Refuse typed-in faces that no die shows (:meth:`enter` takes what this lets through)."""
+        """Refuse typed-in faces that no die shows (:meth:`enter` takes what this lets through).
+
+        0 is let through for the d18's three-valued die, which a GM may type as the table prints
+        it (0, 6, 12: see :meth:`d18`); any other die refuses it when it comes to roll.
+        """
         for f in faces:
-            if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= MAX_SIDES:
-                raise DiceError(f"C-2: a typed-in face is a whole number from 1 to {MAX_SIDES}, "
-                                f"got {f!r}")
+            if not isinstance(f, int) or isinstance(f, bool) or not 0 <= f <= MAX_SIDES:
+                raise DiceError(f"C-2: a typed-in face is a whole number from 0 (the d18's 0-6-12 "
+                                f"die) or 1 to {MAX_SIDES}, got {f!r}")
 
     @property
     def pending_hand(self) -> tuple[int, ...]:
@@ -558,7 +565,7 @@ class Dice:
                                     f"or the faces were changed")
         elif self._hand:
             face = self._hand[0]
-            if face > sides:
+            if not 1 <= face <= sides:
                 raise DiceError(f"C-2: a d{sides} cannot show {face}")
             self._hand.pop(0)
             manual = True
@@ -741,9 +748,22 @@ class Dice:
         return self.roll(_damage_expression(expr, raise_bonus), purpose, actor)
 
     def d18(self, purpose: str = "", actor: str = "") -> Roll:
-        """The 1..18 roll (C-5): a d6 plus a three-faced die showing 0, 6 or 12."""
+        """The 1..18 roll (C-5): a d6 plus a three-faced die showing 0, 6 or 12.
+
+        Typed in (C-2), the three-faced die is its face 1..3 or the value the table prints, 0, 6 or
+        12; the record keeps the face 1..3 either way.
+
+        >>> d = Dice(seed=1)
+        >>> d.enter(5, 12, 5, 3)
+        >>> d.d18().total, d.d18().total
+        (17, 17)
+        """
         self._manual_in_roll = False
         six = self._die(6)
+        if self._hand and not self._feed:  # the next face comes from the hand: maybe 0/6/12
+            printed = _X6_FACE.get(self._hand[0])
+            if printed is not None:
+                self._hand[0] = printed
         three = self._die(3)
         total = six + 6 * (three - 1)
         return self._log(Roll("d18", total, (DieRoll(6, (six,)), DieRoll(3, (three,), True, "x6")),

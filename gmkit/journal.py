@@ -88,6 +88,8 @@ def effective(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 # --- what a line may hold -----------------------------------------------------------------------
 
 Face = Annotated[int, Field(ge=1)]
+TypedFace = Annotated[int, Field(ge=0)]
+"""A face typed in (C-2): 0 too, the d18's 0-6-12 die as printed (:meth:`gmkit.dice.Dice.d18`)."""
 
 
 class _Strict(BaseModel):
@@ -101,7 +103,7 @@ class _Header(_Strict):
     seed: int
     scenario_hash: str
     scenario: dict[str, Any]
-    opening_faces: list[Face] = []
+    opening_faces: list[TypedFace] = []
 
 
 class _Submit(_Strict):
@@ -122,7 +124,7 @@ class _Reorder(_Strict):
 
 class _Enter(_Strict):
     op: Literal["enter"]
-    faces: list[Face]
+    faces: list[TypedFace]
 
 
 class _Note(_Strict):
@@ -156,7 +158,7 @@ class _Resolve(_Strict):
     op: Literal["resolve"]
     faces: list[Face]
     manual: list[Annotated[int, Field(ge=0)]]
-    hand: list[Face]
+    hand: list[TypedFace]
     events: list[_Event]
 
 

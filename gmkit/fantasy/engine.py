@@ -9,7 +9,9 @@ round 1 when there is one, each melee cycle through the sides is the next.
 Where the rules leave it open, the engine does what a GM running the fight would expect:
 
 * the ranged phase gives every shooter of a side its one ranged attack or spell in that side's
-  turn, whichever Variant is chosen; the Variants and the GM's cap govern melee turns;
+  turn, whichever Variant is chosen; the Variants and the GM's cap govern melee turns; one who
+  shoots out of turn ("Initiative") has made its one shot: acting out of turn moves it;
+* a flight (F-9, F-10) is tried on a turn in melee: the ranged phase holds only the shots;
 * a combatant's turn holds one action: a strike (with all its attacks, twice for a double strike,
   and optionally a spell after it: "strikes and/or spells"), a spell, an item, a flight attempt
   or nothing;
@@ -196,6 +198,8 @@ class Skirmish(Encounter):
         for a, o in orders:  # out-of-turn strikes first (F-6 "Initiative")
             if side_of[a] != side and self._ready(a):
                 board.combatants[a].initiative -= 1
+                if board.phase == "ranged":  # its one shot of the phase, moved (F-6)
+                    board.mark_shot(a)
                 self.emit("out_of_turn", a, "fantasy.out_of_turn", {"actor": a})
                 self._act(a, o)
         for a, o in orders:

@@ -92,6 +92,8 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
     if c.side != side:
         if st.initiative <= 0 or not isinstance(order, (Strike, Shoot, Cast)):
             raise IllegalOrder("F-6", f"it is {side}'s turn; {actor} ({c.side}) has no out-of-turn strike")
+        if board.phase == "ranged":
+            _check_one_shot(board, actor, c, " (acting out of turn moves it, it does not add one)")
     else:
         _check_turn(board, pending, actor, c)
     checker = _CHECKS.get(type(order))
@@ -104,10 +106,7 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
     can act at all, so only the turn's own limits are left)."""
     side = c.side
     if board.phase == "ranged":
-        if actor in board.shot:
-            raise IllegalOrder("F-6", f"{actor} has already made its one ranged attack or spell")
-        if not (c.is_shooter and board.shooter_ready(actor)):
-            raise IllegalOrder("F-6", f"ranged phase: {actor} has no ranged weapon or spell left")
+        _check_one_shot(board, actor, c)
         return
     if board.following(actor):
         principals = board.principals(side)
@@ -120,6 +119,10 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
                 if c.kind == "pet" else "a mount attacks only with its rider"
             raise IllegalOrder("F-6", f"{what}: {lead} is not striking now")
         return
+    chosen = board.chosen
+    if chosen is not None and actor != chosen and not board.sheets.sides_by_name[side].has_players:
+        raise IllegalOrder("F-6", f"Variant 2: on a side without players the die picks the one "
+                                  f"striker; it picked {chosen} for {side} this turn, not {actor}")
     limit = cap(board, side)
     if limit is not None:
         others_in = [p for p in board.principals(side) if p in pending and p != actor]
@@ -129,6 +132,15 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
                                           f"already has an order (withdraw it first)")
             raise IllegalOrder("F-6", f"at most {limit} strikers this turn (the GM's cap) and "
                                       f"{len(others_in)} already have orders")
+
+
+def _check_one_shot(board: Board, actor: str, c: Combatant, why: str = "") -> None:
+    """F-6: in the ranged phase each participant has one ranged attack or one spell, in its side's
+    turn or out of turn ("Initiative"), and only with a ranged weapon or a spell left."""
+    if actor in board.shot:
+        raise IllegalOrder("F-6", f"{actor} has already made its one ranged attack or spell{why}")
+    if not (c.is_shooter and board.shooter_ready(actor)):
+        raise IllegalOrder("F-6", f"ranged phase: {actor} has no ranged weapon or spell left")
 
 
 def _check_target(board: Board, actor: str, target: str | None, *, enemy: bool = True) -> None:
@@ -242,6 +254,9 @@ def _check_item(board: Board, pending: Pending, actor: str, c: Combatant, order:
 
 
 def _check_flee(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    if board.phase == "ranged":
+        raise IllegalOrder("F-6", "the ranged phase gives each participant one ranged attack or "
+                                  "spell; a flight (F-9, F-10) is tried on its turn in melee")
     if c.follower:
         raise IllegalOrder("F-10", f"a {c.kind} leaves with its {'owner' if c.kind == 'pet' else 'rider'}"
                                    f" ({c.leader}), not on its own")

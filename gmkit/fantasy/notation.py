@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from ..dice import parse_table
 from ..errors import DiceError
 
-__all__ = ["SpecialAttack", "DamageSpec", "LifeDice", "SPECIAL_KINDS", "parse_special",
+__all__ = ["SpecialAttack", "DamageSpec", "LifeDice", "SPECIAL_KINDS", "MAX_PROTECTION", "MAX_HP",
+           "parse_special",
            "parse_damage", "parse_life", "special_name", "plain_number", "table_text"]
 
 SPECIAL_KINDS: dict[str, str] = {
@@ -38,6 +39,16 @@ _RU_NAMES = {"poison": "яд", "gas": "газ", "fire": "огонь", "fire_spir
              "petrification": "окаменение", "paralysis": "паралич"}
 
 _PROTECTION = ("пб", "pr", "pb")
+
+MAX_PROTECTION = 36
+"""F-5: the most a protection roll may need: d18 plus a Wisdom modifier of at most 18."""
+
+MAX_HP = 1_000_000
+"""F-1 [gmkit bound]: the most hit points a sheet may give, and the largest life-dice modifier
+(sheets give tens; a million is a typo, never a monster)."""
+
+_MAX_DIGITS = 9
+_DIGITS = frozenset("0123456789")
 
 
 def special_name(kind: str, lang: str = "en") -> str:
@@ -83,12 +94,30 @@ def _number(s: str, i: int, text: str, expected: str) -> tuple[int, int, int]:
     """The whole number at ``i`` as (value, where it starts, where it ends); a fault names what
     was expected and what stood there instead."""
     end = i
-    while end < len(s) and s[end].isdigit():
+    while _digit_at(s, end):  # ASCII digits only: str.isdigit() takes '²' too
         end += 1
     if end == i:
         got = repr(s[i]) if i < len(s) else "the end"
         raise _fail(f"{expected}, got {got}", text, i)
+    if end - i > _MAX_DIGITS:
+        raise _fail(f"{expected}: a number of at most {_MAX_DIGITS} digits", text, i)
     return int(s[i:end]), i, end
+
+
+def _digit_at(s: str, i: int) -> bool:
+    return i < len(s) and s[i] in _DIGITS
+
+
+def _protection_at(s: str, i: int, start: int) -> bool:
+    """Whether a protection roll (``ПБ6``, ``PR 6``) is written at ``i``: the marker, then its
+    number (after any spaces). Inside a word (``spr 16``) the marker counts only when the number
+    follows at once (``ядПБ6``)."""
+    if s[i : i + 2].lower() not in _PROTECTION:
+        return False
+    if _digit_at(s, i + 2):
+        return True
+    word_start = i == start or s[i - 1].isspace()
+    return word_start and _digit_at(s, _skip(s, i + 2))
 
 
 def parse_special(text: str) -> SpecialAttack:
@@ -115,17 +144,23 @@ def parse_special(text: str) -> SpecialAttack:
         raise _fail("F-4: empty special attack; expected a kind like 'яд16ПБ6'", text, i)
     start = i
     while i < n and (s[i].isalpha() or s[i] in " _") and not s[i].isdigit():
-        if s[i : i + 2].lower() in _PROTECTION and s[i + 2 : i + 3].strip()[:1].isdigit() and i > start:
-            break  # 'ядПБ6': the protection roll with no trigger before it
+        if _protection_at(s, i, start):
+            break  # 'ядПБ6', 'яд ПБ 6', 'ПБ6': a protection roll where the kind or trigger belongs
         i += 1
     raw = s[start:i].strip()
     if not raw:
-        raise _fail(f"F-4: expected the kind of attack (яд, газ, огонь, poison...), got {s[start]!r}",
+        what = (f"the protection roll {s[start:start + 2]!r}" if _protection_at(s, start, start)
+                else repr(s[start]))
+        raise _fail(f"F-4: expected the kind of attack (яд, газ, огонь, poison...), got {what}",
                     text, start)
     key = raw.lower().replace(" ", "").replace("ё", "е")
     kind = SPECIAL_KINDS.get(key, raw.lower().replace(" ", "_"))
-    trigger, t0, i = _number(s, _skip(s, i), text, f"F-4: expected the trigger (a number 1..18) "
-                                                   f"after {raw!r}")
+    at = _skip(s, i)
+    if _protection_at(s, at, at):
+        raise _fail(f"F-4: expected the trigger (a number 1..18) after {raw!r}, before the "
+                    f"protection roll {s[at:at + 2]!r}", text, at)
+    trigger, t0, i = _number(s, at, text, f"F-4: expected the trigger (a number 1..18) "
+                                          f"after {raw!r}")
     if not 1 <= trigger <= 18:
         raise _fail(f"F-4: the trigger is rolled on d18, so it must be 1..18, got {trigger}", text, t0)
     i = _skip(s, i)
@@ -136,8 +171,9 @@ def parse_special(text: str) -> SpecialAttack:
                         text, i)
         protection, p0, i = _number(s, _skip(s, i + 2), text,
                                     "F-5: expected the protection roll (a number) after 'ПБ'")
-        if protection < 1:
-            raise _fail("F-5: a protection roll needs at least 1", text, p0)
+        if not 1 <= protection <= MAX_PROTECTION:
+            raise _fail(f"F-5: a protection roll is d18 plus Wisdom, so it needs 1..{MAX_PROTECTION}, "
+                        f"got {protection}", text, p0)
         i = _skip(s, i)
         if i < n:
             raise _fail(f"F-4: unexpected {s[i]!r} after the protection roll", text, i)
@@ -242,9 +278,9 @@ def parse_life(text: str) -> LifeDice:
     s = text
     n = len(s)
     c0 = i = _skip(s, 0)
-    while i < n and s[i].isdigit():
-        i += 1
-    count = int(s[c0:i]) if i > c0 else 1
+    count = 1
+    if _digit_at(s, i):
+        count, _, i = _number(s, i, text, "F-1: expected how many life dice")
     if count < 1 or count > 100:
         raise _fail(f"F-1: roll 1 to 100 life dice, got {count}", text, c0)
     i = _skip(s, i)
@@ -256,7 +292,9 @@ def parse_life(text: str) -> LifeDice:
         if s[i] not in "+-":
             raise _fail(f"F-1: expected '+' or '-' and a number, got {s[i]!r}", text, i)
         sign = -1 if s[i] == "-" else 1
-        value, _, i = _number(s, _skip(s, i + 1), text, "F-1: expected a number after the sign")
+        value, v0, i = _number(s, _skip(s, i + 1), text, "F-1: expected a number after the sign")
+        if value > MAX_HP:
+            raise _fail(f"F-1: a life-dice modifier is at most {MAX_HP}, got {value}", text, v0)
         modifier = sign * value
         i = _skip(s, i)
         if i < n:

@@ -8,18 +8,44 @@ naming the field and the character, before any die is rolled.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..errors import DiceError
 from ..scenario import ScenarioModel
-from .notation import SPECIAL_KINDS, parse_damage, parse_life, parse_special
+from . import rules
+from .notation import MAX_HP, MAX_PROTECTION, SPECIAL_KINDS, parse_damage, parse_life, parse_special
 
 __all__ = ["EffectSpec", "AttackSpec", "RangedSpec", "SpellSpec", "ItemSpec", "CombatantSpec",
-           "Options", "FantasyScenario", "DEFAULT_EFFECTS", "KINDS"]
+           "Options", "FantasyScenario", "DEFAULT_EFFECTS", "KINDS", "AC_BEST", "AC_MAX",
+           "MAX_HP", "MAX_MODIFIER", "MAX_DAMAGE_MODIFIER", "MAX_POINTS", "MAX_LEVEL", "MAX_COUNT",
+           "MAX_PROTECTION"]
 
 KINDS = ("player", "companion", "pet", "mount", "monster")
+
+# Every number of a sheet is bounded (issue 14): by the rules where they set a range, otherwise
+# [gmkit bound] far past anything a forum sheet gives, so that a typo (an AC of 10^30) is refused.
+AC_BEST = -5
+"""F-2: "armour class takes values from -5 (the best AC) to 15 (and, in theory, higher)"."""
+AC_MAX = 100
+"""[gmkit bound] AC 16 and above all mean "always hit" (F-2); 100 is far past any sheet."""
+MAX_MODIFIER = 18
+"""A modifier of a d18 roll (to hit, "easier to hit", Wisdom, Dexterity's share of AC): at most
+the d18's own 18 either way; past 17 the roll is decided anyway."""
+MAX_DAMAGE_MODIFIER = 100
+"""[gmkit bound] Strength or Constitution added to a damage table's value (F-3)."""
+MAX_POINTS = 10**9
+"""[gmkit bound] reward points (F-7), given or needed for a level."""
+MAX_LEVEL = 1000
+"""[gmkit bound] a player's level (F-7)."""
+MAX_COUNT = 1000
+"""[gmkit bound] turns, uses, out-of-turn strikes and strikers a sheet or option counts: a
+fight is tens of turns."""
+
+
+def _modifier(limit: int) -> Any:
+    return Field(default=0, ge=-limit, le=limit)
 
 
 def _check_damage(v: str | None) -> str | None:
@@ -61,11 +87,11 @@ class EffectSpec(_Strict):
     damage: str | None = None
     heal: str | None = None
     status: str | None = None
-    turns: int | None = Field(default=None, ge=1)
+    turns: int | None = Field(default=None, ge=1, le=MAX_COUNT)
     disables: bool = False
     ongoing: str | None = None
     cure: list[str] = Field(default_factory=list)
-    initiative: int = Field(default=0, ge=0)
+    initiative: int = Field(default=0, ge=0, le=MAX_COUNT)
 
     @field_validator("damage")
     @classmethod
@@ -123,7 +149,7 @@ class AttackSpec(_Weapon):
 
     name: str = "attack"
     damage: str = "0-1-2"
-    to_hit: int = 0
+    to_hit: int = _modifier(MAX_MODIFIER)
     special: list[str] = Field(default_factory=list)
 
     @field_validator("special", mode="before")
@@ -145,7 +171,7 @@ class RangedSpec(_Weapon):
 
     name: str = "bow"
     damage: str
-    to_hit: int = 0
+    to_hit: int = _modifier(MAX_MODIFIER)
 
 
 class SpellSpec(EffectSpec):
@@ -153,9 +179,9 @@ class SpellSpec(EffectSpec):
 
     name: str
     target: Literal["enemy", "ally", "self"] = "enemy"
-    uses: int | None = Field(default=None, ge=0)
+    uses: int | None = Field(default=None, ge=0, le=MAX_COUNT)
     to_hit: bool = False
-    protection: int | None = Field(default=None, ge=1)
+    protection: int | None = Field(default=None, ge=1, le=MAX_PROTECTION)
 
 
 class ItemSpec(EffectSpec):
@@ -163,8 +189,8 @@ class ItemSpec(EffectSpec):
 
     name: str
     target: Literal["enemy", "ally", "self"] = "self"
-    uses: int = Field(default=1, ge=0)
-    protection: int | None = Field(default=None, ge=1)
+    uses: int = Field(default=1, ge=0, le=MAX_COUNT)
+    protection: int | None = Field(default=None, ge=1, le=MAX_PROTECTION)
 
 
 class CombatantSpec(_Strict):
@@ -179,13 +205,13 @@ class CombatantSpec(_Strict):
     """A mount's rider (F-6): it attacks only with its rider."""
     hp: int | float | str
     """Hit points, or life dice like ``2ЖК+3`` rolled at the start (F-1)."""
-    ac: int | None = None
+    ac: int | None = Field(default=None, ge=AC_BEST, le=AC_MAX)
     """Armour class; left out: 8 plus Dexterity (F-2)."""
-    strength: int = 0
-    dexterity: int = 0
-    constitution: int = 0
-    wisdom: int = 0
-    easier_to_hit: int = 0
+    strength: int = _modifier(MAX_DAMAGE_MODIFIER)
+    dexterity: int = _modifier(MAX_MODIFIER)
+    constitution: int = _modifier(MAX_DAMAGE_MODIFIER)
+    wisdom: int = _modifier(MAX_MODIFIER)
+    easier_to_hit: int = _modifier(MAX_MODIFIER)
     """F-2: "easier to hit by N" (negative: harder) for anyone striking this combatant."""
     melee: list[AttackSpec] = Field(default_factory=lambda: [AttackSpec()])
     ranged: RangedSpec | None = None
@@ -194,18 +220,19 @@ class CombatantSpec(_Strict):
     morale: int | None = Field(default=None, ge=1)
     escape: list[int] | None = None
     """F-10: the d6 faces on which a player escapes this enemy; [] means no escape from it."""
-    reward: int = Field(default=0, ge=0)
+    reward: int = Field(default=0, ge=0, le=MAX_POINTS)
     """F-7: reward points a player gets for killing it."""
-    points: int = Field(default=0, ge=0)
+    points: int = Field(default=0, ge=0, le=MAX_POINTS)
     """F-7: a player's reward points before the fight."""
-    level: int = Field(default=1, ge=1)
-    levels: list[int] = Field(default_factory=list)
-    """F-7: reward points needed for each next level."""
+    level: int = Field(default=1, ge=1, le=MAX_LEVEL)
+    levels: list[Annotated[int, Field(ge=1, le=MAX_POINTS)]] = Field(default_factory=list,
+                                                                     max_length=MAX_LEVEL)
+    """F-7: reward points needed for each next level (each once)."""
     strikes: int = Field(default=1, ge=1, le=4)
     """F-6: strikes per turn (2: a double strike)."""
-    initiative: int = Field(default=0, ge=0)
+    initiative: int = Field(default=0, ge=0, le=MAX_COUNT)
     """F-6: out-of-turn strikes it may make ("Initiative" spell)."""
-    skip_turns: int = Field(default=0, ge=0)
+    skip_turns: int = Field(default=0, ge=0, le=MAX_COUNT)
     """F-6: turns it must skip from the start."""
     attacks_alone: bool = False
     """F-6: a mount that fights even without its rider."""
@@ -223,9 +250,24 @@ class CombatantSpec(_Strict):
                 parse_life(v)
             except DiceError as e:
                 raise ValueError(str(e)) from None
-        elif v <= 0:
-            raise ValueError(f"F-1: hit points above 0 (0 is dead), got {v}")
+        elif not 0 < v <= MAX_HP:  # NaN fails this too
+            raise ValueError(f"F-1: hit points above 0 (0 is dead) and at most {MAX_HP}, got {v}")
         return v
+
+    @field_validator("levels")
+    @classmethod
+    def _levels(cls, v: list[int]) -> list[int]:
+        if len(set(v)) != len(v):
+            twice = next(n for n in v if v.count(n) > 1)
+            raise ValueError(f"F-7: each level's reward points are given once; {twice} is given twice")
+        return v
+
+    @model_validator(mode="after")
+    def _unarmoured(self) -> "CombatantSpec":
+        if self.ac is None and rules.unarmoured_ac(self.dexterity) < AC_BEST:
+            raise ValueError(f"dexterity: F-2: with no ac given, AC is 8 plus Dexterity = "
+                             f"{rules.unarmoured_ac(self.dexterity)}, better than the best, {AC_BEST}")
+        return self
 
     @field_validator("escape")
     @classmethod
@@ -263,8 +305,8 @@ class Options(_Strict):
     @field_validator("cap")
     @classmethod
     def _cap(cls, v: Any) -> Any:
-        if isinstance(v, int) and v < 1:
-            raise ValueError(f"F-6: a cap of strikers per turn is at least 1, got {v}")
+        if isinstance(v, int) and not 1 <= v <= MAX_COUNT:
+            raise ValueError(f"F-6: a cap of strikers per turn is 1..{MAX_COUNT}, got {v}")
         return v
 
 

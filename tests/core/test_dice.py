@@ -106,7 +106,17 @@ def test_c2_entered_face_too_big_for_the_die_is_refused() -> None:
 
 def test_c2_enter_refuses_non_faces() -> None:
     with pytest.raises(DiceError, match="C-2"):
-        Dice(seed=1).enter(0)
+        Dice(seed=1).enter(-1)
+
+
+def test_c2_a_typed_in_0_is_only_the_d18s_0_6_12_die() -> None:
+    """C-2, C-5: 0 goes in (the d18's three-valued die as the table prints it, issue 13 item 15),
+    and any other die refuses it when it comes to roll, the dice untouched."""
+    d = Dice(seed=1)
+    d.enter(0)
+    with pytest.raises(DiceError, match="C-2: a d6 cannot show 0"):
+        d.roll("d6")
+    assert d.pending_hand == (0,) and d.draws == 0
 
 
 # --- C-3: Savage Worlds trait rolls -------------------------------------------------------------

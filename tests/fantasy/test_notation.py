@@ -61,6 +61,46 @@ def test_f4_errors_point_at_the_fault(text: str, pos: int, fragment: str) -> Non
     assert "F-4" in str(info.value) or "F-5" in str(info.value)
 
 
+@pytest.mark.parametrize("text,pos,fragment", [
+    ("яд ПБ 6", 3, "trigger"),      # a kind, no trigger: the ПБ stands where the trigger belongs
+    ("яд пб6", 3, "trigger"),
+    ("poison PR 6", 7, "trigger"),
+    ("ПБ6", 0, "kind"),             # no kind at all
+    ("PR6", 0, "kind"),
+    ("  pr 6", 2, "kind"),
+])
+def test_f4_a_missing_kind_or_trigger_is_refused_where_it_is_missing(text: str, pos: int,
+                                                                      fragment: str) -> None:
+    """F-4 (issue 13, item 14): ``яд ПБ 6``, ``ПБ6``, ``PR6`` lack the trigger or the kind; they are
+    refused with the position of the fault, never read as a custom kind ``яд_пб`` or ``пб``
+    triggering on 6."""
+    with pytest.raises(DiceError) as info:
+        parse_special(text)
+    assert info.value.position == pos
+    assert fragment in str(info.value) and "F-4" in str(info.value)
+    assert "protection roll" in str(info.value)
+
+
+def test_f4_a_custom_kind_may_still_hold_the_letters_of_the_marker() -> None:
+    """F-4: only a marker standing as a protection roll (``ПБ6``, ``ПБ 6`` after a space) ends the
+    kind; ``spr 16`` is a custom kind named spr."""
+    assert parse_special("spr 16") == SpecialAttack("spr", 16, None, "spr 16")
+    assert parse_special("яд 16 ПБ 6").protection == 6
+
+
+def test_f4_a_scenario_names_the_position_not_an_unknown_kind() -> None:
+    """F-4 (item 14): in a scenario the same fault is a ScenarioError pointing at the character."""
+    from gmkit.errors import ScenarioError
+    from gmkit.fantasy import Skirmish
+
+    from .helpers import beast, hero, scenario
+
+    sc = scenario(hero(), beast(melee={"name": "fang", "damage": "1", "special": "яд ПБ 6"}))
+    with pytest.raises(ScenarioError) as info:
+        Skirmish.from_scenario(sc)
+    assert "position 3" in str(info.value) and "unknown kind" not in str(info.value)
+
+
 def test_f4_not_text() -> None:
     with pytest.raises(DiceError, match="F-4"):
         parse_special(16)  # type: ignore[arg-type]
@@ -104,3 +144,21 @@ def test_f1_life_dice_errors(text: str, pos: int) -> None:
         parse_life(text)
     assert info.value.position == pos
     assert "F-1" in str(info.value)
+
+
+@pytest.mark.parametrize("parse, text, pos", [
+    (parse_special, "яд16ПБ" + "9" * 5000, 6),
+    (parse_special, "яд" + "1" * 40, 2),
+    (parse_special, "яд1²", 3),
+    (parse_special, "яд16ПБ37", 6),
+    (parse_life, "²ЖК", 0),
+    (parse_life, "9" * 5000 + "ЖК", 0),
+    (parse_life, "2ЖК+1000001", 4),
+])
+def test_f1_f4_f5_numbers_out_of_range_are_dice_errors_at_their_position(parse, text: str,  # type: ignore[no-untyped-def]
+                                                                          pos: int) -> None:
+    """F-1, F-4, F-5 (issue 14): numbers of any length or script give a DiceError at their position,
+    never a bare ValueError; a protection roll needs at most 36 (d18 + Wisdom 18)."""
+    with pytest.raises(DiceError) as info:
+        parse(text)
+    assert info.value.position == pos

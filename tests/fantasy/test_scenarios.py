@@ -119,3 +119,70 @@ def test_order_forms_round_trip_through_json() -> None:
     reg = order_registry(Skirmish.order_types)
     o = Strike("Wolf 1", attack="bite")
     assert order_from_json(json.loads(json.dumps(order_to_json(o))), reg) == o
+
+
+# --- issue 14: every number of a sheet bounded by what the rules allow ---------------------------
+
+
+def _bounded(**fields: object) -> dict[str, object]:
+    from .helpers import beast, hero, scenario
+
+    options = fields.pop("options", {})
+    sc = scenario(hero(**fields), beast())
+    sc["options"].update(options)  # type: ignore[union-attr]
+    return sc
+
+
+@pytest.mark.parametrize("fields, where, fragment", [
+    ({"ac": 10**30}, "combatants[0].ac", "less than or equal to 100"),
+    ({"ac": -6}, "combatants[0].ac", "greater than or equal to -5"),          # F-2: -5 is the best
+    ({"ac": None, "dexterity": -14}, "combatants[0]", "dexterity: F-2"),     # 8 - 14 = -6
+    ({"levels": [-100]}, "combatants[0].levels[0]", "greater than or equal to 1"),
+    ({"levels": [0, 100]}, "combatants[0].levels[0]", "greater than or equal to 1"),
+    ({"levels": [100, 100]}, "combatants[0].levels", "F-7"),
+    ({"level": -2}, "combatants[0].level", "greater than or equal to 1"),
+    ({"level": 10**6}, "combatants[0].level", "less than or equal to 1000"),
+    ({"hp": 10**30}, "combatants[0].hp", "F-1"),
+    ({"hp": float("nan")}, "combatants[0].hp", "F-1"),
+    ({"hp": float("inf")}, "combatants[0].hp", "F-1"),
+    ({"hp": "2ЖК+99999999"}, "combatants[0].hp", "F-1: a life-dice modifier"),
+    ({"hp": "9" * 5000 + "ЖК"}, "combatants[0].hp", "at most 9 digits"),
+    ({"wisdom": 19}, "combatants[0].wisdom", "less than or equal to 18"),
+    ({"easier_to_hit": -10**30}, "combatants[0].easier_to_hit", "greater than or equal to -18"),
+    ({"strength": 10**30}, "combatants[0].strength", "less than or equal to 100"),
+    ({"constitution": -101}, "combatants[0].constitution", "greater than or equal to -100"),
+    ({"reward": 10**30}, "combatants[0].reward", "less than or equal to 1000000000"),
+    ({"points": -1}, "combatants[0].points", "greater than or equal to 0"),
+    ({"initiative": 10**9}, "combatants[0].initiative", "less than or equal to 1000"),
+    ({"skip_turns": 10**9}, "combatants[0].skip_turns", "less than or equal to 1000"),
+    ({"melee": {"damage": "1", "to_hit": 10**30}}, "combatants[0].melee[0].to_hit", "less than"),
+    ({"melee": {"damage": "1", "special": "яд16ПБ40"}}, "combatants[0].melee[0].special", "F-5"),
+    ({"spells": [{"name": "bolt", "damage": "1", "protection": 37}]},
+     "combatants[0].spells[0].protection", "less than or equal to 36"),
+    ({"spells": [{"name": "bolt", "damage": "1", "uses": 10**30}]},
+     "combatants[0].spells[0].uses", "less than or equal to 1000"),
+    ({"items": [{"name": "potion", "heal": "1", "turns": 10**30}]},
+     "combatants[0].items[0].turns", "less than or equal to 1000"),
+    ({"options": {"cap": 10**30}}, "options.cap", "F-6"),
+])
+def test_numbers_out_of_the_rules_range_are_scenario_errors_naming_the_field(
+        fields: dict[str, object], where: str, fragment: str) -> None:
+    """Issue 14: a number the rules do not allow (AC 10^30, negative levels...) is a ScenarioError
+    naming the field; the bounds are the rules' where they set one (F-2: AC -5 is the best; F-5:
+    d18 + Wisdom <= 36), otherwise far past anything a sheet gives."""
+    from gmkit.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as info:
+        Skirmish.from_scenario(_bounded(**fields))
+    problems = dict(info.value.problems)
+    assert where in problems, problems
+    assert fragment in problems[where]
+
+
+def test_numbers_at_the_bounds_are_taken() -> None:
+    """The other side of each bound: AC -5 and 100, Wisdom ±18, levels from 1, 8 - 13 = AC -5."""
+    sk = Skirmish.from_scenario(_bounded(ac=-5, wisdom=18, easier_to_hit=-18, levels=[1, 10**9],
+                                         hp=10**6, reward=10**9, level=1000, initiative=1000))
+    assert sk.combatants["Hero"].ac == -5
+    assert Skirmish.from_scenario(_bounded(ac=100)).combatants["Hero"].ac == 100
+    assert Skirmish.from_scenario(_bounded(ac=None, dexterity=-13)).combatants["Hero"].ac == -5
