@@ -330,7 +330,8 @@ def _check_pass(b: Battle, actor: str, ship: ShipState, order: Pass) -> None:
 def _check_clock(b: Battle, order: Clock) -> None:
     if b.state.departure is None:
         raise IllegalOrder("S-12", "no ship is leaving the station: there is no window to time")
-    if not isinstance(order.minutes, (int, float)) or order.minutes < 0:
+    m = order.minutes
+    if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m < float("inf"):
         raise IllegalOrder("S-12", f"minutes since the departure must be 0 or more, "
                                    f"got {order.minutes!r}")
 

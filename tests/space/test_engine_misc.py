@@ -27,6 +27,15 @@ def test_orders_from_the_wrong_hand_are_refused() -> None:
     refused(b, "A", Attack("B", aim="bridge"), "S-8", "'bridge'")
 
 
+def test_the_gm_clock_takes_only_a_finite_number_of_minutes() -> None:
+    """S-12 and issue 14 (every input checked at the door): minutes that are not a number of 0 or
+    more, infinity and NaN included, are refused naming the rule; the window stays open."""
+    b = battle(ship("A", "red", (0, 0), departing=True), ship("B", "blue", (5, 5)))
+    for bad in (float("nan"), float("inf"), -1, True):
+        refused(b, "GM", Clock(bad), "S-12", "0 or more")  # type: ignore[arg-type]
+    assert b.departure_window()["closed"] is False  # type: ignore[index]
+
+
 def test_push_lists_are_cells_too() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5)))
     b.push("A", Move([1, 1]))  # type: ignore[arg-type]
