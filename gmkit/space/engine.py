@@ -26,8 +26,8 @@ from .board import Board, ShipState, opening_board
 from .context import hidden_from
 from .legal import SpaceLegalOrders
 from .odds import AttackOdds, attack_odds
-from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Move, Pass,
-                     Pursue, RaiseShields, Release, Tractor)
+from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Launch, Move,
+                     Pass, Pursue, RaiseShields, Release, Tractor)
 from .procedures import chases, cloaking, departure, fire, movement, tractor, turns
 from .rules import Cell, Cells
 from .sheets import Sheet
@@ -36,7 +36,8 @@ __all__ = ["SpaceBattle"]
 
 _PLAY: dict[type, Callable[[Any, str, ShipState, Any], None]] = {
     Move: movement.move, Attack: fire.attack, RaiseShields: fire.raise_shields,
-    Cloak: cloaking.cloak, Flee: chases.flee, Pursue: chases.pursue, Tractor: tractor.hold,
+    Cloak: cloaking.cloak, Flee: chases.flee, Pursue: chases.pursue, Launch: departure.launch,
+    Tractor: tractor.hold,
     BreakFree: tractor.break_free, Release: tractor.let_go, Pass: turns.pass_turn,
 }
 """The procedure that plays each ship order, found by the order's type."""

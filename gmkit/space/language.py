@@ -20,8 +20,8 @@ from typing import Any
 
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef
-from .orders import (Attack, BreakFree, Cloak, Flee, Move, Pass, Pursue, RaiseShields, Release,
-                     Tractor)
+from .orders import (Attack, BreakFree, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields,
+                     Release, Tractor)
 
 __all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_format"]
 
@@ -67,9 +67,10 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                     "отступить", "выходить из бой", "выйти из бой", "сбежать", "улетать",
                     "улететь", "покинуть бой", "драпать", "побег"],
              "en": ["flee", "escape", "retreat", "run", "withdraw", "disengage", "bug out"]},
-    "PURSUE": {"ru": ["преследовать", "погоня", "догонять", "догнать", "гнаться", "вылетать",
-                      "вылет", "преследование"],
-               "en": ["pursue", "chase", "follow", "launch", "launching", "give chase"]},
+    "PURSUE": {"ru": ["преследовать", "погоня", "догонять", "догнать", "гнаться", "преследование"],
+               "en": ["pursue", "chase", "follow", "give chase"]},
+    "LAUNCH": {"ru": ["вылетать", "вылетаю", "вылет", "на вылет"],
+               "en": ["launch", "launching", "scramble"]},
     "TRACTOR": {"ru": ["луч захвата", "захват", "захватить", "захватывать", "тяговый луч",
                        "тягловый луч", "удержать", "удерживать", "притянуть", "луч"],
                 "en": ["tractor", "tractor beam", "grab", "hold", "lock on", "beam"]},
@@ -89,8 +90,8 @@ _D = " | ".join(_DIRS)
 
 RULES = rf"""
 start: _item*
-_item: move | dir | attack | shields | cloak | uncloak | flee | pursue | tractor | breakfree
-     | release | pass | sep | stray
+_item: move | dir | attack | shields | cloak | uncloak | flee | pursue | launch | tractor
+     | breakfree | release | pass | sep | stray
 move: MOVE _m*
 dir: _dir _m*
 _m: CELL | CELLWORD | NUM | {_D}
@@ -103,6 +104,7 @@ uncloak: UNCLOAK
 flee: FLEE _m*
 pursue: PURSUE _pa*
 _pa: NAME | CELL | CELLWORD | NUM | PATH | SYSTEMS | HULL | {_D}
+launch: LAUNCH NAME*
 tractor: TRACTOR NAME*
 breakfree: BREAK _m*
 release: RELEASE NAME*
@@ -246,6 +248,7 @@ class SpaceLanguage(OrderLanguage):
         "tractor": _tractor, "breakfree": _breakfree,
         "shields": lambda self, *a: RaiseShields(), "cloak": lambda self, *a: Cloak(True),
         "uncloak": lambda self, *a: Cloak(False), "release": lambda self, *a: Release(),
+        "launch": lambda self, *a: Launch(),
         "pass": lambda self, *a: Pass(),
     }
     """Rule name -> handler, one dict built once (as d20 dispatches on node types)."""
@@ -302,6 +305,8 @@ class SpaceLanguage(OrderLanguage):
             if order.path:
                 text += (" путь " if ru else " path ") + " ".join(_c(x) for x in order.path)
             return text
+        if isinstance(order, Launch):
+            return "вылетаю" if ru else "launching"
         if isinstance(order, Tractor):
             return (f"луч захвата на {name(order.target)}" if ru
                     else f"tractor beam on {name(order.target)}")

@@ -31,7 +31,7 @@ from . import rules as R
 from .board import ShipState
 from .context import (Battle, cell_text, cells_text, hidden_from, known_cells,
                       occupied, pair)
-from .orders import (GM_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Move, Pass, Pursue,
+from .orders import (GM_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Launch, Move, Pass, Pursue,
                      RaiseShields, Release, Tractor)
 from .rules import Cell, Cells
 
@@ -285,6 +285,21 @@ def _check_pursue(b: Battle, actor: str, ship: ShipState, order: Pursue) -> None
         _walk(b, actor, ship, order.path, MAX_PURSUE, "pursuit", False)
 
 
+def _check_launch(b: Battle, actor: str, ship: ShipState, order: Launch) -> None:
+    """S-12: «вылетаю» is an enemy's declaration while the departing ship's window is open."""
+    d = b.state.departure
+    if d is None:
+        raise IllegalOrder("S-12", "no ship is leaving the station: there is nothing to launch after")
+    specs = b.sheet.ships
+    if specs[actor].side == specs[d.ship].side:
+        raise IllegalOrder("S-12", f"{actor} is on {d.ship}'s side ({specs[actor].side}): only an "
+                                   f"enemy launches after it")
+    if d.closed:
+        raise IllegalOrder("S-12", f"the window for {d.ship} is already closed "
+                                   f"({'pursuit ordered' if d.pursued else 'it is gone'})")
+    _check_engines(actor, ship, "launch")
+
+
 def _check_tractor(b: Battle, actor: str, ship: ShipState, order: Tractor) -> None:
     specs = b.sheet.ships
     if not specs[actor].tractor:
@@ -340,7 +355,8 @@ Check = Callable[[Battle, str, ShipState, Any], None]
 
 _CHECKS: dict[type, Check] = {
     Move: _check_move, Attack: _check_attack, RaiseShields: _check_raise_shields,
-    Cloak: _check_cloak, Flee: _check_flee, Pursue: _check_pursue, Tractor: _check_tractor,
+    Cloak: _check_cloak, Flee: _check_flee, Pursue: _check_pursue, Launch: _check_launch,
+    Tractor: _check_tractor,
     BreakFree: _check_break_free, Release: _check_release, Pass: _check_pass,
 }
 """One check per ship order type, found by the order's type (as d20 finds its node handlers)."""
@@ -467,7 +483,7 @@ def generate(b: Battle, actor: str, kinds: tuple[type, ...] | None = None) -> It
         return kinds is None or kind in kinds
 
     first = ship.cells[0]
-    simple: list[Order] = [Pass(), RaiseShields(), Cloak(), Cloak(False), Release()]
+    simple: list[Order] = [Pass(), RaiseShields(), Cloak(), Cloak(False), Release(), Launch()]
     simple += [Move((first[0] + dx, first[1] + dy)) for dx, dy in _steps(b, actor)]
     yield from (o for o in simple if want(type(o)) and _passes(b, actor, ship, o))
     side = b.sheet.ships[actor].side

@@ -12,8 +12,8 @@ from typing import Any
 
 from ..orders import Order
 
-__all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Tractor", "BreakFree",
-           "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
+__all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Tractor",
+           "BreakFree", "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
 
 
 def _cell(v: Any) -> tuple[int, int] | None:
@@ -98,6 +98,12 @@ class Pursue(Order):
 
 
 @dataclass(frozen=True)
+class Launch(Order):
+    """S-12: the «вылетаю» ("launching") declaration of an enemy of the ship leaving the station:
+    the GM's real-time window closes and the chase runs by S-11. It takes the turn [decision]."""
+
+
+@dataclass(frozen=True)
 class Tractor(Order):
     """S-13: try to hold a touching ship of the same size or smaller; rolled as an attack."""
 
@@ -132,5 +138,6 @@ class Clock(Order):
     minutes: float
 
 
-SHIP_ORDERS = (Move, Attack, RaiseShields, Cloak, Flee, Pursue, Tractor, BreakFree, Release, Pass)
+SHIP_ORDERS = (Move, Attack, RaiseShields, Cloak, Flee, Pursue, Launch, Tractor, BreakFree, Release,
+               Pass)
 GM_ORDERS = (Clock,)

@@ -1,9 +1,9 @@
 """A simple captain for unattended battles: the rule set's autopilot.
 
-The policy sees only what its side knows (a cloaked enemy only where it last fired from): flee when
-badly hurt or disarmed, break a tractor hold, raise shields, cloak when out of reach, fire at the
-nearest and weakest enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and
-otherwise close in. It never rolls dice: its choices are fixed by the board and the round. What is
+The policy sees only what its side knows (a cloaked enemy only where it last fired from): break a
+tractor hold, go after an enemy leaving the station while its window is open (S-12), flee when
+badly hurt or disarmed, raise shields, cloak when out of reach, fire at the nearest and weakest
+enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and otherwise close in. It never rolls dice: its choices are fixed by the board and the round. What is
 legal is the engine's word (see :meth:`Autopilot.order`).
 """
 
@@ -16,7 +16,7 @@ from ..orders import Order
 from . import rules as R
 from .context import Battle, hidden_from, known_cells, occupied, pair
 from .legal import MAX_PURSUE, flee_allowance, guesses, on_turn, shift_cells
-from .orders import Attack, BreakFree, Cloak, Flee, Move, Pass, Pursue, RaiseShields, Tractor
+from .orders import Attack, BreakFree, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields, Tractor
 from .rules import Cell, Cells
 
 __all__ = ["Autopilot", "flee_path", "chase_path"]
@@ -161,6 +161,20 @@ def _search(b: Battle, name: str, goal: Cells, occ: dict[Cell, str],
     return ()
 
 
+def _after_departure(b: Battle, name: str, runner: str, armed: bool) -> Order:
+    """S-12: an enemy is leaving the station and its window is open: a captain does not let it go.
+    Fire at it when it is in range, chase it when it is seen fleeing, else declare «вылетаю»."""
+    s = b.state.ships[name]
+    k = known_cells(b, name, runner)
+    seen = k is not None and not hidden_from(b, runner, b.sheet.ships[name].side)
+    if seen and k is not None and R.fire_range(s.cells, k):
+        if armed:
+            return Attack(runner, "systems" if b.state.round % 3 == 0 else "hull")
+    elif seen and k is not None and b.state.ships[runner].fleeing:
+        return Pursue(chase_path(b, name, k, MAX_PURSUE), runner)
+    return Launch()
+
+
 def _choose(b: Battle, name: str) -> Order | None:
     """The captain's choice for ``name`` (None: nothing worth doing), before the engine's check."""
     st = b.state
@@ -174,6 +188,10 @@ def _choose(b: Battle, name: str) -> Order | None:
                if sp.side != side and not (st.ships[n].destroyed or st.ships[n].escaped)]
     if s.held_by is not None:
         return BreakFree()
+    d = st.departure
+    if (d is not None and not d.closed and b.sheet.ships[d.ship].side != side and can_move
+            and st.ships[d.ship].in_play):
+        return _after_departure(b, name, d.ship, armed)
     if can_flee and (s.fleeing or s.hull * 4 <= spec.hull or not armed):
         path = flee_path(b, name, flee_allowance(b, name))
         if path:

@@ -98,6 +98,8 @@ SPACE: dict[str, Callable[[], dict[str, Any]]] = {
     "orbit": lambda: space("space_raider_vs_cruiser"),   # Cruiser (9,8)-(11,8) on turn, Raider (3,2)
     "cloak": lambda: space("space_cloak_2v2"),            # Shade cloaked at (5,11) on turn
     "dock": lambda: space("space_station_departure"),     # Courier departing from (10,5)
+    "launch": lambda: space("space_station_departure",    # the same, the Picket (7,7) on turn
+                            initiative=["Picket", "Courier"]),
     "cobra": cobra,                                        # Viper (2,2) on turn beside Cobra (3,3)-(4,3)
 }
 

@@ -2,7 +2,8 @@
 
 Situations (the ship on turn first): *orbit* the Raider at (3, 2), the three-cell Cruiser far off
 at (9, 8)-(11, 8), shields down; *cloak* the cloaked Shade at (5, 11) beside the Tug (4, 9)-(4, 10);
-*dock* the Courier leaving the station from (10, 5); *cobra* the light Viper at (2, 2) (tractor
+*dock* the Courier leaving the station from (10, 5); *launch* the same with the Picket at (7, 7) on
+turn, the Courier's window open (S-12); *cobra* the light Viper at (2, 2) (tractor
 beam, cloaking device) touching the two-cell Cobra (3, 3)-(4, 3), the Asp away at (7, 7).
 """
 
@@ -12,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from gmkit.space.orders import (Attack, BreakFree, Cloak, Flee, Move, Pass, Pursue, RaiseShields,
-                                Release, Tractor)
+from gmkit.space.orders import (Attack, BreakFree, Cloak, Flee, Launch, Move, Pass, Pursue,
+                                RaiseShields, Release, Tractor)
 
 from .corpus import Ask, Illegal, Says, check, languages
 
@@ -48,6 +49,13 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("dock", "Courier", "бегство: (11, 5) (12, 5)", Flee(((11, 5), (12, 5)))),
     ("dock", "Courier", "Ухожу от станции: (11,5) (12,5)", Flee(((11, 5), (12, 5)))),
     ("dock", "Courier", "Курьер стреляет в пикет", Illegal("S-3", Attack("Picket"))),
+    # S-12: «вылетаю» closes the departing ship's window (only an enemy's, only while it is open)
+    ("launch", "Picket", "Вылетаю!", Launch()),
+    ("launch", "Picket", "Пикет: вылетаю за Курьером", Launch()),
+    ("launch", "Picket", "Заявка: вылет", Launch()),
+    ("launch", "Picket", "преследую курьера", Pursue((), "Courier")),
+    ("dock", "Courier", "вылетаю", Illegal("S-12", Launch())),
+    ("orbit", "Raider", "вылетаю!", Illegal("S-12", Launch())),
     ("cobra", "Viper", "Гадюка: огонь по Кобре!", Attack("Cobra")),
     ("cobra", "Viper", "огонь по кобре по системам", Attack("Cobra", "systems")),
     ("cobra", "Viper", "луч захвата на Кобру", Illegal("S-13", Tractor("Cobra"))),
@@ -86,6 +94,10 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("cloak", "Shade", "Shade drops down", Move((5, 12))),
     ("dock", "Courier", "flee: (11, 5) (12, 5)", Flee(((11, 5), (12, 5)))),
     ("dock", "Courier", "Courier shoots the picket", Illegal("S-3", Attack("Picket"))),
+    ("launch", "Picket", "Launching!", Launch()),
+    ("launch", "Picket", "Picket: scramble after the courier", Launch()),
+    ("launch", "Picket", "give chase to the Courier", Pursue((), "Courier")),
+    ("dock", "Courier", "launching", Illegal("S-12", Launch())),
     ("cobra", "Viper", "Viper: fire at Cobra!", Attack("Cobra")),
     ("cobra", "Viper", "shoot the cobra's systems", Attack("Cobra", "systems")),
     ("cobra", "Viper", "tractor beam on Cobra", Illegal("S-13", Tractor("Cobra"))),

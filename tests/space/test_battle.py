@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gmkit.errors import EncounterOver, IllegalOrder
-from gmkit.space import (Attack, BreakFree, Clock, Cloak, Flee, Move, Pass, Pursue, RaiseShields, Release,
-                         SpaceBattle, Tractor)
+from gmkit.space import (Attack, BreakFree, Clock, Cloak, Flee, Launch, Move, Pass, Pursue,
+                         RaiseShields, Release, SpaceBattle, Tractor)
 
 from .helpers import battle, heavy, scenario, ship
 
@@ -429,18 +429,116 @@ def test_s12_departure_headstart_and_window_expired() -> None:
     assert b.outcome()["reason"] == "escaped"  # type: ignore[index]
 
 
+def _departure_board(**options: object) -> SpaceBattle:
+    """Runner (red) leaves the station; Guard (blue, shields down, a cloaking device) could go
+    after it; Mule (red) sits beside Guard to be shot at instead."""
+    return battle(ship("Runner", "red", (5, 5), departing=True),
+                  ship("Guard", "blue", (5, 9), shields=4, shields_up=False, cloak=True),
+                  ship("Mule", "red", (6, 10)), order=["Runner", "Guard", "Mule"], width=16,
+                  height=16, seed=3, options=options)
+
+
+def test_s12_only_a_pursuit_or_launching_closes_the_window() -> None:
+    """S-12 (item 7 of issue 13): the window closes only when a pursuit is ordered or an enemy
+    declares «вылетаю»; raising shields, cloaking, moving and shooting at another ship do not
+    (today any enemy order but Pass closed it). The departing ship is then gone when it runs out."""
+    b = _departure_board()
+    b.push("Runner", Flee(((5, 4), (5, 3))))
+    open_ = {"closed": False, "pursued": False}
+    b.push("Guard", RaiseShields())
+    assert {k: b.departure_window()[k] for k in open_} == open_  # type: ignore[index]
+    b.push("Mule", Pass())
+    b.push("Runner", Pass())
+    b.enter_faces(1)
+    b.push("Guard", Attack("Mule"))  # a shot at another ship is no pursuit
+    b.push("Mule", Pass())
+    b.push("Runner", Pass())
+    b.push("Guard", Move((4, 9)))
+    b.push("Mule", Pass())
+    b.push("Runner", Pass())
+    b.push("Guard", Cloak())
+    assert {k: b.departure_window()[k] for k in open_} == open_  # type: ignore[index]
+    assert not any(e.key.startswith("space.departure.pursued") for e in b.record)
+    b.window_expired()
+    assert b.state.ships["Runner"].escaped
+    assert b.record[-1].key == "space.departure.gone"
+
+
+def test_s12_launching_declared_closes_the_window_and_takes_the_turn() -> None:
+    """S-12 (item 7): «вылетаю» is an order of its own: the window closes, the chase runs by S-11,
+    the GM's clock no longer lets the ship go; the declaration takes the turn [decision]."""
+    b = _departure_board()
+    b.push("Runner", Flee(((5, 4), (5, 3))))
+    new = b.push("Guard", Launch())
+    assert [e.key for e in new][0] == "space.departure.launch"
+    assert "Launching" in b.story("en")[-2] or any("Launching" in t for t in b.story("en"))
+    assert any("Вылетаю" in t for t in b.story("ru"))
+    assert b.departure_window()["closed"] and b.departure_window()["pursued"]  # type: ignore[index]
+    assert b.current_ship == "Mule"
+    b.window_expired()
+    assert not b.state.ships["Runner"].escaped and not b.is_over
+    assert b.record[-1].key == "space.departure.closed"
+
+
 def test_s12_pursuit_ordered_closes_the_window() -> None:
-    sc = scenario(ship("Runner", "red", (5, 5), departing=True), ship("Guard", "blue", (5, 8)),
-                  order=["Runner", "Guard"])
-    b = SpaceBattle(sc, 3)
+    """S-12: a Pursue order after the departing ship closes the window (S-11 applies)."""
+    b = _departure_board()
     b.push("Runner", Flee(((5, 4), (5, 3))))
     refused(b, "GM", Clock(-1), "S-12", "0 or more")
-    b.push("Guard", Move((5, 7)))
+    b.enter_faces(1)
+    b.push("Guard", Pursue(((5, 8),), "Runner"))
     assert b.departure_window()["pursued"]  # type: ignore[index]
+    assert any(e.key == "space.departure.pursued" for e in b.record)
     b.window_expired()
     assert not b.state.ships["Runner"].escaped and not b.is_over
     with pytest.raises(IllegalOrder, match="S-12"):
         battle(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5))).clock(10)
+
+
+def test_s12_a_shot_at_the_departing_ship_is_a_pursuit_of_it() -> None:
+    """S-12, as read here: firing at the departing ship itself is going after it (S-11's "the
+    enemy may fire if in range"), so it closes the window; a shot at another ship does not."""
+    b = battle(ship("Runner", "red", (5, 5), departing=True), ship("Guard", "blue", (5, 7)),
+               order=["Runner", "Guard"], width=16, height=16)
+    b.push("Runner", Pass())
+    b.enter_faces(1)
+    b.push("Guard", Attack("Runner"))
+    assert b.departure_window()["pursued"]  # type: ignore[index]
+
+
+def test_s12_launching_refused_with_the_rule() -> None:
+    """S-12: «вылетаю» is an enemy's, while the window is open, by a ship that can fly (S-8)."""
+    b = _departure_board()
+    refused(b, "Runner", Launch(), "S-12", "Runner's side")
+    b.push("Runner", Pass())
+    b.push("Guard", Launch())
+    refused(b, "Mule", Launch(), "S-12", "Runner's side")
+    b.push("Mule", Pass())
+    b.push("Runner", Pass())
+    refused(b, "Guard", Launch(), "S-12", "already closed")
+    c = battle(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5)))
+    refused(c, "A", Launch(), "S-12", "no ship is leaving")
+    d = battle(ship("Runner", "red", (5, 5), departing=True),
+               ship("Guard", "blue", (5, 9), disabled=["engines"]), order=["Guard", "Runner"])
+    refused(d, "Guard", Launch(), "S-8", "engines are disabled")
+    assert Launch() not in d.legal_orders("Guard")
+    e = _departure_board()
+    e.push("Runner", Pass())
+    assert Launch() in e.legal_orders("Guard") and Launch() in list(e.legal_orders("Guard"))
+
+
+def test_s12_the_autopilot_goes_after_a_departing_enemy_first() -> None:
+    """S-12 for GM ships: with the window open the policy chases the departing ship (or declares
+    «вылетаю») before raising its shields, which would not close the window any more."""
+    b = _departure_board()
+    b.push("Runner", Flee(((5, 4), (5, 3))))
+    order = b.autopilot("Guard")
+    assert isinstance(order, Pursue) and order.target == "Runner"
+    c = battle(ship("Runner", "red", (5, 5), departing=True, cloak=True, cloaked=True),
+               ship("Guard", "blue", (5, 12), shields=4, shields_up=False),
+               order=["Runner", "Guard"], width=16, height=16)
+    c.push("Runner", Pass())
+    assert c.autopilot("Guard") == Launch()  # the runner is unseen: declare the launch
 
 
 # --- S-13: tractor beam -------------------------------------------------------------------------
