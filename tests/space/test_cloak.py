@@ -103,14 +103,55 @@ def test_s10_shift_must_keep_touching_the_target() -> None:
 
 
 def test_s10_move_into_an_unseen_ship_is_accepted_then_blocked() -> None:
-    """S-2 with S-10: a player cannot know the cell is taken; the move meets the cloaked ship."""
+    """S-2 with S-10 (item 8 of issue 13): a player cannot know the cell is taken; the move meets
+    the cloaked ship, which stops it, and the line everyone reads says it struck something unseen
+    (the cell and the ship are the GM's)."""
     b = battle(ship("Shade", "smugglers", (5, 5), cloak=True, cloaked=True),
                ship("Cutter", "patrol", (4, 4)), order=["Cutter", "Shade"])
     assert Move((5, 5)) in b.legal_orders("Cutter")
-    b.push("Cutter", Move((5, 5)))
+    new = b.push("Cutter", Move((5, 5)))
     assert b.state.ships["Cutter"].cells == ((4, 4),)
-    assert b.events_for("patrol")[-1].key == "space.move.blocked"
-    assert leaks(b, "patrol", [(5, 5)]) == []
+    seen = b.events_for("patrol")[-1]
+    assert seen.key == "space.move.blocked" and seen.visibility == "all"
+    assert seen.text("en") == "Cutter strikes something unseen in its way and stops"
+    assert "невидим" in seen.text("ru")
+    assert leaks(b, "patrol", [(5, 5)]) == [] and seen.params == {"ship": "Cutter"}
+    gm = [e for e in new if e.key == "space.move.blocked_gm"]
+    assert len(gm) == 1 and gm[0].visibility == "gm" and gm[0].data == {"cell": [5, 5], "by": "Shade"}
+
+
+def _blind_alley(blocked: bool) -> SpaceBattle:
+    """Ghost (red, cloaked) at (5, 5) on turn; Wraith (blue, cloaked) right in its way at (6, 5),
+    or out of it at (6, 8); Watcher (green) far off sees neither."""
+    return battle(ship("Ghost", "red", (5, 5), cloak=True, cloaked=True),
+                  ship("Wraith", "blue", (6, 5) if blocked else (6, 8), cloak=True, cloaked=True),
+                  ship("Watcher", "green", (0, 9)), order=["Ghost", "Wraith", "Watcher"],
+                  width=12, height=12)
+
+
+def _seen(b: SpaceBattle, side: str, start: int) -> list[dict[str, object]]:
+    return [e.to_json() for e in b.record[start:] if e.visible_to(side)]
+
+
+def test_s10_a_cloaked_move_blocked_by_a_cloaked_ship_tells_the_others_nothing() -> None:
+    """S-10 (item 8 of issue 13): when a cloaked ship's move is blocked by another cloaked ship,
+    every other side sees exactly what an unblocked unseen move shows: the same lines, the same
+    board; only the mover's side and the GM learn it struck something."""
+    for order, faces in ((Move((6, 5)), ()), (Flee(((6, 5), (7, 5), (8, 5))), (2, 2))):
+        views = {}
+        for blocked in (True, False):
+            b = _blind_alley(blocked)
+            b.enter_faces(*faces)
+            start = len(b.record)
+            b.push("Ghost", order)
+            assert (b.state.ships["Ghost"].cells == ((5, 5),)) is blocked
+            ghost_for_blue = [s for s in b.board("blue")["ships"] if s["name"] == "Ghost"][0]
+            views[blocked] = (player_json(b, "green"), _seen(b, "green", start),
+                              _seen(b, "blue", start), ghost_for_blue)
+            own = [e.key for e in b.record[start:] if e.visible_to("red")]
+            assert ("space.move.blocked" in own) is blocked
+        assert views[True] == views[False], order
+        assert [e["key"] for e in views[True][1]][-1] == "space.move.unseen"
 
 
 def test_s10_cloak_order_and_hidden_flight() -> None:
@@ -123,8 +164,8 @@ def test_s10_cloak_order_and_hidden_flight() -> None:
     b.enter_faces(1, 1)
     b.push("Shade", Flee(((6, 6), (7, 7))))
     assert leaks(b, "patrol", [(6, 6), (7, 7)]) == []
-    assert [e.key for e in b.events_for("patrol")[-3:]] == [
-        "space.flee.roll", "space.move.unseen", "space.move.unseen"]
+    # S-10 (item 8 of issue 13): one public line per flight, however far it went
+    assert [e.key for e in b.events_for("patrol")[-2:]] == ["space.flee.roll", "space.move.unseen"]
 
 
 def test_two_cloaked_ships_both_hidden_from_each_other() -> None:

@@ -39,5 +39,5 @@ def after_fire(b: Battle, actor: str, ship: ShipState, then: Cell | None) -> Non
     """After firing, a cloaked ship cloaks again, staying or shifting to ``then`` unseen."""
     if ship.cloaked and ship.in_play:
         if then is not None and then != ship.cells[0]:
-            move_to(b, actor, ship, then, "space.cloak.shift", announce=False)
+            move_to(b, actor, ship, then, "space.cloak.shift")
         b.emit("cloak", actor, "space.cloak.again", {"ship": actor})
