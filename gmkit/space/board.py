@@ -39,6 +39,9 @@ class ShipState:
     """S-10: the cell it was last seen firing from (public), until its next turn."""
     revealed_for: str | None = None
     """S-10: the ship it fired at then: its shift must keep touching that ship."""
+    revealed_cells: Cells = ()
+    """S-10: all its cells as seen firing then (a ship of several cells shows every one), public
+    until its next turn."""
     held_by: str | None = None
     """S-13: the ship whose tractor beam holds it."""
     holding: str | None = None

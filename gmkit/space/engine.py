@@ -205,6 +205,7 @@ class SpaceBattle(Encounter):
         actor, order = ship_orders[-1]
         ship = st.ships[actor]
         ship.revealed_at = ship.revealed_for = None
+        ship.revealed_cells = ()
         if not isinstance(order, (Flee, Pass)):
             ship.fleeing = False
         departure.note_order(self, actor, order)
@@ -249,6 +250,7 @@ class SpaceBattle(Encounter):
             }
             if s.revealed_at is not None:
                 entry["revealed_at"] = list(s.revealed_at)
+                entry["revealed_cells"] = [list(x) for x in s.revealed_cells]
             if side is None:
                 entry["cargo"] = s.cargo
                 entry["flee_locked_until"] = s.flee_locked_until

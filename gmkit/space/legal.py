@@ -415,10 +415,11 @@ def paths(b: Battle, actor: str, limit: int, off_map: bool) -> Iterator[tuple[Ce
 
 
 def guesses(b: Battle, me: str, enemy: str) -> list[Cell]:
-    """S-10: the cells a cloaked ``enemy`` may be in, as ``me``'s side saw it: where it last
-    fired from and its sideways or up/down neighbours still touching whom it fired at."""
+    """S-10: the cells a cloaked ``enemy`` may be in, as ``me``'s side saw it: the cells it showed
+    when it last fired and its places one cell sideways or up/down still touching whom it fired
+    at."""
     e = b.state.ships[enemy]
-    if e.revealed_at is None:
+    if not e.revealed_cells:
         return []
     ship = b.state.ships[me]
     occ = occupied(b, b.sheet.ships[me].side, skip=enemy)
@@ -428,9 +429,9 @@ def guesses(b: Battle, me: str, enemy: str) -> list[Cell]:
         t = known_cells(b, me, target)
         if t is None or target == enemy or e.revealed_for not in (None, target):
             continue
-        if R.fire_range((e.revealed_at,), t):
-            out += R.guess_cells(e.revealed_at, t, occ, b.sheet.width, b.sheet.height, ship.cells,
-                                 keep)
+        if R.fire_range(e.revealed_cells, t):
+            out += R.guess_cells(e.revealed_cells, t, occ, b.sheet.width, b.sheet.height,
+                                 ship.cells, keep)
     seen: list[Cell] = []
     for cell in out:
         if cell not in seen:

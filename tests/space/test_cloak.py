@@ -179,12 +179,27 @@ def test_two_cloaked_ships_both_hidden_from_each_other() -> None:
     assert b.board("blue")["ships"][0]["revealed_at"] == [2, 2]
 
 
-def test_heavy_cloaked_ship_reveals_only_one_cell() -> None:
-    b = battle(heavy("Big", "red", (2, 2), cloak=True, cloaked=True), ship("T", "blue", (5, 2)))
+def test_heavy_cloaked_ship_shows_all_its_cells_while_it_fires() -> None:
+    """S-10 (item 9 of issue 13): a cloaked ship of several cells that fires shows all of them for
+    that moment (before, only the cell it fired from); its shift afterwards stays hidden, and the
+    answering ship may name any cell of the places it may have shifted to."""
+    b = battle(heavy("Big", "red", (2, 2), cloak=True, cloaked=True), ship("T", "blue", (5, 2)),
+               width=10, height=10)
     b.enter_faces(1)
-    b.push("Big", Attack("T"))
-    text = player_json(b, "blue")
-    assert "[4, 2]" in text and leaks(b, "blue", [(2, 2), (3, 2)]) == []
+    new = b.push("Big", Attack("T", then=(2, 3)))
+    reveal = [e for e in new if e.kind == "reveal"][0]
+    assert reveal.visibility == "all" and reveal.data == {"cell": [4, 2],
+                                                         "cells": [[2, 2], [3, 2], [4, 2]]}
+    assert "(2, 2) (3, 2) (4, 2)" in reveal.text("en") and "(2, 2) (3, 2) (4, 2)" in reveal.text("ru")
+    big = [s for s in b.board("blue")["ships"] if s["name"] == "Big"][0]
+    assert big["cells"] == [] and big["revealed_at"] == [4, 2]
+    assert big["revealed_cells"] == [[2, 2], [3, 2], [4, 2]]
+    assert leaks(b, "blue", [(2, 3), (3, 3), (4, 3)]) == []  # where it shifted to
+    guesses = {o.cell for o in b.legal_orders("T") if isinstance(o, Attack)}
+    assert {(4, 2), (4, 3), (4, 1)} <= guesses and (3, 2) in guesses
+    b.enter_faces(9, 1, 1)
+    b.push("T", Attack("Big", cell=(4, 3)))  # its real third cell now: a hit
+    assert b.state.ships["Big"].hull == 18
 
 
 def test_s1_player_orders_do_not_depend_on_where_the_cloaked_ship_is() -> None:

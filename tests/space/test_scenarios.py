@@ -50,8 +50,9 @@ def test_cloak_2v2_whole_battle_and_the_players_never_see_the_shade() -> None:
         if s.cloaked and s.in_play:
             seen.append(s.cells[0])
             text = json.dumps(b.board("patrol"))
-            assert f"[{s.cells[0][0]}, {s.cells[0][1]}]" not in text.replace(
-                f'"revealed_at": [{s.cells[0][0]}, {s.cells[0][1]}]', "")
+            shown = f"[{s.cells[0][0]}, {s.cells[0][1]}]"  # where it fired from is public (S-10)
+            assert shown not in text.replace(f'"revealed_at": {shown}', "").replace(
+                f'"revealed_cells": [{shown}]', "")
     assert b.is_over
     out = b.outcome()
     assert out is not None and out["winner"] in ("smugglers", "patrol")

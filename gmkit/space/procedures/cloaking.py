@@ -25,14 +25,21 @@ def cloak(b: Battle, actor: str, ship: ShipState, order: Cloak) -> None:
 
 
 def reveal(b: Battle, actor: str, ship: ShipState, target: str, aimed: Cells) -> None:
-    """A cloaked ship shows itself for the moment of its attack: the cell it fires from (the
-    nearest of its cells to the target) becomes public until its next turn."""
+    """A cloaked ship shows itself for the moment of its attack: all its cells (a ship of several
+    cells shows every one, S-10) become public until its next turn, and the cell it fires from
+    (the nearest of them to the target) is named."""
     fired_from = min((x for x in ship.cells if R.fire_range((x,), aimed)),
                      key=lambda x: R.fire_range((x,), aimed))
     ship.revealed_at = fired_from
     ship.revealed_for = target
-    b.emit("reveal", actor, "space.cloak.reveal", {"ship": actor, "cell": cell_text(fired_from)},
-           data={"cell": list(fired_from)})
+    ship.revealed_cells = ship.cells
+    if len(ship.cells) == 1:
+        b.emit("reveal", actor, "space.cloak.reveal", {"ship": actor, "cell": cell_text(fired_from)},
+               data={"cell": list(fired_from)})
+        return
+    b.emit("reveal", actor, "space.cloak.reveal_all",
+           {"ship": actor, "cell": cell_text(fired_from), "cells": cells_text(ship.cells)},
+           data={"cell": list(fired_from), "cells": [list(x) for x in ship.cells]})
 
 
 def after_fire(b: Battle, actor: str, ship: ShipState, then: Cell | None) -> None:
