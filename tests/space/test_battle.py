@@ -110,7 +110,7 @@ def test_s3_fire_across_one_cell_allowed_halved_confirmed() -> None:
     """S-3: fire at (2,0) from (0,0) is allowed, confirmed by a d10 of 6+ and halved (down)."""
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (2, 0)))
     b.enter_faces(7, 6, 5, 4)  # attack 7 >= 5; confirm 6; damage 2d6 = 9
-    new = b.push("A", Attack("T"))
+    new = b.push("A", Attack("T", "hull"))
     dmg = [e for e in new if e.kind == "damage"][0]
     assert dmg.data["rolled"] == 9 and dmg.data["dealt"] == 4 and dmg.data["modifiers"] == ["range"]
     assert [e.key for e in new if e.kind == "attack"] == ["space.attack.hit", "space.attack.confirmed"]
@@ -121,7 +121,7 @@ def test_s3_fire_across_one_cell_allowed_halved_confirmed() -> None:
 def test_s3_long_shot_not_confirmed_misses() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (0, 2)))
     b.enter_faces(9, 5)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 20
     assert b.record[-1].key != "space.damage"
     assert any(e.key == "space.attack.not_confirmed" for e in b.record)
@@ -132,7 +132,7 @@ def test_s3_long_shot_confirmation_is_a_rule_option() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (2, 0)),
                options={"long_shot_confirm": False})
     b.enter_faces(7, 5, 4)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 16
 
 
@@ -147,7 +147,7 @@ def test_s7_miss_below_defence() -> None:
     """S-7: the d10 must reach the defence (5 against 7 misses)."""
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0), defence=7))
     b.enter_faces(5)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.record[-1].key == "space.attack.miss" and b.record[-1].data["defence"] == 7
     assert b.state.ships["T"].hull == 20
 
@@ -157,16 +157,16 @@ def test_s6_s7_shields_absorb_before_hull_and_use_their_own_defence() -> None:
     b = battle(ship("A", "red", (0, 0)),
                ship("T", "blue", (1, 0), shields=5, shield_defence=8, shields_up=True))
     b.enter_faces(7)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.record[-1].data["defence"] == 8 and b.state.ships["T"].shields == 5
     b.push("T", Pass())
     b.enter_faces(8, 4, 3)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     t = b.state.ships["T"]
     assert (t.shields, t.hull) == (0, 18)
     b.push("T", Pass())
     b.enter_faces(5, 1, 1)  # shields spent: the hull defence 5 counts again
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 16
 
 
@@ -186,7 +186,7 @@ def test_s6_shields_down_in_orbit_and_raising_takes_the_turn() -> None:
 def test_s6_hull_zero_destroys_and_ends_the_fight() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0), hull=5))
     b.enter_faces(9, 6, 6)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].destroyed and b.is_over
     assert b.outcome() == {"winner": "red", "reason": "destroyed", "rounds": 1, "survivors": ["A"]}
     assert b.current_ship is None and b.board()["turn"] is None
@@ -198,10 +198,10 @@ def test_s9_the_target_answers_on_its_turn() -> None:
     """S-9: after taking damage the target may answer."""
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0)))
     b.enter_faces(9, 2, 2)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.current_ship == "T" and Attack("A") in b.legal_orders("T")
     b.enter_faces(9, 3, 3)
-    b.push("T", Attack("A"))
+    b.push("T", Attack("A", "hull"))
     assert b.state.ships["A"].hull == 14
 
 
@@ -231,11 +231,11 @@ def test_s8_hull_plating_adds_two_to_every_later_hit() -> None:
     two_system_hits(b, "A", "T", 4)
     b.push("T", Pass())
     b.enter_faces(9, 2, 3)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 30 - 7
     b.push("T", Pass())
     b.enter_faces(9, 1, 1)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 30 - 7 - 4
     assert b.record[-1].data["modifiers"] == ["plating"]
 
@@ -293,12 +293,12 @@ def test_s8_weapons_shields_targeting_effects() -> None:
     refused(b, "T", RaiseShields(), "S-8", "shields are disabled")
     b.push("T", Pass())
     b.enter_faces(9, 4, 4)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert t.hull == 12 and t.shields == 6  # the points no longer count: all to the hull
     c = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0)))
     two_system_hits(c, "A", "T", 8)
     c.enter_faces(9, 6, 5)
-    c.push("T", Attack("A"))
+    c.push("T", Attack("A", "hull"))
     assert c.state.ships["A"].hull == 20 - 5 and c.record[-1].data["modifiers"] == ["targeting"]
 
 
@@ -353,7 +353,7 @@ def test_s11_flee_hit_fails_and_retry_before_six_rounds_refused() -> None:
     b.push("R", Flee(((6, 5), (7, 5), (8, 5), (9, 5))))
     assert b.state.ships["R"].cells == ((7, 5),) and b.state.ships["R"].fleeing
     b.enter_faces(9, 1, 1)
-    b.push("C", Attack("R"))
+    b.push("C", Attack("R", "hull"))
     r = b.state.ships["R"]
     assert not r.fleeing and r.flee_locked_until == 7
     msg = refused(b, "R", Flee(((8, 5),)), "S-11", "round 7", "now round 2")
@@ -385,13 +385,13 @@ def test_s11_pursuit_d4_then_fire_and_a_hit_resumes_the_battle() -> None:
     assert b.state.ships["R"].cells == ((9, 9),)
     refused(b, "C", Pursue(((2, 2),) * 5, "R"), "S-11", "5 steps, at most 4")
     b.enter_faces(2)
-    b.push("C", Pursue(((2, 2), (3, 3), (4, 4), (5, 5)), "R"))
+    b.push("C", Pursue(((2, 2), (3, 3), (4, 4), (5, 5)), "R", "hull"))
     assert b.state.ships["C"].cells == ((3, 3),)
     assert b.record[-1].key == "space.pursue.out_of_range"
     b.enter_faces(1, 1)
     b.push("R", Flee(((10, 10), (11, 11))))
     b.enter_faces(4, 9, 2, 2)  # d4 = 4 cells, then the attack 9, damage 4
-    b.push("C", Pursue(((4, 4), (5, 5), (6, 6), (7, 7)), "R"))
+    b.push("C", Pursue(((4, 4), (5, 5), (6, 6), (7, 7)), "R", "hull"))
     # C at (7,7), R at (11,11): still out of range, no shot
     assert b.record[-1].key == "space.pursue.out_of_range"
     assert b.state.ships["R"].fleeing
@@ -402,7 +402,7 @@ def test_s11_pursuer_fires_at_the_end_of_its_move() -> None:
     b.enter_faces(2, 1)
     b.push("R", Flee(((5, 5), (6, 6), (7, 7))))
     b.enter_faces(3, 9, 2, 2)
-    b.push("C", Pursue(((4, 4), (5, 5), (6, 6)), "R"))
+    b.push("C", Pursue(((4, 4), (5, 5), (6, 6)), "R", "hull"))
     r = b.state.ships["R"]
     assert r.hull == 16 and not r.fleeing and r.flee_locked_until == 1 + 6
     assert any(e.key == "space.flee.failed" for e in b.record)
@@ -450,7 +450,7 @@ def test_s12_only_a_pursuit_or_launching_closes_the_window() -> None:
     b.push("Mule", Pass())
     b.push("Runner", Pass())
     b.enter_faces(1)
-    b.push("Guard", Attack("Mule"))  # a shot at another ship is no pursuit
+    b.push("Guard", Attack("Mule", "hull"))  # a shot at another ship is no pursuit
     b.push("Mule", Pass())
     b.push("Runner", Pass())
     b.push("Guard", Move((4, 9)))
@@ -502,7 +502,7 @@ def test_s12_a_shot_at_the_departing_ship_is_a_pursuit_of_it() -> None:
                order=["Runner", "Guard"], width=16, height=16)
     b.push("Runner", Pass())
     b.enter_faces(1)
-    b.push("Guard", Attack("Runner"))
+    b.push("Guard", Attack("Runner", "hull"))
     assert b.departure_window()["pursued"]  # type: ignore[index]
 
 
@@ -563,7 +563,7 @@ def test_s13_hold_break_free_halved_attack_and_relock() -> None:
     assert x.held_by == "Tug" and b.board()["ships"][0]["holding"] == "X"
     refused(b, "X", Move((3, 0)), "S-13", "held by Tug")
     b.enter_faces(9, 5, 5)
-    b.push("X", Attack("Tug"))
+    b.push("X", Attack("Tug", "hull"))
     assert b.state.ships["Tug"].hull == 20 - 5 and b.record[-1].data["modifiers"] == ["held"]
     b.push("Tug", Pass())
     b.enter_faces(8, 3)

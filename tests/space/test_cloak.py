@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmkit.space import Attack, Cloak, Flee, Move, Pass, Pursue, SpaceBattle
+from gmkit.space import Attack, Choose, Cloak, Flee, Move, Pass, Pursue, SpaceBattle
 
 from .helpers import battle, cell_forms, heavy, player_json, ship
 from .test_battle import refused
@@ -38,11 +38,13 @@ def test_s1_s10_cloaked_position_never_in_the_player_view() -> None:
     hidden.append((4, 4))
     b.push("Cutter", Pass())
     assert leaks(b, "patrol", hidden) == []
-    # it fires from (4, 4): that cell becomes public; then it shifts to (4, 3) unseen
-    opts = [o.then for o in b.legal_orders("Shade") if isinstance(o, Attack) and o.aim == "hull"]
-    assert set(opts) == {None, (3, 4), (4, 3)}
+    # it fires from (4, 4): that cell becomes public; once the shot is known (a miss) it chooses
+    # where it cloaks again (S-10): it stays or shifts one cell still touching the Cutter
     b.enter_faces(2)
-    b.push("Shade", Attack("Cutter", then=(4, 3)))
+    b.push("Shade", Attack("Cutter"))
+    assert [o.to for o in b.legal_orders("Shade")] == [(4, 4), (3, 4), (4, 3)]
+    assert "shift_to" not in b.board("patrol")["decision"]
+    b.push("Shade", Choose(to=(4, 3)))
     hidden = [c for c in hidden if c != (4, 4)] + [(4, 3)]
     assert leaks(b, "patrol", hidden) == []
     view = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
@@ -71,14 +73,14 @@ def test_s10_right_guess_can_hit_and_public_miss_lines_look_alike() -> None:
     b.push("Shade", Move((4, 4)))
     b.push("Cutter", Pass())
     b.enter_faces(1)
-    b.push("Shade", Attack("Cutter"))
+    b.push("Shade", Attack("Cutter", then=(4, 4)))  # it stays: said in the order
     b.enter_faces(3)  # right cell, roll too low: the public line is the same as an empty cell's
     b.push("Cutter", Attack("Shade", cell=(4, 4)))
     assert b.events_for("patrol")[-1].key == "space.attack.blind_miss"
     assert b.record[-1].key == "space.attack.blind_miss_gm"
     b.push("Shade", Pass())
     b.enter_faces(9, 3, 3)
-    b.push("Cutter", Attack("Shade", cell=(4, 4)))
+    b.push("Cutter", Attack("Shade", "hull", cell=(4, 4)))
     assert b.state.ships["Shade"].hull == 14
 
 
@@ -174,7 +176,7 @@ def test_two_cloaked_ships_both_hidden_from_each_other() -> None:
                ship("B", "blue", (3, 3), cloak=True, cloaked=True))
     assert b.board("red")["ships"][1]["cells"] == [] and b.board("blue")["ships"][0]["cells"] == []
     b.enter_faces(9, 1, 1)
-    b.push("A", Attack("B", cell=(3, 3)))
+    b.push("A", Attack("B", "hull", cell=(3, 3), then=(2, 2)))
     assert b.state.ships["B"].hull == 18
     assert b.board("blue")["ships"][0]["revealed_at"] == [2, 2]
 
@@ -198,7 +200,7 @@ def test_heavy_cloaked_ship_shows_all_its_cells_while_it_fires() -> None:
     guesses = {o.cell for o in b.legal_orders("T") if isinstance(o, Attack)}
     assert {(4, 2), (4, 3), (4, 1)} <= guesses and (3, 2) in guesses
     b.enter_faces(9, 1, 1)
-    b.push("T", Attack("Big", cell=(4, 3)))  # its real third cell now: a hit
+    b.push("T", Attack("Big", "hull", cell=(4, 3)))  # its real third cell now: a hit
     assert b.state.ships["Big"].hull == 18
 
 
@@ -272,7 +274,7 @@ def test_s12_a_cloaked_runner_is_chased_blind_naming_the_cell() -> None:
     # d4 = 3 cells to (6, 4); the named cell (8, 4) is across one cell: 10 hits, 9 confirms,
     # 2d6 = 2 halved to 1
     b.enter_faces(3, 10, 9, 1, 1)
-    b.push("Cutter", Pursue(((4, 4), (5, 4), (6, 4)), "Shade", cell=(8, 4)))
+    b.push("Cutter", Pursue(((4, 4), (5, 4), (6, 4)), "Shade", "hull", cell=(8, 4)))
     s = b.state.ships["Shade"]
     assert s.hull == 19 and not s.fleeing and s.flee_locked_until == 7
 

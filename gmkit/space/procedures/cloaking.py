@@ -4,7 +4,7 @@ after the shot."""
 from __future__ import annotations
 
 from ..board import ShipState
-from ..context import Battle, cell_text, cells_text
+from ..context import Battle, cell_text, cells_text, visibility
 from ..orders import Cloak
 from .. import rules as R
 from ..rules import Cell, Cells
@@ -43,8 +43,12 @@ def reveal(b: Battle, actor: str, ship: ShipState, target: str, aimed: Cells) ->
 
 
 def after_fire(b: Battle, actor: str, ship: ShipState, then: Cell | None) -> None:
-    """After firing, a cloaked ship cloaks again, staying or shifting to ``then`` unseen."""
+    """After firing, a cloaked ship cloaks again, staying (``then`` its own first cell, or None)
+    or shifting to ``then`` unseen; its own side and the GM read which."""
     if ship.cloaked and ship.in_play:
         if then is not None and then != ship.cells[0]:
             move_to(b, actor, ship, then, "space.cloak.shift")
+        else:
+            b.emit("cloak", actor, "space.cloak.stay", {"ship": actor, "cell": cell_text(ship.cells[0])},
+                   visibility=visibility(b, actor))
         b.emit("cloak", actor, "space.cloak.again", {"ship": actor})
