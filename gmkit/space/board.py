@@ -129,7 +129,7 @@ class Board:
     turn: int
     """Index into ``order`` of the ship whose turn it is (-1 once the fight is over)."""
     order: list[str]
-    """S-4: the initiative order, lowest first."""
+    """S-4: the initiative order, lowest first (before the roll: the approach order)."""
     ships: dict[str, ShipState]
     departure: Departure | None = None
     """S-12: the departing ship and its window (None when no ship left the station)."""
@@ -137,6 +137,8 @@ class Board:
     """S-13: a pair of ships (names sorted) -> the round from which they may hold each other again."""
     ended: str | None = None
     """Why the GM's limits ended the fight (``rounds``, ``disarmed``), else None."""
+    engaged: bool = False
+    """S-4: the initiative is settled (given by the GM, or rolled once ships came within range)."""
     decision: Decision | None = None
     """S-8/S-10: the choice the ship on turn still owes once its shot is known (None: none)."""
 

@@ -64,7 +64,7 @@ class SpaceBattle(Encounter):
     def _setup(self) -> None:
         self.sheet = Sheet.from_scenario(self.scenario)
         self.state = opening_board(self.scenario)
-        turns.roll_initiative(self)
+        turns.settle_initiative(self)
         for name in self.sheet.departing:
             departure.depart(self, name)
         self.state.turn = -1
@@ -225,6 +225,8 @@ class SpaceBattle(Encounter):
             departure.note_order(self, actor, order)
             _PLAY[type(order)](self, actor, ship, order)
         if st.decision is None:
+            if turns.engage(self):  # S-4: the fight begins; its next round goes by the d10s
+                st.turn = len(st.order) - 1
             turns.advance(self)
 
     def run(self, max_rounds: int = 100) -> dict[str, Any] | None:

@@ -159,6 +159,10 @@ class SpaceOptions(_Strict):
     """S-12: real minutes the GM waits for a pursuit order before a departing ship is gone."""
     max_rounds: int = Field(default=0, ge=0, le=MAX_ROUNDS)
     """The GM calls the fight a draw after this many rounds (0: no limit)."""
+    initiative_at: Literal["in_range", "setup"] = "in_range"
+    """S-4: when the d10s for initiative are rolled: once two enemy ships first come within
+    fighting range, as the original says (until then the ships take turns in the approach order:
+    a departing ship and the cloaked ones first, then the scenario's order), or at setup."""
 
 
 class SpaceScenario(ScenarioModel):
@@ -170,7 +174,8 @@ class SpaceScenario(ScenarioModel):
     """S-6: in orbit or in dock, shields start down unless a ship says otherwise."""
     ships: list[ShipSpec] = Field(min_length=2, max_length=MAX_SHIPS)
     initiative: list[str] | None = None
-    """S-4: the order when it is obvious (the GM's word); otherwise each ship rolls a d10."""
+    """S-4: the order when it is obvious (the GM's word); otherwise each ship rolls a d10 (when,
+    says ``options.initiative_at``)."""
     options: SpaceOptions = SpaceOptions()
 
     @model_validator(mode="after")

@@ -106,7 +106,7 @@ def shot(name: str, attacker: str, target: str) -> Any:
 
 
 SPACE: dict[str, Callable[[], Any]] = {
-    "orbit": lambda: space("space_raider_vs_cruiser"),   # Cruiser (9,8)-(11,8) on turn, Raider (3,2)
+    "orbit": lambda: space("space_raider_vs_cruiser"),   # Raider (3,2) on turn, Cruiser (9,8)-(11,8)
     "cloak": lambda: space("space_cloak_2v2"),            # Shade cloaked at (5,11) on turn
     "dock": lambda: space("space_station_departure"),     # Courier departing from (10,5)
     "launch": lambda: space("space_station_departure",    # the same, the Picket (7,7) on turn

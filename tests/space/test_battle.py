@@ -84,11 +84,13 @@ def test_s4_s5_one_ship_acts_per_turn_in_initiative_order() -> None:
 
 def test_s4_rolled_initiative_lower_first_and_cloaked_first() -> None:
     """S-4: without a given order each ship rolls d10, lower first, ties reroll; the cloaked ship
-    does not roll and goes first."""
+    does not roll and goes first. (Rolled at setup here: the scenario option that keeps the
+    first digest's timing; the default rolls once ships come within range, tested below.)"""
     tied = 0
     for seed in range(40):
         sc = scenario(ship("Ghost", "red", (0, 0), cloak=True, cloaked=True),
-                      ship("A", "red", (0, 5)), ship("B", "blue", (9, 9)), ship("C", "blue", (9, 0)))
+                      ship("A", "red", (0, 5)), ship("B", "blue", (9, 9)), ship("C", "blue", (9, 0)),
+                      options={"initiative_at": "setup"})
         del sc["initiative"]
         b = SpaceBattle(sc, seed)
         ev = b.record[0]
@@ -102,6 +104,61 @@ def test_s4_rolled_initiative_lower_first_and_cloaked_first() -> None:
             assert len({tuple(f) for f in rolls.values()}) == len(rolls)
         assert len(ev.rolls) == sum(len(f) for f in rolls.values())
     assert tied > 0
+
+
+def _far_apart(seed: int = 1, **options: object) -> SpaceBattle:
+    """Raider (red) and Cruiser (blue) out of fire range; no given order: initiative rolled."""
+    sc = scenario(ship("Raider", "red", (1, 1)), ship("Cruiser", "blue", (4, 4)),
+                  ship("Ghost", "red", (8, 8), cloak=True, cloaked=True), options=options)
+    del sc["initiative"]
+    return SpaceBattle(sc, seed)
+
+
+def test_s4_initiative_is_rolled_when_ships_first_come_within_fighting_range() -> None:
+    """S-4 (item 11 of issue 13): «Как только корабли оказались на боевом расстоянии ... кидается
+    10-гранный кубик на инициативу»: no d10 at setup while the ships are apart; they take turns
+    in the approach order (the cloaked ship first, then the scenario's); the first time two
+    enemies that see each other are within fire range the d10s are rolled, and the fight's next
+    round begins with the lower."""
+    b = _far_apart()
+    assert [e.key for e in b.record] == ["space.initiative.approach"] and not b.dice.tape
+    assert b.state.order == ["Ghost", "Raider", "Cruiser"] and not b.state.engaged
+    b.push("Ghost", Pass())
+    b.push("Raider", Move((2, 2)))  # (2, 2) and (4, 4): not yet in range
+    assert not b.state.engaged and b.current_ship == "Cruiser"
+    b.enter_faces(7, 3)  # Raider d10 7, Cruiser d10 3
+    new = b.push("Cruiser", Move((3, 3)))
+    assert [e.key for e in new][-2:] == ["space.initiative.in_range", "space.initiative.rolled"]
+    assert new[-1].data["first"] == ["Ghost"] and new[-1].data["rolls"] == {"Raider": [7], "Cruiser": [3]}
+    assert b.state.order == ["Ghost", "Cruiser", "Raider"] and b.state.engaged
+    assert b.round == 2 and b.current_ship == "Ghost"
+    b.push("Ghost", Pass())
+    assert b.current_ship == "Cruiser"  # the lower roll attacks first
+    b.push("Cruiser", Pass())
+    b.push("Raider", Pass())
+    assert b.round == 3 and b.state.order == ["Ghost", "Cruiser", "Raider"]  # rolled once only
+
+
+def test_s4_a_cloaked_ship_in_range_rolls_nothing_and_betrays_nothing() -> None:
+    """S-4 with S-10: a cloaked ship coming within range of an enemy starts no roll (the roll is
+    public and would tell where it is); ships that start within range roll at setup; the scenario
+    option ``initiative_at: setup`` rolls at setup whatever the distance."""
+    b = _far_apart()
+    b.push("Ghost", Move((7, 7)))
+    b.push("Raider", Pass())
+    b.push("Cruiser", Pass())
+    b.push("Ghost", Move((6, 6)))
+    b.push("Raider", Pass())
+    b.push("Cruiser", Pass())
+    b.push("Ghost", Move((5, 5)))  # touching the Cruiser at (4, 4), unseen
+    assert not b.state.engaged and not any(e.kind == "initiative" for e in b.record[1:])
+    near = scenario(ship("Raider", "red", (1, 1)), ship("Cruiser", "blue", (2, 2)))
+    del near["initiative"]
+    c = SpaceBattle(near, 1)
+    assert c.record[0].key == "space.initiative.rolled" and c.state.engaged
+    d = _far_apart(initiative_at="setup")
+    assert d.record[0].key == "space.initiative.rolled" and d.state.engaged
+    assert d.record[0].data["first"] == ["Ghost"]
 
 
 # --- S-3, S-7: fire -------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from gmkit.errors import GmkitError
 
 from gmkit.fantasy.ui import SkirmishSession
+from gmkit.space import Pass
 from gmkit.space.ui import SpaceOrderForm, SpaceSession, highlights
 from gmkit.ui.sessions import session
 
@@ -59,6 +60,8 @@ def test_guessed_cell_against_a_cloaked_ship_S10() -> None:
     desk = SpaceSession(CLOAK)
     _attack_first(desk)
     enc = desk.encounter
+    while enc.current_ship != "Tug":  # S-4: the approach order until the d10s are rolled
+        enc.push(enc.current_ship, Pass())
     assert enc.current_ship == "Tug"
     hl = highlights(enc, "Tug", "patrol")
     assert hl["guesses"] and "Shade" not in hl["targets"]
