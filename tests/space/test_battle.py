@@ -584,6 +584,22 @@ def test_s12_launching_refused_with_the_rule() -> None:
     assert Launch() in e.legal_orders("Guard") and Launch() in list(e.legal_orders("Guard"))
 
 
+def test_s12_the_order_form_offers_launching_while_the_window_is_open() -> None:
+    """S-12 (item 7): the desk's form offers «вылетаю» to an enemy of the departing ship, and
+    takes it through the engine."""
+    from gmkit.space.ui import SpaceOrderForm
+
+    b = _departure_board()
+    b.push("Runner", Pass())
+    form = SpaceOrderForm(b, lang="ru")
+    assert Launch() in form.orders()
+    form.select(Launch())
+    assert form.submit(), form.error
+    b.resolve_round()
+    assert b.departure_window()["pursued"]  # type: ignore[index]
+    assert Launch() not in SpaceOrderForm(b).orders()
+
+
 def test_s12_the_autopilot_goes_after_a_departing_enemy_first() -> None:
     """S-12 for GM ships: with the window open the policy chases the departing ship (or declares
     «вылетаю») before raising its shields, which would not close the window any more."""
