@@ -265,3 +265,24 @@ def test_s8_odds_are_unchanged_by_the_pause_and_agree_with_the_engine() -> None:
     p = float(hull.chance)
     assert abs(hits / n - p) < 3 * math.sqrt(p * (1 - p) / n)
     assert abs(sum(dealt) / len(dealt) - float(mean)) < 3 * math.sqrt(float(var) / len(dealt))
+
+
+def test_s8_the_system_table_after_the_choice_agrees_with_its_exact_odds() -> None:
+    """S-8: a hit aimed at the systems once it is known rolls the d10 system table, each system
+    1/10; 3000 seeded fights through the engine give every system within 3 standard errors."""
+    from gmkit.space import rules as R
+
+    n = 3000
+    counts = dict.fromkeys(R.SYSTEMS, 0)
+    hits = 0
+    for seed in range(n):
+        f = duel(seed=seed)
+        f.push("A", Attack("B"))
+        if f.state.decision is None:
+            continue
+        hits += 1
+        f.push("A", Choose("systems"))
+        (system,) = [k for k, v in f.state.ships["B"].systems.items() if v]
+        counts[system] += 1
+    se = math.sqrt(0.1 * 0.9 / hits)
+    assert all(abs(c / hits - 0.1) < 3 * se for c in counts.values()), counts
