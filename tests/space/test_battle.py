@@ -115,8 +115,8 @@ def _far_apart(seed: int = 1, **options: object) -> SpaceBattle:
 
 
 def test_s4_initiative_is_rolled_when_ships_first_come_within_fighting_range() -> None:
-    """S-4 (item 11 of issue 13): «Как только корабли оказались на боевом расстоянии ... кидается
-    10-гранный кубик на инициативу»: no d10 at setup while the ships are apart; they take turns
+    """S-4 (item 11 of issue 13): the original rolls the d10s once the ships are at fighting
+    range: no d10 at setup while the ships are apart; they take turns
     in the approach order (the cloaked ship first, then the scenario's); the first time two
     enemies that see each other are within fire range the d10s are rolled, and the fight's next
     round begins with the lower."""

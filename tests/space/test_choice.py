@@ -1,9 +1,8 @@
 """S-8/S-10 (item 10 of issue 13): the attacker chooses the whole ship or its systems, and a
 cloaked attacker its place, once the hit is known; the turn waits for that choice.
 
-The original: «Если атака прошла, то атакующий может выбрать тактику: 1) он атакует корабль
-противника в целом 2) он атакует какие-то системы» and, for a cloaked ship, «После своей атаки
-корабль с маскировкой имеет право остаться на своей клетке или переместиться».
+The original puts the choice of tactic after the attack got through (RULES.md S-8), and the
+cloaked ship's stay-or-shift after its attack (S-10).
 """
 
 from __future__ import annotations
