@@ -9,9 +9,10 @@ and the legal-order generator), ``engine`` (:class:`SpaceBattle`), ``policy`` (t
 The ship on turn (``current_ship``, S-4) submits one order and ``resolve_round()`` plays that one
 turn; ``push(ship, order)`` does both. A shot whose aim (S-8) or, for a cloaked attacker, whose
 place afterwards (S-10) the order left open pauses the turn: ``decision()`` says what is asked and
-the same ship's ``Choose`` order, resolved as a step of its own, plays the rest of the shot. ``board(side)`` is what a player of ``side`` may see (a
-cloaked enemy's cells left out, S-1/S-10); the GM's real-time window of S-12 is the ``Clock``
-order (``battle.clock(minutes)``, ``battle.window_expired()``).
+the same ship's ``Choose`` order, resolved as a step of its own, plays the rest of the shot.
+``board(side)`` is what a player of ``side`` may see (a cloaked enemy's cells left out,
+S-1/S-10); the GM's real-time window of S-12 is the ``Clock`` order (``battle.clock(minutes)``,
+``battle.window_expired()``), and an enemy's «вылетаю» (``Launch``) closes it.
 
 >>> from gmkit.space import SpaceBattle, Attack, Choose
 >>> b = SpaceBattle({"system": "space", "name": "duel", "initiative": ["A", "B"],

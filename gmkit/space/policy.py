@@ -3,8 +3,10 @@
 The policy sees only what its side knows (a cloaked enemy only where it last fired from): break a
 tractor hold, go after an enemy leaving the station while its window is open (S-12), flee when
 badly hurt or disarmed, raise shields, cloak when out of reach, fire at the nearest and weakest
-enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and otherwise close in. It never rolls dice: its choices are fixed by the board and the round. What is
-legal is the engine's word (see :meth:`Autopilot.order`).
+enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and otherwise close in;
+once its shot is known it chooses the aim and, cloaked, its place (S-8, S-10). It never rolls
+dice: its choices are fixed by the board and the round. What is legal is the engine's word (see
+:meth:`Autopilot.order`).
 """
 
 from __future__ import annotations
