@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from .rules import Cell, Cells, ship_cells
 
-__all__ = ["ShipState", "Departure", "Board", "opening_board"]
+__all__ = ["ShipState", "Departure", "Decision", "Board", "opening_board"]
 
 
 @dataclass(slots=True)
@@ -39,6 +39,9 @@ class ShipState:
     """S-10: the cell it was last seen firing from (public), until its next turn."""
     revealed_for: str | None = None
     """S-10: the ship it fired at then: its shift must keep touching that ship."""
+    revealed_cells: Cells = ()
+    """S-10: all its cells as seen firing then (a ship of several cells shows every one), public
+    until its next turn."""
     held_by: str | None = None
     """S-13: the ship whose tractor beam holds it."""
     holding: str | None = None
@@ -90,6 +93,33 @@ class Departure:
         return Departure(*_DEPARTURE_FIELDS(self))
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """S-8/S-10: what the attacker still chooses once its shot is known; its turn waits for it.
+
+    Frozen: a new choice is a new record, so a board's copy may share it.
+    """
+
+    ship: str
+    """The attacker (the ship on turn)."""
+    target: str
+    aimed: Cells
+    """The cells it fired at (the target's, or the cell it named, S-10): a shift keeps them in
+    range."""
+    range: int
+    """S-3: 1 touching, 2 across one cell (the damage is halved)."""
+    aim: bool
+    """S-8: the shot hit and "hull" or "systems" is still to choose."""
+    shift: bool
+    """S-10: the cloaked attacker's place before it cloaks again is still to choose."""
+    then: Cell | None = None
+    """S-10: its place, when its order gave it and only the aim is still open."""
+
+    def asks(self) -> tuple[str, ...]:
+        """What is still to choose: ``("aim",)``, ``("shift",)`` or both."""
+        return tuple(k for k, v in (("aim", self.aim), ("shift", self.shift)) if v)
+
+
 @dataclass(slots=True)
 class Board:
     """The whole board."""
@@ -99,7 +129,7 @@ class Board:
     turn: int
     """Index into ``order`` of the ship whose turn it is (-1 once the fight is over)."""
     order: list[str]
-    """S-4: the initiative order, lowest first."""
+    """S-4: the initiative order, lowest first (before the roll: the approach order)."""
     ships: dict[str, ShipState]
     departure: Departure | None = None
     """S-12: the departing ship and its window (None when no ship left the station)."""
@@ -107,6 +137,10 @@ class Board:
     """S-13: a pair of ships (names sorted) -> the round from which they may hold each other again."""
     ended: str | None = None
     """Why the GM's limits ended the fight (``rounds``, ``disarmed``), else None."""
+    engaged: bool = False
+    """S-4: the initiative is settled (given by the GM, or rolled once ships came within range)."""
+    decision: Decision | None = None
+    """S-8/S-10: the choice the ship on turn still owes once its shot is known (None: none)."""
 
     def copy(self) -> "Board":
         new = Board(*_BOARD_FIELDS(self))

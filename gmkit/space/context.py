@@ -61,13 +61,13 @@ def visibility(b: Battle, name: str) -> str:
 
 
 def known_cells(b: Battle, viewer: str, name: str) -> Cells | None:
-    """Where ``viewer``'s side believes ``name`` is: its cells, the cell a cloaked enemy last fired
-    from (S-10), or None."""
+    """Where ``viewer``'s side believes ``name`` is: its cells, the cells a cloaked enemy showed
+    when it last fired (S-10), or None."""
     s = b.state.ships[name]
     if not s.in_play:
         return None
     if hidden_from(b, name, b.sheet.ships[viewer].side):
-        return (s.revealed_at,) if s.revealed_at is not None else None
+        return s.revealed_cells or None
     return s.cells
 
 

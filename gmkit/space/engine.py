@@ -5,6 +5,12 @@ turn (``push(ship, order)`` does both). The start-of-turn checks of the next shi
 reactor's 50%, turns owed to the crew or life support) happen at the end of the same resolution, so
 ``awaiting()`` always names a ship that can act.
 
+A shot whose aim (S-8: the whole ship or its systems) or, for a cloaked attacker, whose place
+afterwards (S-10) the order left open pauses the turn once the hit is known: the board holds the
+pending :class:`~.board.Decision`, :meth:`SpaceBattle.decision` says what is asked (to each side
+what it may know), ``awaiting()`` still names the attacker, and its ``Choose`` order, submitted and
+resolved as steps of their own, plays the rest of the shot. The autopilot answers it for GM ships.
+
 Hidden information: a cloaked ship's cells and moves are in events visible to its own side only
 (the GM sees all); ``board(side)`` leaves its cells out. Attacks, moves and flights aimed into a
 cell that only a cloaked enemy holds are accepted (the player cannot know) and meet it at resolution.
@@ -26,8 +32,8 @@ from .board import Board, ShipState, opening_board
 from .context import hidden_from
 from .legal import SpaceLegalOrders
 from .odds import AttackOdds, attack_odds
-from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Move, Pass,
-                     Pursue, RaiseShields, Release, Tractor)
+from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Choose, Clock, Cloak, Flee, Launch,
+                     Move, Pass, Pursue, RaiseShields, Release, Tractor)
 from .procedures import chases, cloaking, departure, fire, movement, tractor, turns
 from .rules import Cell, Cells
 from .sheets import Sheet
@@ -36,7 +42,8 @@ __all__ = ["SpaceBattle"]
 
 _PLAY: dict[type, Callable[[Any, str, ShipState, Any], None]] = {
     Move: movement.move, Attack: fire.attack, RaiseShields: fire.raise_shields,
-    Cloak: cloaking.cloak, Flee: chases.flee, Pursue: chases.pursue, Tractor: tractor.hold,
+    Cloak: cloaking.cloak, Flee: chases.flee, Pursue: chases.pursue, Launch: departure.launch,
+    Tractor: tractor.hold,
     BreakFree: tractor.break_free, Release: tractor.let_go, Pass: turns.pass_turn,
 }
 """The procedure that plays each ship order, found by the order's type."""
@@ -57,7 +64,7 @@ class SpaceBattle(Encounter):
     def _setup(self) -> None:
         self.sheet = Sheet.from_scenario(self.scenario)
         self.state = opening_board(self.scenario)
-        turns.roll_initiative(self)
+        turns.settle_initiative(self)
         for name in self.sheet.departing:
             departure.depart(self, name)
         self.state.turn = -1
@@ -193,22 +200,34 @@ class SpaceBattle(Encounter):
                 departure.clock(self, order)  # type: ignore[arg-type]  # checked: the GM's only order
             else:
                 ship_orders.append((actor, order))
-        if not ship_orders and not gm:
-            raise IllegalOrder("S-4", f"waiting for {self.current_ship}'s order")
         st = self.state
+        if not ship_orders and not gm:
+            d = st.decision
+            if d is not None:
+                raise IllegalOrder("S-8" if d.aim else "S-10",
+                                   f"waiting for {d.ship}'s choice ({legal.asked(d)})")
+            raise IllegalOrder("S-4", f"waiting for {self.current_ship}'s order")
         if self.is_over or not st.ships[st.order[st.turn]].in_play:
+            st.decision = None
             turns.advance(self)  # the GM's word ended the fight or took away the ship on turn
             return
         if not ship_orders:
             return
         actor, order = ship_orders[-1]
         ship = st.ships[actor]
-        ship.revealed_at = ship.revealed_for = None
-        if not isinstance(order, (Flee, Pass)):
-            ship.fleeing = False
-        departure.note_order(self, actor, order)
-        _PLAY[type(order)](self, actor, ship, order)
-        turns.advance(self)
+        if isinstance(order, Choose):
+            fire.choose(self, actor, ship, order)  # the rest of the shot the turn waited for
+        else:
+            ship.revealed_at = ship.revealed_for = None
+            ship.revealed_cells = ()
+            if not isinstance(order, (Flee, Pass)):
+                ship.fleeing = False
+            departure.note_order(self, actor, order)
+            _PLAY[type(order)](self, actor, ship, order)
+        if st.decision is None:
+            if turns.engage(self):  # S-4: the fight begins; its next round goes by the d10s
+                st.turn = len(st.order) - 1
+            turns.advance(self)
 
     def run(self, max_rounds: int = 100) -> dict[str, Any] | None:
         """Play to the end with the autopilot; ``max_rounds`` counts full rounds here."""
@@ -248,6 +267,7 @@ class SpaceBattle(Encounter):
             }
             if s.revealed_at is not None:
                 entry["revealed_at"] = list(s.revealed_at)
+                entry["revealed_cells"] = [list(x) for x in s.revealed_cells]
             if side is None:
                 entry["cargo"] = s.cargo
                 entry["flee_locked_until"] = s.flee_locked_until
@@ -258,6 +278,24 @@ class SpaceBattle(Encounter):
                     "initiative": list(st.order), "location": sheet.location, "ships": ships})
         if st.departure is not None:
             out["departure"] = self.departure_window()
+        decision = self.decision(side)
+        if decision is not None:
+            out["decision"] = decision
+        return out
+
+    def decision(self, side: str | None = None) -> dict[str, Any] | None:
+        """S-8/S-10: the choice the turn waits for, as a player of ``side`` may know it (None: the
+        GM), or None. ``asks`` names what is open ("aim": the whole ship or its systems; "shift":
+        where a cloaked attacker cloaks again); the attacker's side and the GM also get the
+        choices (``aims``, and ``shift_to``: the first cells it may go to, staying first), which
+        no other side sees."""
+        d = self.state.decision
+        if d is None:
+            return None
+        out: dict[str, Any] = {"ship": d.ship, "target": d.target, "asks": list(d.asks())}
+        if side is None or self.sheet.ships[d.ship].side == side:
+            out["aims"] = ["hull", "systems"] if d.aim else []
+            out["shift_to"] = [list(c) for c in legal.choice_shifts(self, d.ship)]
         return out
 
     def summary(self) -> dict[str, Any]:

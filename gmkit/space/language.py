@@ -20,8 +20,8 @@ from typing import Any
 
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef
-from .orders import (Attack, BreakFree, Cloak, Flee, Move, Pass, Pursue, RaiseShields, Release,
-                     Tractor)
+from .orders import (Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue,
+                     RaiseShields, Release, Tractor)
 
 __all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_format"]
 
@@ -67,9 +67,10 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                     "отступить", "выходить из бой", "выйти из бой", "сбежать", "улетать",
                     "улететь", "покинуть бой", "драпать", "побег"],
              "en": ["flee", "escape", "retreat", "run", "withdraw", "disengage", "bug out"]},
-    "PURSUE": {"ru": ["преследовать", "погоня", "догонять", "догнать", "гнаться", "вылетать",
-                      "вылет", "преследование"],
-               "en": ["pursue", "chase", "follow", "launch", "launching", "give chase"]},
+    "PURSUE": {"ru": ["преследовать", "погоня", "догонять", "догнать", "гнаться", "преследование"],
+               "en": ["pursue", "chase", "follow", "give chase"]},
+    "LAUNCH": {"ru": ["вылетать", "вылетаю", "вылет", "на вылет"],
+               "en": ["launch", "launching", "scramble"]},
     "TRACTOR": {"ru": ["луч захвата", "захват", "захватить", "захватывать", "тяговый луч",
                        "тягловый луч", "удержать", "удерживать", "притянуть", "луч"],
                 "en": ["tractor", "tractor beam", "grab", "hold", "lock on", "beam"]},
@@ -80,6 +81,8 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "PASS": {"ru": ["пропуск", "пропускать", "пропустить ход", "пропустить", "ждать", "ожидать",
                     "ничего"],
              "en": ["pass", "wait", "nothing", "skip"]},
+    "STAY": {"ru": ["остаюсь", "оставаться", "остаться", "на месте", "стою", "стоять"],
+             "en": ["stay", "stay put", "hold position", "remain"]},
 }
 """Every concept of a ship's order, with its phrases in dictionary form."""
 
@@ -89,8 +92,8 @@ _D = " | ".join(_DIRS)
 
 RULES = rf"""
 start: _item*
-_item: move | dir | attack | shields | cloak | uncloak | flee | pursue | tractor | breakfree
-     | release | pass | sep | stray
+_item: move | dir | attack | shields | cloak | uncloak | flee | pursue | launch | tractor
+     | breakfree | release | pass | aim | stay | sep | stray
 move: MOVE _m*
 dir: _dir _m*
 _m: CELL | CELLWORD | NUM | {_D}
@@ -103,12 +106,16 @@ uncloak: UNCLOAK
 flee: FLEE _m*
 pursue: PURSUE _pa*
 _pa: NAME | CELL | CELLWORD | NUM | PATH | SYSTEMS | HULL | {_D}
+launch: LAUNCH NAME*
 tractor: TRACTOR NAME*
 breakfree: BREAK _m*
 release: RELEASE NAME*
 pass: PASS
+aim: _aimw+
+_aimw: SYSTEMS | HULL
+stay: STAY
 sep: SEP
-stray: NAME | NUM | SIGNED | ORD | QUOTE | CELL | CELLWORD | SYSTEMS | HULL | PATH
+stray: NAME | NUM | SIGNED | ORD | QUOTE | CELL | CELLWORD | PATH
 """
 """The grammar: which concepts start an order and which arguments each takes."""
 
@@ -138,6 +145,8 @@ class SpaceLanguage(OrderLanguage):
                 made.append((got, c.text))
         if d.questions or d.problems:
             return d
+        if _deciding(ctx):
+            made = self._choice(me, made, clauses)
         if len(made) == 2 and isinstance(made[0][0], Attack) and isinstance(made[1][0], Move) \
                 and me.get("cloaked"):
             a, m = made[0][0], made[1][0]
@@ -160,10 +169,14 @@ class SpaceLanguage(OrderLanguage):
         return Move(to)
 
     def _attack(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        if _deciding(ctx) and not c.all("NAME") and before is None:
+            aim = _aim(c, "SYSTEMS", "SHIELDS", "CLOAK")
+            if aim is not None:  # "бью по корпусу" once the hit is known: the choice (S-8)
+                return Choose(aim)
         target = self._target(ctx, c, before, d)
         if target is None:
             return None
-        aim = "systems" if c.all("SYSTEMS", "SHIELDS", "CLOAK") else "hull"
+        aim = _aim(c, "SYSTEMS", "SHIELDS", "CLOAK")
         named = [t for t in c.all("SYSTEMS", "SHIELDS", "CLOAK") if t.value not in ("система",
                                                                                     "systems", "system")]
         if named:
@@ -231,8 +244,7 @@ class SpaceLanguage(OrderLanguage):
         delta = _delta(c)
         if not path and delta is not None:
             path = list(_straight(ctx, me, delta, 4, False))
-        aim = "systems" if c.all("SYSTEMS") else "hull"
-        return Pursue(tuple(path), target, aim, cell)  # type: ignore[arg-type]
+        return Pursue(tuple(path), target, _aim(c, "SYSTEMS"), cell)  # type: ignore[arg-type]
 
     def _tractor(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
         t = self._target(ctx, c, before, d)
@@ -241,11 +253,40 @@ class SpaceLanguage(OrderLanguage):
     def _breakfree(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
         return BreakFree(_where(c, me))
 
+    def _choice(self, me: dict[str, Any], made: list[tuple[Any, str]],
+                clauses: list[Clause]) -> list[tuple[Any, str]]:
+        """S-8/S-10: while the turn waits for this ship's choice, the hull or the systems and a
+        move (or "stay") are read as its :class:`Choose`."""
+        aim = None
+        to = None
+        texts = []
+        for o, t in made:
+            if isinstance(o, Choose):
+                aim = o.aim
+                texts.append(t)
+        made = [(o, t) for o, t in made if not isinstance(o, Choose)]
+        for c in clauses:
+            if c.rule == "aim":
+                aim = "systems" if c.all("SYSTEMS") else "hull"
+                texts.append(c.text)
+            elif c.rule == "stay" and me.get("cells"):
+                to = tuple(me["cells"][0])
+                texts.append(c.text)
+        moves = [(o, t) for o, t in made if isinstance(o, Move)]
+        if moves:
+            to = moves[0][0].to
+            texts.append(moves[0][1])
+        if aim is None and to is None:
+            return made
+        rest = [(o, t) for o, t in made if not isinstance(o, Move)]
+        return [(Choose(aim, to), ", ".join(texts))] + rest  # type: ignore[arg-type]
+
     _handlers: dict[str, Any] = {
         "move": _move, "dir": _move, "attack": _attack, "flee": _flee, "pursue": _pursue,
         "tractor": _tractor, "breakfree": _breakfree,
         "shields": lambda self, *a: RaiseShields(), "cloak": lambda self, *a: Cloak(True),
         "uncloak": lambda self, *a: Cloak(False), "release": lambda self, *a: Release(),
+        "launch": lambda self, *a: Launch(),
         "pass": lambda self, *a: Pass(),
     }
     """Rule name -> handler, one dict built once (as d20 dispatches on node types)."""
@@ -277,8 +318,8 @@ class SpaceLanguage(OrderLanguage):
             text = f"огонь по {name(order.target)}" if ru else f"fire at {name(order.target)}"
             if order.cell is not None:
                 text += f" в клетку {_c(order.cell)}" if ru else f" cell {_c(order.cell)}"
-            if order.aim == "systems":
-                text += " по системам" if ru else " systems"
+            if order.aim is not None:
+                text += " " + _AIM_WORDS[order.aim][ru]
             if order.then is not None:
                 text += (f", затем смещаюсь на {_c(order.then)}" if ru
                          else f", then move to {_c(order.then)}")
@@ -297,11 +338,24 @@ class SpaceLanguage(OrderLanguage):
                 text += f" {name(order.target)}"
             if order.cell is not None:
                 text += f" в клетку {_c(order.cell)}" if ru else f" cell {_c(order.cell)}"
-            if order.aim == "systems":
-                text += " по системам" if ru else " systems"
+            if order.aim is not None:
+                text += " " + _AIM_WORDS[order.aim][ru]
             if order.path:
                 text += (" путь " if ru else " path ") + " ".join(_c(x) for x in order.path)
             return text
+        if isinstance(order, Launch):
+            return "вылетаю" if ru else "launching"
+        if isinstance(order, Choose):
+            parts = []
+            if order.aim is not None:
+                parts.append(_AIM_WORDS[order.aim][ru])
+            if order.to is not None:
+                mine = (ctx.board and (_ship(ctx.board, ctx.actor) or {}).get("cells")) if ctx else None
+                if mine and tuple(mine[0]) == tuple(order.to):
+                    parts.append("остаюсь" if ru else "stay")
+                else:
+                    parts.append(f"смещаюсь на {_c(order.to)}" if ru else f"move to {_c(order.to)}")
+            return ", ".join(parts) or ("выбираю" if ru else "choose")
         if isinstance(order, Tractor):
             return (f"луч захвата на {name(order.target)}" if ru
                     else f"tractor beam on {name(order.target)}")
@@ -319,6 +373,24 @@ class SpaceLanguage(OrderLanguage):
 
 def _c(cell: Any) -> str:
     return f"({cell[0]}, {cell[1]})"
+
+
+_AIM_WORDS = {"hull": {True: "по корпусу", False: "hull"},
+              "systems": {True: "по системам", False: "systems"}}
+"""S-8: the whole ship or its systems, as a captain writes it (Russian: True)."""
+
+
+def _aim(c: Clause, *systems: str) -> str | None:
+    """S-8: the aim a clause names: the systems (or one of them), the whole ship, or None (to be
+    chosen once the hit is known)."""
+    if c.all(*systems):
+        return "systems"
+    return "hull" if c.all("HULL") else None
+
+
+def _deciding(ctx: Context) -> bool:
+    """The turn waits for this ship's choice (S-8, S-10)."""
+    return (ctx.board.get("decision") or {}).get("ship") == ctx.actor
 
 
 def _ship(board: dict[str, Any], name: str) -> dict[str, Any] | None:

@@ -16,7 +16,9 @@ Iteration (:class:`SpaceLegalOrders`) lists a canonical, finite set of legal ord
   last fired from), or, when it was never seen, every cell in fire range that the side does not
   know to be taken; any cell in fire range is accepted. A blind pursuit is listed without a named
   cell (any cell on the map may be named).
-* ``then`` after a cloaked ship's shot: the cells it may shift to; staying is listed as None.
+* An attack or a pursuit is listed with its aim and a cloaked attacker's place left open: they are
+  chosen once the shot is known (S-8, S-10), by :class:`~.orders.Choose`, listed then (every aim
+  and place asked, staying first); an attack that gives them at once is accepted too.
 * The GM's ``Clock`` takes any number of minutes and is not listed.
 """
 
@@ -31,12 +33,13 @@ from . import rules as R
 from .board import ShipState
 from .context import (Battle, cell_text, cells_text, hidden_from, known_cells,
                       occupied, pair)
-from .orders import (GM_ORDERS, Attack, BreakFree, Clock, Cloak, Flee, Move, Pass, Pursue,
-                     RaiseShields, Release, Tractor)
+from .board import Decision
+from .orders import (GM_ORDERS, Attack, BreakFree, Choose, Clock, Cloak, Flee, Launch, Move, Pass,
+                     Pursue, RaiseShields, Release, Tractor)
 from .rules import Cell, Cells
 
 __all__ = ["SpaceLegalOrders", "check", "generate", "on_turn", "flee_allowance", "shift_cells",
-           "guesses", "paths", "MAX_FLEE", "MAX_PURSUE"]
+           "choice_shifts", "asked", "guesses", "paths", "MAX_FLEE", "MAX_PURSUE"]
 
 MAX_FLEE = 8
 """S-11: the most cells 2d4 can give."""
@@ -69,7 +72,22 @@ def check(b: Battle, actor: str, order: Order) -> None:
     cur = on_turn(b)
     if cur != actor:
         raise IllegalOrder("S-4", f"it is {cur}'s turn, not {actor}'s" if cur else "the fight is over")
+    d = b.state.decision
+    if d is not None and not isinstance(order, Choose):
+        raise IllegalOrder("S-8" if d.aim else "S-10",
+                           f"{actor}'s shot at {d.target} is known: first {actor} chooses "
+                           f"{asked(d)} (Choose)")
     (_CHECKS.get(type(order)) or _checker(type(order)))(b, actor, b.state.ships[actor], order)
+
+
+def asked(d: Decision) -> str:
+    """What a pending choice asks, as a refusal words it."""
+    parts = []
+    if d.aim:
+        parts.append("'hull' (the whole ship) or 'systems' (the d10 table)")
+    if d.shift:
+        parts.append("where it cloaks again (its own cell to stay)")
+    return " and ".join(parts)
 
 
 def _is_cell(v: Any) -> bool:
@@ -145,9 +163,10 @@ def _aim(b: Battle, actor: str, target: str, cell: Any) -> Cells:
     return b.state.ships[target].cells
 
 
-def _check_aim(order: Attack | Pursue) -> None:
-    if order.aim not in ("hull", "systems"):
-        raise IllegalOrder("S-8", f"aim at 'hull' or 'systems', not {order.aim!r}")
+def _check_aim(order: Attack | Pursue | Choose) -> None:
+    if order.aim not in (None, "hull", "systems"):
+        raise IllegalOrder("S-8", f"aim at 'hull' or 'systems' (or choose once the hit is known), "
+                                  f"not {order.aim!r}")
 
 
 def _check_attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:
@@ -176,6 +195,43 @@ def _check_attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None
                                        f"or move one cell sideways or up/down still touching its "
                                        f"target: {', '.join(cell_text(o[0]) for o in options)}; "
                                        f"not {cell_text(order.then)}")
+
+
+def _check_choose(b: Battle, actor: str, ship: ShipState, order: Choose) -> None:
+    """S-8/S-10: the choice answers exactly what the pending decision asks."""
+    d = b.state.decision
+    if d is None:
+        raise IllegalOrder("S-8", f"{actor} has no choice to make now: a choice follows a shot "
+                                  f"whose aim or place was left open")
+    _check_aim(order)
+    if d.aim and order.aim is None:
+        raise IllegalOrder("S-8", f"{actor}'s shot at {d.target} hit: choose 'hull' (the whole ship) "
+                                  f"or 'systems' (the d10 table)")
+    if not d.aim and order.aim is not None:
+        raise IllegalOrder("S-8", f"{actor}'s shot at {d.target} asks no aim (it missed, or the "
+                                  f"order gave it): not {order.aim!r}")
+    if not d.shift:
+        if order.to is not None:
+            raise IllegalOrder("S-10", f"{actor} has no place to choose now (not "
+                                       f"{cell_text(order.to) if _is_cell(order.to) else repr(order.to)})")
+        return
+    options = choice_shifts(b, actor)
+    if order.to not in options:
+        got = ("name one" if order.to is None else
+               f"not {cell_text(order.to) if _is_cell(order.to) else repr(order.to)}")
+        raise IllegalOrder("S-10", f"{actor} cloaks again at {cell_text(ship.cells[0])} (stay) or one "
+                                   f"cell sideways or up/down still touching its target: "
+                                   f"{', '.join(cell_text(o) for o in options[1:]) or 'none free'}; "
+                                   f"{got}")
+
+
+def choice_shifts(b: Battle, actor: str) -> list[Cell]:
+    """S-10: where the first cell of ``actor`` may go once its shot is known, its own cell (stay)
+    first; empty when no place is asked."""
+    d = b.state.decision
+    if d is None or d.ship != actor or not d.shift:
+        return []
+    return [o[0] for o in shift_cells(b, actor, d.aimed)]
 
 
 def shift_cells(b: Battle, actor: str, target_cells: Cells) -> list[Cells]:
@@ -285,6 +341,21 @@ def _check_pursue(b: Battle, actor: str, ship: ShipState, order: Pursue) -> None
         _walk(b, actor, ship, order.path, MAX_PURSUE, "pursuit", False)
 
 
+def _check_launch(b: Battle, actor: str, ship: ShipState, order: Launch) -> None:
+    """S-12: «вылетаю» is an enemy's declaration while the departing ship's window is open."""
+    d = b.state.departure
+    if d is None:
+        raise IllegalOrder("S-12", "no ship is leaving the station: there is nothing to launch after")
+    specs = b.sheet.ships
+    if specs[actor].side == specs[d.ship].side:
+        raise IllegalOrder("S-12", f"{actor} is on {d.ship}'s side ({specs[actor].side}): only an "
+                                   f"enemy launches after it")
+    if d.closed:
+        raise IllegalOrder("S-12", f"the window for {d.ship} is already closed "
+                                   f"({'pursuit ordered' if d.pursued else 'it is gone'})")
+    _check_engines(actor, ship, "launch")
+
+
 def _check_tractor(b: Battle, actor: str, ship: ShipState, order: Tractor) -> None:
     specs = b.sheet.ships
     if not specs[actor].tractor:
@@ -330,7 +401,8 @@ def _check_pass(b: Battle, actor: str, ship: ShipState, order: Pass) -> None:
 def _check_clock(b: Battle, order: Clock) -> None:
     if b.state.departure is None:
         raise IllegalOrder("S-12", "no ship is leaving the station: there is no window to time")
-    if not isinstance(order.minutes, (int, float)) or order.minutes < 0:
+    m = order.minutes
+    if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m < float("inf"):
         raise IllegalOrder("S-12", f"minutes since the departure must be 0 or more, "
                                    f"got {order.minutes!r}")
 
@@ -339,7 +411,8 @@ Check = Callable[[Battle, str, ShipState, Any], None]
 
 _CHECKS: dict[type, Check] = {
     Move: _check_move, Attack: _check_attack, RaiseShields: _check_raise_shields,
-    Cloak: _check_cloak, Flee: _check_flee, Pursue: _check_pursue, Tractor: _check_tractor,
+    Cloak: _check_cloak, Flee: _check_flee, Pursue: _check_pursue, Launch: _check_launch,
+    Tractor: _check_tractor, Choose: _check_choose,
     BreakFree: _check_break_free, Release: _check_release, Pass: _check_pass,
 }
 """One check per ship order type, found by the order's type (as d20 finds its node handlers)."""
@@ -398,10 +471,11 @@ def paths(b: Battle, actor: str, limit: int, off_map: bool) -> Iterator[tuple[Ce
 
 
 def guesses(b: Battle, me: str, enemy: str) -> list[Cell]:
-    """S-10: the cells a cloaked ``enemy`` may be in, as ``me``'s side saw it: where it last
-    fired from and its sideways or up/down neighbours still touching whom it fired at."""
+    """S-10: the cells a cloaked ``enemy`` may be in, as ``me``'s side saw it: the cells it showed
+    when it last fired and its places one cell sideways or up/down still touching whom it fired
+    at."""
     e = b.state.ships[enemy]
-    if e.revealed_at is None:
+    if not e.revealed_cells:
         return []
     ship = b.state.ships[me]
     occ = occupied(b, b.sheet.ships[me].side, skip=enemy)
@@ -411,9 +485,9 @@ def guesses(b: Battle, me: str, enemy: str) -> list[Cell]:
         t = known_cells(b, me, target)
         if t is None or target == enemy or e.revealed_for not in (None, target):
             continue
-        if R.fire_range((e.revealed_at,), t):
-            out += R.guess_cells(e.revealed_at, t, occ, b.sheet.width, b.sheet.height, ship.cells,
-                                 keep)
+        if R.fire_range(e.revealed_cells, t):
+            out += R.guess_cells(e.revealed_cells, t, occ, b.sheet.width, b.sheet.height,
+                                 ship.cells, keep)
     seen: list[Cell] = []
     for cell in out:
         if cell not in seen:
@@ -427,32 +501,20 @@ def _shots(b: Battle, actor: str, ship: ShipState, other: str, blind: bool) -> I
         cells = guesses(b, actor, other) or [
             x for x in R.cells_in_fire_range(ship.cells, b.sheet.width, b.sheet.height)
             if x not in occupied(b, side, skip=actor)]
-        for aim in ("hull", "systems"):
-            for x in cells:
-                yield Attack(other, aim, cell=x)
-                if ship.cloaked:
-                    yield from (Attack(other, aim, cell=x, then=o[0])
-                                for o in shift_cells(b, actor, (x,))[1:])
+        for x in cells:
+            yield Attack(other, cell=x)
         return
-    for aim in ("hull", "systems"):
-        yield Attack(other, aim)
-        if ship.cloaked:
-            yield from (Attack(other, aim, then=o[0])
-                        for o in shift_cells(b, actor, b.state.ships[other].cells)[1:])
+    yield Attack(other)
     yield Tractor(other)
 
 
 def _pursuits(b: Battle, actor: str, ship: ShipState, other: str, blind: bool) -> Iterator[Order]:
-    ways: list[tuple[Cell, ...]] | None = None
-    for aim in ("hull",) if blind else ("hull", "systems"):
-        try:
-            _may_pursue(b, actor, ship, Pursue((), other, aim))
-        except IllegalOrder:
-            return
-        if ways is None:
-            ways = [(), *paths(b, actor, MAX_PURSUE, False)]
-        for way in ways:
-            yield Pursue(way, other, aim)
+    try:
+        _may_pursue(b, actor, ship, Pursue((), other))
+    except IllegalOrder:
+        return
+    for way in [(), *paths(b, actor, MAX_PURSUE, False)]:
+        yield Pursue(way, other)
 
 
 def generate(b: Battle, actor: str, kinds: tuple[type, ...] | None = None) -> Iterator[Order]:
@@ -465,8 +527,16 @@ def generate(b: Battle, actor: str, kinds: tuple[type, ...] | None = None) -> It
     def want(kind: type) -> bool:
         return kinds is None or kind in kinds
 
+    d = b.state.decision
+    if d is not None:  # the turn waits for the choice, and only for it (S-8, S-10)
+        if want(Choose):
+            tos: list[Cell | None] = list(choice_shifts(b, actor)) or [None]
+            for aim in ("hull", "systems") if d.aim else (None,):
+                yield from (Choose(aim, to) for to in tos)
+        return
+
     first = ship.cells[0]
-    simple: list[Order] = [Pass(), RaiseShields(), Cloak(), Cloak(False), Release()]
+    simple: list[Order] = [Pass(), RaiseShields(), Cloak(), Cloak(False), Release(), Launch()]
     simple += [Move((first[0] + dx, first[1] + dy)) for dx, dy in _steps(b, actor)]
     yield from (o for o in simple if want(type(o)) and _passes(b, actor, ship, o))
     side = b.sheet.ships[actor].side

@@ -186,6 +186,10 @@ def attack_odds(b: Battle, ship: str, order: Order) -> AttackOdds | None:
     rules read off the board: the target's defence (S-7), fire range and the long-shot confirmation
     (S-3), damage halvings (S-3, S-8, S-13) and disabled plating (S-8). Against a cloaked target
     (S-10) it is worked out from the named cell only and flagged ``conditional``.
+
+    An attack whose aim is still open (chosen once the hit is known, S-8) is counted as a shot at
+    the whole ship: its damage is what choosing the hull would deal; the hit chance is the same
+    whatever is chosen, so choosing later changes no chance.
     """
     if not isinstance(order, (Attack, Tractor)):
         return None

@@ -1,4 +1,5 @@
-"""What a ship may do on its turn (S-5), and the GM's clock for S-12.
+"""What a ship may do on its turn (S-5), the attacker's choice once its shot is known (S-8, S-10),
+and the GM's clock for S-12.
 
 Cells are ``(x, y)`` tuples; lists are accepted and turned into tuples so orders compare equal to
 those of :meth:`SpaceBattle.legal_orders` and survive the journal unchanged. A move names where the
@@ -12,8 +13,8 @@ from typing import Any
 
 from ..orders import Order
 
-__all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Tractor", "BreakFree",
-           "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
+__all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Choose",
+           "Tractor", "BreakFree", "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
 
 
 def _cell(v: Any) -> tuple[int, int] | None:
@@ -42,14 +43,19 @@ class Move(Order):
 
 @dataclass(frozen=True)
 class Attack(Order):
-    """S-7/S-8: fire at ``target``: ``aim`` "hull" (damage) or "systems" (the d10 system table).
+    """S-7/S-8: fire at ``target``.
 
-    ``cell`` names the cell fired at when the target is cloaked (S-10); ``then`` is where a cloaked
-    attacker moves its first cell after firing (S-10), None to stay.
+    Once the hit is known the attacker chooses ``aim`` (S-8): ``"hull"``, the whole ship (its own
+    damage), or ``"systems"`` (the d10 system table). Left None, the turn waits for that choice
+    (:class:`Choose`); a captain who says it in the order has made it already.
+
+    ``cell`` names the cell fired at when the target is cloaked (S-10). ``then`` is where a cloaked
+    attacker's first cell goes once it has fired (S-10): its own cell to stay; left None, the turn
+    waits for that choice too.
     """
 
     target: str
-    aim: str = "hull"
+    aim: str | None = None
     cell: tuple[int, int] | None = None
     then: tuple[int, int] | None = None
 
@@ -85,16 +91,39 @@ class Flee(Order):
 @dataclass(frozen=True)
 class Pursue(Order):
     """S-11: chase a fleeing ship out of range: roll a d4, fly along ``path`` as far as it allows,
-    then fire at ``target`` if it is in range (``cell``: the named cell of a cloaked ship, S-12)."""
+    then fire at ``target`` if it is in range (``cell``: the named cell of a cloaked ship, S-12);
+    ``aim`` as in :class:`Attack`."""
 
     path: tuple[tuple[int, int], ...] = ()
     target: str | None = None
-    aim: str = "hull"
+    aim: str | None = None
     cell: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "path", _path(self.path))
         object.__setattr__(self, "cell", _cell(self.cell))
+
+
+@dataclass(frozen=True)
+class Launch(Order):
+    """S-12: the «вылетаю» ("launching") declaration of an enemy of the ship leaving the station:
+    the GM's real-time window closes and the chase runs by S-11. It takes the turn [decision]."""
+
+
+@dataclass(frozen=True)
+class Choose(Order):
+    """S-8/S-10: the attacker's choice once its shot is known; the turn waits for it.
+
+    ``aim``: ``"hull"`` or ``"systems"``, when the shot hit and the order left the aim open (S-8).
+    ``to``: where a cloaked attacker's first cell goes before it cloaks again, its own cell to stay
+    (S-10), when the order left that open. Each is given exactly when it is asked.
+    """
+
+    aim: str | None = None
+    to: tuple[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "to", _cell(self.to))
 
 
 @dataclass(frozen=True)
@@ -132,5 +161,6 @@ class Clock(Order):
     minutes: float
 
 
-SHIP_ORDERS = (Move, Attack, RaiseShields, Cloak, Flee, Pursue, Tractor, BreakFree, Release, Pass)
+SHIP_ORDERS = (Move, Attack, RaiseShields, Cloak, Flee, Pursue, Launch, Tractor, BreakFree, Release,
+               Pass, Choose)
 GM_ORDERS = (Clock,)

@@ -1,10 +1,12 @@
 """A simple captain for unattended battles: the rule set's autopilot.
 
-The policy sees only what its side knows (a cloaked enemy only where it last fired from): flee when
-badly hurt or disarmed, break a tractor hold, raise shields, cloak when out of reach, fire at the
-nearest and weakest enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and
-otherwise close in. It never rolls dice: its choices are fixed by the board and the round. What is
-legal is the engine's word (see :meth:`Autopilot.order`).
+The policy sees only what its side knows (a cloaked enemy only where it last fired from): break a
+tractor hold, go after an enemy leaving the station while its window is open (S-12), flee when
+badly hurt or disarmed, raise shields, cloak when out of reach, fire at the nearest and weakest
+enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and otherwise close in;
+once its shot is known it chooses the aim and, cloaked, its place (S-8, S-10). It never rolls
+dice: its choices are fixed by the board and the round. What is legal is the engine's word (see
+:meth:`Autopilot.order`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from ..encounter import LegalOrders, Mode
 from ..orders import Order
 from . import rules as R
 from .context import Battle, hidden_from, known_cells, occupied, pair
-from .legal import MAX_PURSUE, flee_allowance, guesses, on_turn, shift_cells
-from .orders import Attack, BreakFree, Cloak, Flee, Move, Pass, Pursue, RaiseShields, Tractor
+from .board import Decision
+from .legal import MAX_PURSUE, choice_shifts, flee_allowance, guesses, on_turn
+from .orders import (Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields,
+                     Tractor)
 from .rules import Cell, Cells
 
 __all__ = ["Autopilot", "flee_path", "chase_path"]
@@ -46,7 +50,8 @@ class Autopilot:
         """
         if actor != on_turn(b):
             return None
-        order = _choose(b, actor)
+        d = b.state.decision
+        order = _decide(b, actor, d) if d is not None else _choose(b, actor)
         if order is None:
             return Pass()
         if b.mode.check_policy or order in b.legal_orders(actor):
@@ -161,6 +166,36 @@ def _search(b: Battle, name: str, goal: Cells, occ: dict[Cell, str],
     return ()
 
 
+def _decide(b: Battle, name: str, d: Decision) -> Choose:
+    """S-8/S-10: the captain's choice once its shot is known: the systems every third round, else
+    the whole ship (at a ship it cannot see, always the whole ship); a cloaked captain's place
+    turns with the round, staying first, but after a blind shot it stays where it fired from."""
+    st = b.state
+    blind = hidden_from(b, d.target, b.sheet.ships[name].side)
+    aim = None
+    if d.aim:
+        aim = "hull" if blind or st.round % 3 else "systems"
+    to = None
+    if d.shift:
+        opts = choice_shifts(b, name)
+        to = opts[0] if blind else opts[st.round % len(opts)]
+    return Choose(aim, to)
+
+
+def _after_departure(b: Battle, name: str, runner: str, armed: bool) -> Order:
+    """S-12: an enemy is leaving the station and its window is open: a captain does not let it go.
+    Fire at it when it is in range, chase it when it is seen fleeing, else declare «вылетаю»."""
+    s = b.state.ships[name]
+    k = known_cells(b, name, runner)
+    seen = k is not None and not hidden_from(b, runner, b.sheet.ships[name].side)
+    if seen and k is not None and R.fire_range(s.cells, k):
+        if armed:
+            return Attack(runner)
+    elif seen and k is not None and b.state.ships[runner].fleeing:
+        return Pursue(chase_path(b, name, k, MAX_PURSUE), runner, "hull")
+    return Launch()
+
+
 def _choose(b: Battle, name: str) -> Order | None:
     """The captain's choice for ``name`` (None: nothing worth doing), before the engine's check."""
     st = b.state
@@ -174,6 +209,10 @@ def _choose(b: Battle, name: str) -> Order | None:
                if sp.side != side and not (st.ships[n].destroyed or st.ships[n].escaped)]
     if s.held_by is not None:
         return BreakFree()
+    d = st.departure
+    if (d is not None and not d.closed and b.sheet.ships[d.ship].side != side and can_move
+            and st.ships[d.ship].in_play):
+        return _after_departure(b, name, d.ship, armed)
     if can_flee and (s.fleeing or s.hull * 4 <= spec.hull or not armed):
         path = flee_path(b, name, flee_allowance(b, name))
         if path:
@@ -189,10 +228,6 @@ def _choose(b: Battle, name: str) -> Order | None:
     if armed and in_range:
         in_range.sort()
         target = in_range[0][2]
-        then = None
-        if s.cloaked and can_move:
-            opts = shift_cells(b, name, st.ships[target].cells)
-            then = opts[st.round % len(opts)][0]
         if spec.tractor and s.holding is None and not s.cloaked:
             # hold a touching enemy (a fleeing one first): it cannot move and fires at half damage
             grab = sorted((not st.ships[n].fleeing, n) for _, _, n in in_range)
@@ -205,20 +240,20 @@ def _choose(b: Battle, name: str) -> Order | None:
             step = chase_path(b, name, st.ships[target].cells, 1)
             if step and R.fire_range(R.placed_at(s.cells, step[0]), st.ships[target].cells) == 1:
                 return Move(step[0])
-        aim = "systems" if st.round % 3 == 0 else "hull"
-        return Attack(target, aim, then=then)
+        return Attack(target)  # hull or systems, and a cloaked ship's place: once the shot is known
     if armed:
         for n in enemies:
             if hidden_from(b, n, side):
                 cells = [g for g in guesses(b, name, n) if R.fire_range(s.cells, (g,))]
                 if cells:
-                    return Attack(n, "hull", cell=cells[(st.round + b.resolutions) % len(cells)])
+                    return Attack(n, cell=cells[(st.round + b.resolutions) % len(cells)])
     if not can_move:
         return None
     for n in enemies:
         k = known[n]
         if st.ships[n].fleeing and k is not None and not hidden_from(b, n, side):
-            return Pursue(chase_path(b, name, k, MAX_PURSUE), n)
+            # a chase's shot at the end of the move goes at the whole ship, said in the order
+            return Pursue(chase_path(b, name, k, MAX_PURSUE), n, "hull")
     goals = [(R.distance(s.cells, k), n) for n, k in known.items() if k is not None]
     if not goals:
         return None

@@ -308,17 +308,20 @@ def cloak_shift_cells(cells: Cells, target: Sequence[Cell], blocked: dict[Cell, 
     return out
 
 
-def guess_cells(revealed: Cell, target: Sequence[Cell], known: dict[Cell, str], width: int,
+def guess_cells(revealed: Cells, target: Sequence[Cell], known: dict[Cell, str], width: int,
                 height: int, shooter: Sequence[Cell], keep_fire_range: bool = False) -> list[Cell]:
-    """S-10: the cells an answering ship may name, from what everyone saw: the cell the cloaked
-    ship fired from and its sideways or up/down neighbours still touching its target, that the
-    shooter can fire at.
+    """S-10: the cells an answering ship may name, from what everyone saw: the cells the cloaked
+    ship showed firing (all of them, for a ship of several cells) and its places one cell sideways
+    or up/down still touching its target; each cell of those places that the shooter can fire at.
+
+    >>> guess_cells(((6, 5),), ((5, 5),), {}, 20, 20, shooter=((5, 5),))
+    [(6, 5), (6, 6), (6, 4)]
     """
-    out = []
-    for c in cloak_shift_cells((revealed,), target, known, width, height, keep_fire_range):
-        cell = c[0]
-        if fire_range(shooter, (cell,)) and cell not in shooter:
-            out.append(cell)
+    out: list[Cell] = []
+    for place in cloak_shift_cells(tuple(revealed), target, known, width, height, keep_fire_range):
+        for cell in place:
+            if cell not in out and fire_range(shooter, (cell,)) and cell not in shooter:
+                out.append(cell)
     return out
 
 

@@ -6,7 +6,7 @@ A scenario names ``system: space``; :func:`gmkit.scenario.load_scenario` validat
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -15,7 +15,29 @@ from ..errors import DiceError
 from ..scenario import ScenarioModel
 from .rules import on_map, ship_cells
 
-__all__ = ["GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario", "SystemName"]
+__all__ = ["GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario", "SystemName", "MAX_GRID",
+           "MAX_POINTS", "MAX_DAMAGE_DICE", "MAX_DAMAGE_SIDES", "MAX_DAMAGE_BONUS",
+           "MAX_DAMAGE_FACES", "MAX_SHIPS", "MAX_ROUNDS"]
+
+MAX_GRID = 200
+"""S-1: the widest and tallest map, in cells (a forum map is tens of cells)."""
+MAX_POINTS = 10_000
+"""S-6: the most hull or shield points a ship may list (the original's ships have tens)."""
+MAX_DAMAGE_DICE = 20
+"""S-8: the most dice in a ship's damage (the original's examples roll one or two)."""
+MAX_DAMAGE_SIDES = 100
+"""S-8: the most sides of a damage die."""
+MAX_DAMAGE_BONUS = 1_000
+"""S-8: the largest number added to (or listed as) a ship's damage."""
+MAX_DAMAGE_FACES = 100
+"""S-8, C-6: the most values in a ship's list of equally likely damage values."""
+MAX_SHIPS = 50
+"""The most ships in one battle."""
+MAX_ROUNDS = 10_000
+"""The most rounds any round count of the options may name."""
+
+Coord = Annotated[int, Field(ge=0, lt=MAX_GRID)]
+"""A map coordinate: 0 up to the largest map's last cell (S-1)."""
 
 SystemName = Literal["shields", "weapons", "reactor", "plating", "crew", "cloak", "engines",
                      "targeting", "life_support", "cargo"]
@@ -29,9 +51,9 @@ class _Strict(BaseModel):
 class GridSpec(_Strict):
     """S-1: the square-grid map around the station."""
 
-    width: int = Field(ge=3, le=200)
-    height: int = Field(ge=3, le=200)
-    station: list[tuple[int, int]] = []
+    width: int = Field(ge=3, le=MAX_GRID)
+    height: int = Field(ge=3, le=MAX_GRID)
+    station: list[tuple[Coord, Coord]] = Field(default=[], max_length=MAX_GRID * MAX_GRID)
     """The station's cells: no ship may enter them."""
 
 
@@ -43,14 +65,14 @@ class ShipSpec(_Strict):
     kind: Literal["light", "heavy"] = "light"
     """S-2: light (one cell, moves diagonally too) or heavy (1-3 cells, moves straight)."""
     size: int = Field(default=1, ge=1, le=3)
-    cell: tuple[int, int]
+    cell: tuple[Coord, Coord]
     """The ship's first cell (its top or left end)."""
     orientation: Literal["h", "v"] = "h"
-    hull: int = Field(ge=1)
+    hull: int = Field(ge=1, le=MAX_POINTS)
     """S-6: hull points; 0 destroys the ship."""
     defence: int = Field(ge=1, le=11)
     """S-7: the d10 an attack needs against the hull (11: cannot be hit)."""
-    shields: int = Field(default=0, ge=0)
+    shields: int = Field(default=0, ge=0, le=MAX_POINTS)
     """S-6: shield points."""
     shield_defence: int | None = Field(default=None, ge=1, le=11)
     """S-7: the shields' own defence while up (default: the hull's)."""
@@ -84,8 +106,21 @@ class ShipSpec(_Strict):
                 raise ValueError(f"S-8: not a dice expression: {err}") from None
             if any(t.sign < 0 for t in e.dice):
                 raise ValueError("S-8: damage dice cannot be subtracted")
-        elif not v or any(f < 0 for f in v):
-            raise ValueError("S-8: a face list needs at least one value, none below 0")
+            count = sum(t.count for t in e.dice)
+            if count > MAX_DAMAGE_DICE:
+                raise ValueError(f"S-8: a ship's damage rolls at most {MAX_DAMAGE_DICE} dice, "
+                                 f"{v!r} rolls {count}")
+            big = max((t.sides for t in e.dice), default=0)
+            if big > MAX_DAMAGE_SIDES:
+                raise ValueError(f"S-8: a damage die has at most {MAX_DAMAGE_SIDES} sides, "
+                                 f"{v!r} has a d{big}")
+            if abs(e.modifier) > MAX_DAMAGE_BONUS:
+                raise ValueError(f"S-8: the number added to a ship's damage is at most "
+                                 f"{MAX_DAMAGE_BONUS} either way, {v!r} adds {e.modifier}")
+        elif not v or len(v) > MAX_DAMAGE_FACES:
+            raise ValueError(f"S-8: a face list holds 1 to {MAX_DAMAGE_FACES} values, not {len(v)}")
+        elif any(not 0 <= f <= MAX_DAMAGE_BONUS for f in v):
+            raise ValueError(f"S-8: each face of the list is 0 to {MAX_DAMAGE_BONUS}")
         return v
 
     @model_validator(mode="after")
@@ -116,14 +151,18 @@ class SpaceOptions(_Strict):
     cloak_shift_keeps_fire_range: bool = False
     """S-10: after firing, a cloaked ship may shift to any cell still in fire range (default: only
     to cells still touching the target, up to three cells in all)."""
-    escape_lockout_rounds: int = Field(default=6, ge=0)
+    escape_lockout_rounds: int = Field(default=6, ge=0, le=MAX_ROUNDS)
     """S-11: rounds before a failed escape may be tried again / a recaptured ship may flee again."""
-    tractor_relock_rounds: int = Field(default=2, ge=0)
+    tractor_relock_rounds: int = Field(default=2, ge=0, le=MAX_ROUNDS)
     """S-13: rounds after a release before either ship may try a new hold."""
-    departure_window_minutes: float = Field(default=10, gt=0)
+    departure_window_minutes: float = Field(default=10, gt=0, le=24 * 60)
     """S-12: real minutes the GM waits for a pursuit order before a departing ship is gone."""
-    max_rounds: int = Field(default=0, ge=0)
+    max_rounds: int = Field(default=0, ge=0, le=MAX_ROUNDS)
     """The GM calls the fight a draw after this many rounds (0: no limit)."""
+    initiative_at: Literal["in_range", "setup"] = "in_range"
+    """S-4: when the d10s for initiative are rolled: once two enemy ships first come within
+    fighting range, as the original says (until then the ships take turns in the approach order:
+    a departing ship and the cloaked ones first, then the scenario's order), or at setup."""
 
 
 class SpaceScenario(ScenarioModel):
@@ -133,9 +172,10 @@ class SpaceScenario(ScenarioModel):
     grid: GridSpec
     location: Literal["space", "orbit", "dock"] = "space"
     """S-6: in orbit or in dock, shields start down unless a ship says otherwise."""
-    ships: list[ShipSpec] = Field(min_length=2)
+    ships: list[ShipSpec] = Field(min_length=2, max_length=MAX_SHIPS)
     initiative: list[str] | None = None
-    """S-4: the order when it is obvious (the GM's word); otherwise each ship rolls a d10."""
+    """S-4: the order when it is obvious (the GM's word); otherwise each ship rolls a d10 (when,
+    says ``options.initiative_at``)."""
     options: SpaceOptions = SpaceOptions()
 
     @model_validator(mode="after")

@@ -57,6 +57,7 @@ class Options:
     tractor_relock_rounds: int = 2
     departure_window_minutes: float = 10
     max_rounds: int = 0
+    initiative_at: str = "in_range"
 
 
 @dataclass(frozen=True, slots=True)

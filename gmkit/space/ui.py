@@ -1,6 +1,8 @@
 """The space battle's form (S-5): orders for the ship whose turn it is, from
-``SpaceBattle.legal_orders``, filled by clicks on the GridMap (a cell: a move or the guessed cell
-of a cloaked target, S-10; a ship: the target)."""
+``SpaceBattle.legal_orders``, filled by clicks on the GridMap (a cell: a move, the guessed cell
+of a cloaked target, S-10, or the place a cloaked attacker goes to once it has fired; a ship: the
+target). While the turn waits for the attacker's choice (S-8, S-10) the form says so and offers
+the choices, which are the engine's legal orders then."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from ..ui.order_form import ListOrderForm, pct
 from ..ui.sessions import Session
 from ..ui.svg import SvgImage
 from .legal import SpaceLegalOrders
-from .orders import Attack, BreakFree, Move, Pursue, Tractor
+from .orders import Attack, BreakFree, Choose, Move, Pursue, Tractor
 from .views import map_model, map_svg
 
 if TYPE_CHECKING:
@@ -35,7 +37,7 @@ def highlights(battle: "Encounter", ship: str, side: str | None = None) -> dict[
     legal = battle.legal_orders(ship)
     listed = legal.only(*_SHOWN) if isinstance(legal, SpaceLegalOrders) else iter(legal)
     for o in listed:
-        if isinstance(o, (Move, BreakFree)) and o.to is not None and list(o.to) not in moves:
+        if isinstance(o, (Move, BreakFree, Choose)) and o.to is not None and list(o.to) not in moves:
             moves.append(list(o.to))
         if isinstance(o, (Attack, Tractor, Pursue)) and o.target and o.target not in targets:
             if side is None or not _hidden(battle, o.target, side):
@@ -45,7 +47,7 @@ def highlights(battle: "Encounter", ship: str, side: str | None = None) -> dict[
     return {"moves": moves, "targets": targets, "guesses": guesses}
 
 
-_SHOWN = (Move, BreakFree, Attack, Tractor, Pursue)
+_SHOWN = (Move, BreakFree, Attack, Tractor, Pursue, Choose)
 
 
 def _hidden(battle: "Encounter", ship: str, side: str) -> bool:
@@ -89,6 +91,14 @@ class SpaceOrderForm(ListOrderForm):
         return text
 
     def headline(self) -> str:
+        """Whose turn it is; while the turn waits for the attacker's choice (S-8, S-10), what it
+        chooses, or, to a side that is not the attacker's, only that a choice is awaited."""
+        ask = getattr(self.encounter, "decision", lambda side=None: None)(self.side)
+        if ask is not None:
+            if "aims" not in ask:  # another side's view: the choices are not its to see
+                return format_message("space.form.waiting", self.lang)
+            return format_message("space.form.choose." + "_".join(ask["asks"]), self.lang,
+                                  ship=ask["ship"], target=ask["target"])
         cur = self.actors()
         return self.t("turn", actor=cur[0]) if cur else self.t("nothing")
 
@@ -106,7 +116,7 @@ class SpaceOrderForm(ListOrderForm):
         if picked.get("kind") == "cell":
             cell = tuple(picked["cell"])
             for o in self._orders:
-                if isinstance(o, Move) and tuple(o.to) == cell:
+                if isinstance(o, (Move, Choose)) and o.to is not None and tuple(o.to) == cell:
                     return o
             for o in self._orders:
                 if isinstance(o, Attack) and o.cell is not None and tuple(o.cell) == cell:

@@ -94,12 +94,27 @@ def cobra() -> dict[str, Any]:
                        "damage": "d6"}]}
 
 
-SPACE: dict[str, Callable[[], dict[str, Any]]] = {
-    "orbit": lambda: space("space_raider_vs_cruiser"),   # Cruiser (9,8)-(11,8) on turn, Raider (3,2)
+def shot(name: str, attacker: str, target: str) -> Any:
+    """A space situation just after ``attacker``'s shot hit ``target`` (a typed-in 10): the turn
+    waits for the attacker's choice (S-8; and where it cloaks again, S-10, when cloaked)."""
+    from gmkit.space.orders import Attack
+
+    enc = build("space", SPACE[name]())
+    enc.enter_faces(10)
+    enc.push(attacker, Attack(target))
+    return enc
+
+
+SPACE: dict[str, Callable[[], Any]] = {
+    "orbit": lambda: space("space_raider_vs_cruiser"),   # Raider (3,2) on turn, Cruiser (9,8)-(11,8)
     "cloak": lambda: space("space_cloak_2v2"),            # Shade cloaked at (5,11) on turn
     "dock": lambda: space("space_station_departure"),     # Courier departing from (10,5)
+    "launch": lambda: space("space_station_departure",    # the same, the Picket (7,7) on turn
+                            initiative=["Picket", "Courier"]),
     "cobra": cobra,                                        # Viper (2,2) on turn beside Cobra (3,3)-(4,3)
-}
+    "hit": lambda: shot("cobra", "Viper", "Cobra"),      # Viper hit Cobra: hull or systems?
+    "shade": lambda: shot("cloak", "Shade", "Tug"),       # Shade hit Tug: aim, and stay (5,11) or
+}                                                          # shift to (4,11) or (5,10)
 
 
 # --- fantasy --------------------------------------------------------------------------------------
@@ -133,8 +148,9 @@ FANTASY: dict[str, Callable[[], dict[str, Any]]] = {
 
 
 def situation(system: str, name: str) -> Any:
-    table = {"dragons": DRAGONS, "space": SPACE, "fantasy": FANTASY}[system]
-    return build(system, table[name]())
+    table: dict[str, Callable[[], Any]] = {"dragons": DRAGONS, "space": SPACE, "fantasy": FANTASY}[system]
+    made = table[name]()
+    return build(system, made) if isinstance(made, dict) else made  # a scenario, or a fight under way
 
 
 def reading(system: str, name: str, actor: str | None, text: str, lang: str | None = None) -> Any:

@@ -2,8 +2,12 @@
 
 Situations (the ship on turn first): *orbit* the Raider at (3, 2), the three-cell Cruiser far off
 at (9, 8)-(11, 8), shields down; *cloak* the cloaked Shade at (5, 11) beside the Tug (4, 9)-(4, 10);
-*dock* the Courier leaving the station from (10, 5); *cobra* the light Viper at (2, 2) (tractor
-beam, cloaking device) touching the two-cell Cobra (3, 3)-(4, 3), the Asp away at (7, 7).
+*dock* the Courier leaving the station from (10, 5); *launch* the same with the Picket at (7, 7) on
+turn, the Courier's window open (S-12); *cobra* the light Viper at (2, 2) (tractor
+beam, cloaking device) touching the two-cell Cobra (3, 3)-(4, 3), the Asp away at (7, 7); *hit* the
+same just after the Viper's shot hit the Cobra, the turn waiting for its choice (S-8); *shade* the
+cloak situation just after the Shade's shot hit the Tug: the whole ship or the systems, and where
+it cloaks again, staying at (5, 11) or shifting to (4, 11) or (5, 10) (S-10).
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from gmkit.space.orders import (Attack, BreakFree, Cloak, Flee, Move, Pass, Pursue, RaiseShields,
-                                Release, Tractor)
+from gmkit.space.orders import (Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass,
+                                Pursue, RaiseShields, Release, Tractor)
 
 from .corpus import Ask, Illegal, Says, check, languages
 
@@ -48,7 +52,27 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("dock", "Courier", "бегство: (11, 5) (12, 5)", Flee(((11, 5), (12, 5)))),
     ("dock", "Courier", "Ухожу от станции: (11,5) (12,5)", Flee(((11, 5), (12, 5)))),
     ("dock", "Courier", "Курьер стреляет в пикет", Illegal("S-3", Attack("Picket"))),
+    # S-12: «вылетаю» closes the departing ship's window (only an enemy's, only while it is open)
+    ("launch", "Picket", "Вылетаю!", Launch()),
+    ("launch", "Picket", "Пикет: вылетаю за Курьером", Launch()),
+    ("launch", "Picket", "Заявка: вылет", Launch()),
+    ("launch", "Picket", "преследую курьера", Pursue((), "Courier")),
+    ("dock", "Courier", "вылетаю", Illegal("S-12", Launch())),
+    ("orbit", "Raider", "вылетаю!", Illegal("S-12", Launch())),
+    # S-8/S-10: the choice once the shot is known
+    ("hit", "Viper", "по системам", Choose("systems")),
+    ("hit", "Viper", "Бью по корпусу!", Choose("hull")),
+    ("hit", "Viper", "Заявка: в целом по кораблю", Choose("hull")),
+    ("hit", "Viper", "по реактору", Choose("systems")),
+    ("hit", "Viper", "поднимаю щиты", Illegal("S-8", RaiseShields())),
+    ("shade", "Shade", "по системам, смещаюсь на (5,10)", Choose("systems", (5, 10))),
+    ("shade", "Shade", "по корпусу, остаюсь на месте", Choose("hull", (5, 11))),
+    ("shade", "Shade", "по корпусу и вверх", Choose("hull", (5, 10))),
+    ("shade", "Shade", "по системам", Illegal("S-10", Choose("systems"))),
+    ("shade", "Shade", "по корпусу, лечу на (6, 11)", Illegal("S-10", Choose("hull", (6, 11)))),
+    ("shade", "Shade", "огонь по буксиру", Illegal("S-8", Attack("Tug"))),
     ("cobra", "Viper", "Гадюка: огонь по Кобре!", Attack("Cobra")),
+    ("cobra", "Viper", "огонь по кобре по корпусу", Attack("Cobra", "hull")),
     ("cobra", "Viper", "огонь по кобре по системам", Attack("Cobra", "systems")),
     ("cobra", "Viper", "луч захвата на Кобру", Illegal("S-13", Tractor("Cobra"))),
     ("cobra", "Viper", "тяговый луч на аспида", Illegal("S-13", Tractor("Asp"))),
@@ -86,7 +110,18 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("cloak", "Shade", "Shade drops down", Move((5, 12))),
     ("dock", "Courier", "flee: (11, 5) (12, 5)", Flee(((11, 5), (12, 5)))),
     ("dock", "Courier", "Courier shoots the picket", Illegal("S-3", Attack("Picket"))),
+    ("launch", "Picket", "Launching!", Launch()),
+    ("launch", "Picket", "Picket: scramble after the courier", Launch()),
+    ("launch", "Picket", "give chase to the Courier", Pursue((), "Courier")),
+    ("dock", "Courier", "launching", Illegal("S-12", Launch())),
+    ("hit", "Viper", "systems", Choose("systems")),
+    ("hit", "Viper", "The hull, the whole ship!", Choose("hull")),
+    ("hit", "Viper", "hit their engines", Choose("systems")),
+    ("shade", "Shade", "systems, then move to (4, 11)", Choose("systems", (4, 11))),
+    ("shade", "Shade", "hull, stay put", Choose("hull", (5, 11))),
+    ("shade", "Shade", "hull", Illegal("S-10", Choose("hull"))),
     ("cobra", "Viper", "Viper: fire at Cobra!", Attack("Cobra")),
+    ("cobra", "Viper", "fire at the cobra's hull", Attack("Cobra", "hull")),
     ("cobra", "Viper", "shoot the cobra's systems", Attack("Cobra", "systems")),
     ("cobra", "Viper", "tractor beam on Cobra", Illegal("S-13", Tractor("Cobra"))),
     ("cobra", "Viper", "grab the Asp", Illegal("S-13", Tractor("Asp"))),

@@ -14,8 +14,8 @@ from gmkit.dragons.orders import (Attack, DragonOrder, Force, Manoeuvre, Move, S
 from gmkit.fantasy.orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from gmkit.language import read, render
 from gmkit.space.orders import Attack as Fire
-from gmkit.space.orders import (BreakFree, Cloak, Move as Step, Pursue, RaiseShields, Release,
-                                Tractor)
+from gmkit.space.orders import (BreakFree, Choose, Cloak, Launch, Move as Step, Pursue, RaiseShields,
+                                Release, Tractor)
 from gmkit.space.orders import Flee as Escape
 from gmkit.space.orders import Pass as Wait
 
@@ -79,19 +79,20 @@ def test_every_dragon_order_shape_reads_back(order: DragonOrder, lang: str) -> N
 
 CELLS = st.tuples(st.integers(-1, 15), st.integers(-1, 15))
 SHIPS = st.sampled_from(["Cobra", "Asp"])
+AIMS = st.sampled_from([None, "hull", "systems"])
 SPACE_ORDERS = st.one_of(
-    st.builds(Step, CELLS), st.builds(Fire, SHIPS, st.sampled_from(["hull", "systems"]),
-                                      st.one_of(st.none(), CELLS), st.one_of(st.none(), CELLS)),
+    st.builds(Step, CELLS), st.builds(Fire, SHIPS, AIMS, st.one_of(st.none(), CELLS),
+                                      st.one_of(st.none(), CELLS)),
     st.just(RaiseShields()), st.builds(Cloak, st.booleans()),
     st.builds(Escape, st.lists(CELLS, min_size=1, max_size=5).map(tuple)),
     st.builds(Pursue, st.lists(CELLS, max_size=4).map(tuple), st.one_of(st.none(), SHIPS),
-              st.sampled_from(["hull", "systems"]), st.one_of(st.none(), CELLS)),
+              AIMS, st.one_of(st.none(), CELLS)),
     st.builds(Tractor, SHIPS), st.builds(BreakFree, st.one_of(st.none(), CELLS)),
-    st.just(Release()), st.just(Wait()))
+    st.just(Release()), st.just(Wait()), st.just(Launch()))
 
 
 @SETTINGS
-@given(st.sampled_from(["orbit", "cloak", "dock", "cobra"]), LANGS, st.data())
+@given(st.sampled_from(["orbit", "cloak", "dock", "launch", "cobra", "hit", "shade"]), LANGS, st.data())
 def test_every_legal_space_order_reads_back(where: str, lang: str, data: st.DataObject) -> None:
     enc = situation("space", where)
     actor = enc.current_ship
@@ -105,6 +106,15 @@ def test_every_space_order_shape_reads_back(order: Any, lang: str) -> None:
     if isinstance(order, Fire) and order.then is not None:
         order = Fire(order.target, order.aim, order.cell)  # "then" belongs to a cloaked ship only
     _back(situation("space", "cobra"), "Viper", order, lang)
+
+
+@SETTINGS
+@given(AIMS, st.one_of(st.none(), CELLS), LANGS)
+def test_every_space_choice_shape_reads_back(aim: Any, to: Any, lang: str) -> None:
+    """S-8/S-10: the attacker's choice, while the turn waits for it, reads back as written."""
+    if aim is None and to is None:
+        aim = "hull"
+    _back(situation("space", "shade"), "Shade", Choose(aim, to), lang)
 
 
 # --- fantasy --------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gmkit.errors import EncounterOver, IllegalOrder
-from gmkit.space import (Attack, BreakFree, Clock, Cloak, Flee, Move, Pass, Pursue, RaiseShields, Release,
-                         SpaceBattle, Tractor)
+from gmkit.space import (Attack, BreakFree, Clock, Cloak, Flee, Launch, Move, Pass, Pursue,
+                         RaiseShields, Release, SpaceBattle, Tractor)
 
 from .helpers import battle, heavy, scenario, ship
 
@@ -84,11 +84,13 @@ def test_s4_s5_one_ship_acts_per_turn_in_initiative_order() -> None:
 
 def test_s4_rolled_initiative_lower_first_and_cloaked_first() -> None:
     """S-4: without a given order each ship rolls d10, lower first, ties reroll; the cloaked ship
-    does not roll and goes first."""
+    does not roll and goes first. (Rolled at setup here: the scenario option that keeps the
+    first digest's timing; the default rolls once ships come within range, tested below.)"""
     tied = 0
     for seed in range(40):
         sc = scenario(ship("Ghost", "red", (0, 0), cloak=True, cloaked=True),
-                      ship("A", "red", (0, 5)), ship("B", "blue", (9, 9)), ship("C", "blue", (9, 0)))
+                      ship("A", "red", (0, 5)), ship("B", "blue", (9, 9)), ship("C", "blue", (9, 0)),
+                      options={"initiative_at": "setup"})
         del sc["initiative"]
         b = SpaceBattle(sc, seed)
         ev = b.record[0]
@@ -104,13 +106,68 @@ def test_s4_rolled_initiative_lower_first_and_cloaked_first() -> None:
     assert tied > 0
 
 
+def _far_apart(seed: int = 1, **options: object) -> SpaceBattle:
+    """Raider (red) and Cruiser (blue) out of fire range; no given order: initiative rolled."""
+    sc = scenario(ship("Raider", "red", (1, 1)), ship("Cruiser", "blue", (4, 4)),
+                  ship("Ghost", "red", (8, 8), cloak=True, cloaked=True), options=options)
+    del sc["initiative"]
+    return SpaceBattle(sc, seed)
+
+
+def test_s4_initiative_is_rolled_when_ships_first_come_within_fighting_range() -> None:
+    """S-4 (item 11 of issue 13): the original rolls the d10s once the ships are at fighting
+    range: no d10 at setup while the ships are apart; they take turns
+    in the approach order (the cloaked ship first, then the scenario's); the first time two
+    enemies that see each other are within fire range the d10s are rolled, and the fight's next
+    round begins with the lower."""
+    b = _far_apart()
+    assert [e.key for e in b.record] == ["space.initiative.approach"] and not b.dice.tape
+    assert b.state.order == ["Ghost", "Raider", "Cruiser"] and not b.state.engaged
+    b.push("Ghost", Pass())
+    b.push("Raider", Move((2, 2)))  # (2, 2) and (4, 4): not yet in range
+    assert not b.state.engaged and b.current_ship == "Cruiser"
+    b.enter_faces(7, 3)  # Raider d10 7, Cruiser d10 3
+    new = b.push("Cruiser", Move((3, 3)))
+    assert [e.key for e in new][-2:] == ["space.initiative.in_range", "space.initiative.rolled"]
+    assert new[-1].data["first"] == ["Ghost"] and new[-1].data["rolls"] == {"Raider": [7], "Cruiser": [3]}
+    assert b.state.order == ["Ghost", "Cruiser", "Raider"] and b.state.engaged
+    assert b.round == 2 and b.current_ship == "Ghost"
+    b.push("Ghost", Pass())
+    assert b.current_ship == "Cruiser"  # the lower roll attacks first
+    b.push("Cruiser", Pass())
+    b.push("Raider", Pass())
+    assert b.round == 3 and b.state.order == ["Ghost", "Cruiser", "Raider"]  # rolled once only
+
+
+def test_s4_a_cloaked_ship_in_range_rolls_nothing_and_betrays_nothing() -> None:
+    """S-4 with S-10: a cloaked ship coming within range of an enemy starts no roll (the roll is
+    public and would tell where it is); ships that start within range roll at setup; the scenario
+    option ``initiative_at: setup`` rolls at setup whatever the distance."""
+    b = _far_apart()
+    b.push("Ghost", Move((7, 7)))
+    b.push("Raider", Pass())
+    b.push("Cruiser", Pass())
+    b.push("Ghost", Move((6, 6)))
+    b.push("Raider", Pass())
+    b.push("Cruiser", Pass())
+    b.push("Ghost", Move((5, 5)))  # touching the Cruiser at (4, 4), unseen
+    assert not b.state.engaged and not any(e.kind == "initiative" for e in b.record[1:])
+    near = scenario(ship("Raider", "red", (1, 1)), ship("Cruiser", "blue", (2, 2)))
+    del near["initiative"]
+    c = SpaceBattle(near, 1)
+    assert c.record[0].key == "space.initiative.rolled" and c.state.engaged
+    d = _far_apart(initiative_at="setup")
+    assert d.record[0].key == "space.initiative.rolled" and d.state.engaged
+    assert d.record[0].data["first"] == ["Ghost"]
+
+
 # --- S-3, S-7: fire -------------------------------------------------------------------------
 
 def test_s3_fire_across_one_cell_allowed_halved_confirmed() -> None:
     """S-3: fire at (2,0) from (0,0) is allowed, confirmed by a d10 of 6+ and halved (down)."""
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (2, 0)))
     b.enter_faces(7, 6, 5, 4)  # attack 7 >= 5; confirm 6; damage 2d6 = 9
-    new = b.push("A", Attack("T"))
+    new = b.push("A", Attack("T", "hull"))
     dmg = [e for e in new if e.kind == "damage"][0]
     assert dmg.data["rolled"] == 9 and dmg.data["dealt"] == 4 and dmg.data["modifiers"] == ["range"]
     assert [e.key for e in new if e.kind == "attack"] == ["space.attack.hit", "space.attack.confirmed"]
@@ -121,7 +178,7 @@ def test_s3_fire_across_one_cell_allowed_halved_confirmed() -> None:
 def test_s3_long_shot_not_confirmed_misses() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (0, 2)))
     b.enter_faces(9, 5)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 20
     assert b.record[-1].key != "space.damage"
     assert any(e.key == "space.attack.not_confirmed" for e in b.record)
@@ -132,7 +189,7 @@ def test_s3_long_shot_confirmation_is_a_rule_option() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (2, 0)),
                options={"long_shot_confirm": False})
     b.enter_faces(7, 5, 4)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 16
 
 
@@ -147,7 +204,7 @@ def test_s7_miss_below_defence() -> None:
     """S-7: the d10 must reach the defence (5 against 7 misses)."""
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0), defence=7))
     b.enter_faces(5)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.record[-1].key == "space.attack.miss" and b.record[-1].data["defence"] == 7
     assert b.state.ships["T"].hull == 20
 
@@ -157,16 +214,16 @@ def test_s6_s7_shields_absorb_before_hull_and_use_their_own_defence() -> None:
     b = battle(ship("A", "red", (0, 0)),
                ship("T", "blue", (1, 0), shields=5, shield_defence=8, shields_up=True))
     b.enter_faces(7)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.record[-1].data["defence"] == 8 and b.state.ships["T"].shields == 5
     b.push("T", Pass())
     b.enter_faces(8, 4, 3)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     t = b.state.ships["T"]
     assert (t.shields, t.hull) == (0, 18)
     b.push("T", Pass())
     b.enter_faces(5, 1, 1)  # shields spent: the hull defence 5 counts again
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 16
 
 
@@ -186,7 +243,7 @@ def test_s6_shields_down_in_orbit_and_raising_takes_the_turn() -> None:
 def test_s6_hull_zero_destroys_and_ends_the_fight() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0), hull=5))
     b.enter_faces(9, 6, 6)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].destroyed and b.is_over
     assert b.outcome() == {"winner": "red", "reason": "destroyed", "rounds": 1, "survivors": ["A"]}
     assert b.current_ship is None and b.board()["turn"] is None
@@ -198,10 +255,10 @@ def test_s9_the_target_answers_on_its_turn() -> None:
     """S-9: after taking damage the target may answer."""
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0)))
     b.enter_faces(9, 2, 2)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.current_ship == "T" and Attack("A") in b.legal_orders("T")
     b.enter_faces(9, 3, 3)
-    b.push("T", Attack("A"))
+    b.push("T", Attack("A", "hull"))
     assert b.state.ships["A"].hull == 14
 
 
@@ -231,11 +288,11 @@ def test_s8_hull_plating_adds_two_to_every_later_hit() -> None:
     two_system_hits(b, "A", "T", 4)
     b.push("T", Pass())
     b.enter_faces(9, 2, 3)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 30 - 7
     b.push("T", Pass())
     b.enter_faces(9, 1, 1)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert b.state.ships["T"].hull == 30 - 7 - 4
     assert b.record[-1].data["modifiers"] == ["plating"]
 
@@ -293,12 +350,12 @@ def test_s8_weapons_shields_targeting_effects() -> None:
     refused(b, "T", RaiseShields(), "S-8", "shields are disabled")
     b.push("T", Pass())
     b.enter_faces(9, 4, 4)
-    b.push("A", Attack("T"))
+    b.push("A", Attack("T", "hull"))
     assert t.hull == 12 and t.shields == 6  # the points no longer count: all to the hull
     c = battle(ship("A", "red", (0, 0)), ship("T", "blue", (1, 0)))
     two_system_hits(c, "A", "T", 8)
     c.enter_faces(9, 6, 5)
-    c.push("T", Attack("A"))
+    c.push("T", Attack("A", "hull"))
     assert c.state.ships["A"].hull == 20 - 5 and c.record[-1].data["modifiers"] == ["targeting"]
 
 
@@ -353,7 +410,7 @@ def test_s11_flee_hit_fails_and_retry_before_six_rounds_refused() -> None:
     b.push("R", Flee(((6, 5), (7, 5), (8, 5), (9, 5))))
     assert b.state.ships["R"].cells == ((7, 5),) and b.state.ships["R"].fleeing
     b.enter_faces(9, 1, 1)
-    b.push("C", Attack("R"))
+    b.push("C", Attack("R", "hull"))
     r = b.state.ships["R"]
     assert not r.fleeing and r.flee_locked_until == 7
     msg = refused(b, "R", Flee(((8, 5),)), "S-11", "round 7", "now round 2")
@@ -385,13 +442,13 @@ def test_s11_pursuit_d4_then_fire_and_a_hit_resumes_the_battle() -> None:
     assert b.state.ships["R"].cells == ((9, 9),)
     refused(b, "C", Pursue(((2, 2),) * 5, "R"), "S-11", "5 steps, at most 4")
     b.enter_faces(2)
-    b.push("C", Pursue(((2, 2), (3, 3), (4, 4), (5, 5)), "R"))
+    b.push("C", Pursue(((2, 2), (3, 3), (4, 4), (5, 5)), "R", "hull"))
     assert b.state.ships["C"].cells == ((3, 3),)
     assert b.record[-1].key == "space.pursue.out_of_range"
     b.enter_faces(1, 1)
     b.push("R", Flee(((10, 10), (11, 11))))
     b.enter_faces(4, 9, 2, 2)  # d4 = 4 cells, then the attack 9, damage 4
-    b.push("C", Pursue(((4, 4), (5, 5), (6, 6), (7, 7)), "R"))
+    b.push("C", Pursue(((4, 4), (5, 5), (6, 6), (7, 7)), "R", "hull"))
     # C at (7,7), R at (11,11): still out of range, no shot
     assert b.record[-1].key == "space.pursue.out_of_range"
     assert b.state.ships["R"].fleeing
@@ -402,7 +459,7 @@ def test_s11_pursuer_fires_at_the_end_of_its_move() -> None:
     b.enter_faces(2, 1)
     b.push("R", Flee(((5, 5), (6, 6), (7, 7))))
     b.enter_faces(3, 9, 2, 2)
-    b.push("C", Pursue(((4, 4), (5, 5), (6, 6)), "R"))
+    b.push("C", Pursue(((4, 4), (5, 5), (6, 6)), "R", "hull"))
     r = b.state.ships["R"]
     assert r.hull == 16 and not r.fleeing and r.flee_locked_until == 1 + 6
     assert any(e.key == "space.flee.failed" for e in b.record)
@@ -429,18 +486,132 @@ def test_s12_departure_headstart_and_window_expired() -> None:
     assert b.outcome()["reason"] == "escaped"  # type: ignore[index]
 
 
+def _departure_board(**options: object) -> SpaceBattle:
+    """Runner (red) leaves the station; Guard (blue, shields down, a cloaking device) could go
+    after it; Mule (red) sits beside Guard to be shot at instead."""
+    return battle(ship("Runner", "red", (5, 5), departing=True),
+                  ship("Guard", "blue", (5, 9), shields=4, shields_up=False, cloak=True),
+                  ship("Mule", "red", (6, 10)), order=["Runner", "Guard", "Mule"], width=16,
+                  height=16, seed=3, options=options)
+
+
+def test_s12_only_a_pursuit_or_launching_closes_the_window() -> None:
+    """S-12 (item 7 of issue 13): the window closes only when a pursuit is ordered or an enemy
+    declares «вылетаю»; raising shields, cloaking, moving and shooting at another ship do not
+    (today any enemy order but Pass closed it). The departing ship is then gone when it runs out."""
+    b = _departure_board()
+    b.push("Runner", Flee(((5, 4), (5, 3))))
+    open_ = {"closed": False, "pursued": False}
+    b.push("Guard", RaiseShields())
+    assert {k: b.departure_window()[k] for k in open_} == open_  # type: ignore[index]
+    b.push("Mule", Pass())
+    b.push("Runner", Pass())
+    b.enter_faces(1)
+    b.push("Guard", Attack("Mule", "hull"))  # a shot at another ship is no pursuit
+    b.push("Mule", Pass())
+    b.push("Runner", Pass())
+    b.push("Guard", Move((4, 9)))
+    b.push("Mule", Pass())
+    b.push("Runner", Pass())
+    b.push("Guard", Cloak())
+    assert {k: b.departure_window()[k] for k in open_} == open_  # type: ignore[index]
+    assert not any(e.key.startswith("space.departure.pursued") for e in b.record)
+    b.window_expired()
+    assert b.state.ships["Runner"].escaped
+    assert b.record[-1].key == "space.departure.gone"
+
+
+def test_s12_launching_declared_closes_the_window_and_takes_the_turn() -> None:
+    """S-12 (item 7): «вылетаю» is an order of its own: the window closes, the chase runs by S-11,
+    the GM's clock no longer lets the ship go; the declaration takes the turn [decision]."""
+    b = _departure_board()
+    b.push("Runner", Flee(((5, 4), (5, 3))))
+    new = b.push("Guard", Launch())
+    assert [e.key for e in new][0] == "space.departure.launch"
+    assert "Launching" in b.story("en")[-2] or any("Launching" in t for t in b.story("en"))
+    assert any("Вылетаю" in t for t in b.story("ru"))
+    assert b.departure_window()["closed"] and b.departure_window()["pursued"]  # type: ignore[index]
+    assert b.current_ship == "Mule"
+    b.window_expired()
+    assert not b.state.ships["Runner"].escaped and not b.is_over
+    assert b.record[-1].key == "space.departure.closed"
+
+
 def test_s12_pursuit_ordered_closes_the_window() -> None:
-    sc = scenario(ship("Runner", "red", (5, 5), departing=True), ship("Guard", "blue", (5, 8)),
-                  order=["Runner", "Guard"])
-    b = SpaceBattle(sc, 3)
+    """S-12: a Pursue order after the departing ship closes the window (S-11 applies)."""
+    b = _departure_board()
     b.push("Runner", Flee(((5, 4), (5, 3))))
     refused(b, "GM", Clock(-1), "S-12", "0 or more")
-    b.push("Guard", Move((5, 7)))
+    b.enter_faces(1)
+    b.push("Guard", Pursue(((5, 8),), "Runner"))
     assert b.departure_window()["pursued"]  # type: ignore[index]
+    assert any(e.key == "space.departure.pursued" for e in b.record)
     b.window_expired()
     assert not b.state.ships["Runner"].escaped and not b.is_over
     with pytest.raises(IllegalOrder, match="S-12"):
         battle(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5))).clock(10)
+
+
+def test_s12_a_shot_at_the_departing_ship_is_a_pursuit_of_it() -> None:
+    """S-12, as read here: firing at the departing ship itself is going after it (S-11's "the
+    enemy may fire if in range"), so it closes the window; a shot at another ship does not."""
+    b = battle(ship("Runner", "red", (5, 5), departing=True), ship("Guard", "blue", (5, 7)),
+               order=["Runner", "Guard"], width=16, height=16)
+    b.push("Runner", Pass())
+    b.enter_faces(1)
+    b.push("Guard", Attack("Runner", "hull"))
+    assert b.departure_window()["pursued"]  # type: ignore[index]
+
+
+def test_s12_launching_refused_with_the_rule() -> None:
+    """S-12: «вылетаю» is an enemy's, while the window is open, by a ship that can fly (S-8)."""
+    b = _departure_board()
+    refused(b, "Runner", Launch(), "S-12", "Runner's side")
+    b.push("Runner", Pass())
+    b.push("Guard", Launch())
+    refused(b, "Mule", Launch(), "S-12", "Runner's side")
+    b.push("Mule", Pass())
+    b.push("Runner", Pass())
+    refused(b, "Guard", Launch(), "S-12", "already closed")
+    c = battle(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5)))
+    refused(c, "A", Launch(), "S-12", "no ship is leaving")
+    d = battle(ship("Runner", "red", (5, 5), departing=True),
+               ship("Guard", "blue", (5, 9), disabled=["engines"]), order=["Guard", "Runner"])
+    refused(d, "Guard", Launch(), "S-8", "engines are disabled")
+    assert Launch() not in d.legal_orders("Guard")
+    e = _departure_board()
+    e.push("Runner", Pass())
+    assert Launch() in e.legal_orders("Guard") and Launch() in list(e.legal_orders("Guard"))
+
+
+def test_s12_the_order_form_offers_launching_while_the_window_is_open() -> None:
+    """S-12 (item 7): the desk's form offers «вылетаю» to an enemy of the departing ship, and
+    takes it through the engine."""
+    from gmkit.space.ui import SpaceOrderForm
+
+    b = _departure_board()
+    b.push("Runner", Pass())
+    form = SpaceOrderForm(b, lang="ru")
+    assert Launch() in form.orders()
+    form.select(Launch())
+    assert form.submit(), form.error
+    b.resolve_round()
+    assert b.departure_window()["pursued"]  # type: ignore[index]
+    assert Launch() not in SpaceOrderForm(b).orders()
+
+
+def test_s12_the_autopilot_goes_after_a_departing_enemy_first() -> None:
+    """S-12 for GM ships: with the window open the policy chases the departing ship (or declares
+    «вылетаю») before raising its shields, which would not close the window any more."""
+    b = _departure_board()
+    b.push("Runner", Flee(((5, 4), (5, 3))))
+    order = b.autopilot("Guard")
+    assert isinstance(order, Pursue) and order.target == "Runner"
+    c = battle(ship("Runner", "red", (5, 5), departing=True, cloak=True, cloaked=True),
+               ship("Guard", "blue", (5, 12), shields=4, shields_up=False),
+               order=["Runner", "Guard"], width=16, height=16)
+    c.push("Runner", Pass())
+    assert c.autopilot("Guard") == Launch()  # the runner is unseen: declare the launch
 
 
 # --- S-13: tractor beam -------------------------------------------------------------------------
@@ -465,7 +636,7 @@ def test_s13_hold_break_free_halved_attack_and_relock() -> None:
     assert x.held_by == "Tug" and b.board()["ships"][0]["holding"] == "X"
     refused(b, "X", Move((3, 0)), "S-13", "held by Tug")
     b.enter_faces(9, 5, 5)
-    b.push("X", Attack("Tug"))
+    b.push("X", Attack("Tug", "hull"))
     assert b.state.ships["Tug"].hull == 20 - 5 and b.record[-1].data["modifiers"] == ["held"]
     b.push("Tug", Pass())
     b.enter_faces(8, 3)

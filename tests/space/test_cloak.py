@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmkit.space import Attack, Cloak, Flee, Move, Pass, Pursue, SpaceBattle
+from gmkit.space import Attack, Choose, Cloak, Flee, Move, Pass, Pursue, SpaceBattle
 
 from .helpers import battle, cell_forms, heavy, player_json, ship
 from .test_battle import refused
@@ -38,11 +38,13 @@ def test_s1_s10_cloaked_position_never_in_the_player_view() -> None:
     hidden.append((4, 4))
     b.push("Cutter", Pass())
     assert leaks(b, "patrol", hidden) == []
-    # it fires from (4, 4): that cell becomes public; then it shifts to (4, 3) unseen
-    opts = [o.then for o in b.legal_orders("Shade") if isinstance(o, Attack) and o.aim == "hull"]
-    assert set(opts) == {None, (3, 4), (4, 3)}
+    # it fires from (4, 4): that cell becomes public; once the shot is known (a miss) it chooses
+    # where it cloaks again (S-10): it stays or shifts one cell still touching the Cutter
     b.enter_faces(2)
-    b.push("Shade", Attack("Cutter", then=(4, 3)))
+    b.push("Shade", Attack("Cutter"))
+    assert [o.to for o in b.legal_orders("Shade")] == [(4, 4), (3, 4), (4, 3)]
+    assert "shift_to" not in b.board("patrol")["decision"]
+    b.push("Shade", Choose(to=(4, 3)))
     hidden = [c for c in hidden if c != (4, 4)] + [(4, 3)]
     assert leaks(b, "patrol", hidden) == []
     view = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
@@ -71,14 +73,14 @@ def test_s10_right_guess_can_hit_and_public_miss_lines_look_alike() -> None:
     b.push("Shade", Move((4, 4)))
     b.push("Cutter", Pass())
     b.enter_faces(1)
-    b.push("Shade", Attack("Cutter"))
+    b.push("Shade", Attack("Cutter", then=(4, 4)))  # it stays: said in the order
     b.enter_faces(3)  # right cell, roll too low: the public line is the same as an empty cell's
     b.push("Cutter", Attack("Shade", cell=(4, 4)))
     assert b.events_for("patrol")[-1].key == "space.attack.blind_miss"
     assert b.record[-1].key == "space.attack.blind_miss_gm"
     b.push("Shade", Pass())
     b.enter_faces(9, 3, 3)
-    b.push("Cutter", Attack("Shade", cell=(4, 4)))
+    b.push("Cutter", Attack("Shade", "hull", cell=(4, 4)))
     assert b.state.ships["Shade"].hull == 14
 
 
@@ -103,14 +105,55 @@ def test_s10_shift_must_keep_touching_the_target() -> None:
 
 
 def test_s10_move_into_an_unseen_ship_is_accepted_then_blocked() -> None:
-    """S-2 with S-10: a player cannot know the cell is taken; the move meets the cloaked ship."""
+    """S-2 with S-10 (item 8 of issue 13): a player cannot know the cell is taken; the move meets
+    the cloaked ship, which stops it, and the line everyone reads says it struck something unseen
+    (the cell and the ship are the GM's)."""
     b = battle(ship("Shade", "smugglers", (5, 5), cloak=True, cloaked=True),
                ship("Cutter", "patrol", (4, 4)), order=["Cutter", "Shade"])
     assert Move((5, 5)) in b.legal_orders("Cutter")
-    b.push("Cutter", Move((5, 5)))
+    new = b.push("Cutter", Move((5, 5)))
     assert b.state.ships["Cutter"].cells == ((4, 4),)
-    assert b.events_for("patrol")[-1].key == "space.move.blocked"
-    assert leaks(b, "patrol", [(5, 5)]) == []
+    seen = b.events_for("patrol")[-1]
+    assert seen.key == "space.move.blocked" and seen.visibility == "all"
+    assert seen.text("en") == "Cutter strikes something unseen in its way and stops"
+    assert "невидим" in seen.text("ru")
+    assert leaks(b, "patrol", [(5, 5)]) == [] and seen.params == {"ship": "Cutter"}
+    gm = [e for e in new if e.key == "space.move.blocked_gm"]
+    assert len(gm) == 1 and gm[0].visibility == "gm" and gm[0].data == {"cell": [5, 5], "by": "Shade"}
+
+
+def _blind_alley(blocked: bool) -> SpaceBattle:
+    """Ghost (red, cloaked) at (5, 5) on turn; Wraith (blue, cloaked) right in its way at (6, 5),
+    or out of it at (6, 8); Watcher (green) far off sees neither."""
+    return battle(ship("Ghost", "red", (5, 5), cloak=True, cloaked=True),
+                  ship("Wraith", "blue", (6, 5) if blocked else (6, 8), cloak=True, cloaked=True),
+                  ship("Watcher", "green", (0, 9)), order=["Ghost", "Wraith", "Watcher"],
+                  width=12, height=12)
+
+
+def _seen(b: SpaceBattle, side: str, start: int) -> list[dict[str, object]]:
+    return [e.to_json() for e in b.record[start:] if e.visible_to(side)]
+
+
+def test_s10_a_cloaked_move_blocked_by_a_cloaked_ship_tells_the_others_nothing() -> None:
+    """S-10 (item 8 of issue 13): when a cloaked ship's move is blocked by another cloaked ship,
+    every other side sees exactly what an unblocked unseen move shows: the same lines, the same
+    board; only the mover's side and the GM learn it struck something."""
+    for order, faces in ((Move((6, 5)), ()), (Flee(((6, 5), (7, 5), (8, 5))), (2, 2))):
+        views = {}
+        for blocked in (True, False):
+            b = _blind_alley(blocked)
+            b.enter_faces(*faces)
+            start = len(b.record)
+            b.push("Ghost", order)
+            assert (b.state.ships["Ghost"].cells == ((5, 5),)) is blocked
+            ghost_for_blue = [s for s in b.board("blue")["ships"] if s["name"] == "Ghost"][0]
+            views[blocked] = (player_json(b, "green"), _seen(b, "green", start),
+                              _seen(b, "blue", start), ghost_for_blue)
+            own = [e.key for e in b.record[start:] if e.visible_to("red")]
+            assert ("space.move.blocked" in own) is blocked
+        assert views[True] == views[False], order
+        assert [e["key"] for e in views[True][1]][-1] == "space.move.unseen"
 
 
 def test_s10_cloak_order_and_hidden_flight() -> None:
@@ -123,8 +166,8 @@ def test_s10_cloak_order_and_hidden_flight() -> None:
     b.enter_faces(1, 1)
     b.push("Shade", Flee(((6, 6), (7, 7))))
     assert leaks(b, "patrol", [(6, 6), (7, 7)]) == []
-    assert [e.key for e in b.events_for("patrol")[-3:]] == [
-        "space.flee.roll", "space.move.unseen", "space.move.unseen"]
+    # S-10 (item 8 of issue 13): one public line per flight, however far it went
+    assert [e.key for e in b.events_for("patrol")[-2:]] == ["space.flee.roll", "space.move.unseen"]
 
 
 def test_two_cloaked_ships_both_hidden_from_each_other() -> None:
@@ -133,17 +176,32 @@ def test_two_cloaked_ships_both_hidden_from_each_other() -> None:
                ship("B", "blue", (3, 3), cloak=True, cloaked=True))
     assert b.board("red")["ships"][1]["cells"] == [] and b.board("blue")["ships"][0]["cells"] == []
     b.enter_faces(9, 1, 1)
-    b.push("A", Attack("B", cell=(3, 3)))
+    b.push("A", Attack("B", "hull", cell=(3, 3), then=(2, 2)))
     assert b.state.ships["B"].hull == 18
     assert b.board("blue")["ships"][0]["revealed_at"] == [2, 2]
 
 
-def test_heavy_cloaked_ship_reveals_only_one_cell() -> None:
-    b = battle(heavy("Big", "red", (2, 2), cloak=True, cloaked=True), ship("T", "blue", (5, 2)))
+def test_heavy_cloaked_ship_shows_all_its_cells_while_it_fires() -> None:
+    """S-10 (item 9 of issue 13): a cloaked ship of several cells that fires shows all of them for
+    that moment (before, only the cell it fired from); its shift afterwards stays hidden, and the
+    answering ship may name any cell of the places it may have shifted to."""
+    b = battle(heavy("Big", "red", (2, 2), cloak=True, cloaked=True), ship("T", "blue", (5, 2)),
+               width=10, height=10)
     b.enter_faces(1)
-    b.push("Big", Attack("T"))
-    text = player_json(b, "blue")
-    assert "[4, 2]" in text and leaks(b, "blue", [(2, 2), (3, 2)]) == []
+    new = b.push("Big", Attack("T", then=(2, 3)))
+    reveal = [e for e in new if e.kind == "reveal"][0]
+    assert reveal.visibility == "all" and reveal.data == {"cell": [4, 2],
+                                                         "cells": [[2, 2], [3, 2], [4, 2]]}
+    assert "(2, 2) (3, 2) (4, 2)" in reveal.text("en") and "(2, 2) (3, 2) (4, 2)" in reveal.text("ru")
+    big = [s for s in b.board("blue")["ships"] if s["name"] == "Big"][0]
+    assert big["cells"] == [] and big["revealed_at"] == [4, 2]
+    assert big["revealed_cells"] == [[2, 2], [3, 2], [4, 2]]
+    assert leaks(b, "blue", [(2, 3), (3, 3), (4, 3)]) == []  # where it shifted to
+    guesses = {o.cell for o in b.legal_orders("T") if isinstance(o, Attack)}
+    assert {(4, 2), (4, 3), (4, 1)} <= guesses and (3, 2) in guesses
+    b.enter_faces(9, 1, 1)
+    b.push("T", Attack("Big", "hull", cell=(4, 3)))  # its real third cell now: a hit
+    assert b.state.ships["Big"].hull == 18
 
 
 def test_s1_player_orders_do_not_depend_on_where_the_cloaked_ship_is() -> None:
@@ -191,6 +249,9 @@ def test_s10_no_event_a_player_sees_carries_a_cloaked_ships_cells(seed: int, pic
                                      "space.attack.blind_hit"), e
         shade = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
         assert shade["cells"] == [] and shade["hidden"] and shade["orientation"] is None
+        pending = b.board("patrol").get("decision") or {}  # S-8/S-10: never the other side's
+        if pending.get("ship") in ("Shade", "Mule"):           # choices
+            assert "shift_to" not in pending and "aims" not in pending
 
 
 def test_s10_a_captain_may_switch_the_cloak_off() -> None:
@@ -216,7 +277,7 @@ def test_s12_a_cloaked_runner_is_chased_blind_naming_the_cell() -> None:
     # d4 = 3 cells to (6, 4); the named cell (8, 4) is across one cell: 10 hits, 9 confirms,
     # 2d6 = 2 halved to 1
     b.enter_faces(3, 10, 9, 1, 1)
-    b.push("Cutter", Pursue(((4, 4), (5, 4), (6, 4)), "Shade", cell=(8, 4)))
+    b.push("Cutter", Pursue(((4, 4), (5, 4), (6, 4)), "Shade", "hull", cell=(8, 4)))
     s = b.state.ships["Shade"]
     assert s.hull == 19 and not s.fleeing and s.flee_locked_until == 7
 

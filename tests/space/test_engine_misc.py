@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from gmkit.i18n import catalogue, format_message
-from gmkit.space import Attack, Clock, Flee, Move, Pass, SpaceBattle
+from gmkit.space import Attack, Choose, Clock, Flee, Move, Pass, SpaceBattle
 from gmkit.space import rules as R
 
 from .helpers import battle, scenario, ship
@@ -27,6 +27,15 @@ def test_orders_from_the_wrong_hand_are_refused() -> None:
     refused(b, "A", Attack("B", aim="bridge"), "S-8", "'bridge'")
 
 
+def test_the_gm_clock_takes_only_a_finite_number_of_minutes() -> None:
+    """S-12 and issue 14 (every input checked at the door): minutes that are not a number of 0 or
+    more, infinity and NaN included, are refused naming the rule; the window stays open."""
+    b = battle(ship("A", "red", (0, 0), departing=True), ship("B", "blue", (5, 5)))
+    for bad in (float("nan"), float("inf"), -1, True):
+        refused(b, "GM", Clock(bad), "S-12", "0 or more")  # type: ignore[arg-type]
+    assert b.departure_window()["closed"] is False  # type: ignore[index]
+
+
 def test_push_lists_are_cells_too() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5)))
     b.push("A", Move([1, 1]))  # type: ignore[arg-type]
@@ -41,15 +50,19 @@ def test_typed_in_faces_replay_from_the_journal(tmp_path: Path) -> None:
                     journal=path)
     b.enter_faces(10, 6, 6)
     b.push("A", Attack("T"))
+    b.push("A", Choose("hull"))  # S-8: chosen once the hit is known, a step of its own
     b.push("T", Move((1, 1)))
     b.enter_faces(9, 4, 2)
     b.push("A", Attack("T"))
+    b.push("A", Choose("hull"))
     again = SpaceBattle.resume(path)
     assert again.state == b.state and again.board() == b.board()
     assert [e.to_json() for e in again.record] == [e.to_json() for e in b.record]
     assert b.state.ships["T"].hull == 20 - 9 - 6
-    again.undo()
-    assert again.state.ships["T"].hull == 20 - 9
+    again.undo()  # the choice's resolution: the hit stands, the choice is asked again
+    assert again.state.ships["T"].hull == 20 - 9 and again.decision() is not None
+    again.undo()  # the choice itself
+    assert again.orders_received == [] and again.current_ship == "A"
 
 
 def test_every_message_key_the_engine_uses_exists_in_both_languages() -> None:
@@ -61,6 +74,8 @@ def test_every_message_key_the_engine_uses_exists_in_both_languages() -> None:
     keys |= {f"space.hit_system.{r}" for r in ("damaged", "disabled", "already")}
     keys |= {f"space.damage.note.{w}" for w in ("range", "targeting", "held", "plating")}
     keys |= {f"space.outcome.{w}" for w in ("destroyed", "escaped", "rounds", "disarmed")}
+    keys |= {f"space.{k}.{w}" for k in ("choice.asked", "form.choose") for w in ("aim", "shift", "aim_shift")}
+    keys |= {"space.choice.hull", "space.choice.systems"}
     missing = sorted(k for k in keys if k not in cat)
     assert missing == []
     assert format_message("space.system.engines", "ru") == "двигатели"

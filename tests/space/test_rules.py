@@ -123,8 +123,21 @@ def test_s10_cloak_shift_cells_up_to_three() -> None:
 
 def test_s10_guess_cells_come_from_the_public_reveal() -> None:
     """S-10: the answering ship names one of the cells the cloaked ship may have moved to."""
-    cells = R.guess_cells((6, 5), ((5, 5),), {}, 20, 20, shooter=((5, 5),))
+    cells = R.guess_cells(((6, 5),), ((5, 5),), {}, 20, 20, shooter=((5, 5),))
     assert cells == [(6, 5), (6, 6), (6, 4)]
+
+
+def test_s10_guess_cells_of_a_ship_of_several_cells() -> None:
+    """S-10 (item 9 of issue 13): a two-cell ship showed both its cells firing; it may be there or
+    one cell up or down (still touching the target): every cell of those places may be named."""
+    cells = R.guess_cells(((6, 5), (7, 5)), ((5, 5),), {}, 20, 20, shooter=((4, 5),))
+    assert cells == [(6, 5)]  # the shooter two cells left reaches (6, 5) across one cell only
+    cells = R.guess_cells(((6, 5), (7, 5)), ((5, 5),), {}, 20, 20, shooter=((5, 5),))
+    assert cells == [(6, 5), (7, 5), (6, 6), (6, 4)]  # (7, 5): across one cell, straight
+    # a shooter below it at (7, 6): both shown cells, the place below (less its own cell) and,
+    # across one cell straight, the upper place's (7, 4)
+    cells = R.guess_cells(((6, 5), (7, 5)), ((5, 5),), {(7, 6): "Cutter"}, 20, 20, shooter=((7, 6),))
+    assert cells == [(6, 5), (7, 5), (7, 4)]
 
 
 def test_s11_flee_dice_and_lockout() -> None:

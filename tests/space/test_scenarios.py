@@ -10,7 +10,7 @@ import pytest
 
 from gmkit.errors import ScenarioError
 from gmkit.scenario import load_scenario, validate_scenario
-from gmkit.space import SpaceBattle, SpaceScenario
+from gmkit.space import Attack, SpaceBattle, SpaceScenario
 
 from .helpers import heavy, scenario, ship
 
@@ -50,8 +50,9 @@ def test_cloak_2v2_whole_battle_and_the_players_never_see_the_shade() -> None:
         if s.cloaked and s.in_play:
             seen.append(s.cells[0])
             text = json.dumps(b.board("patrol"))
-            assert f"[{s.cells[0][0]}, {s.cells[0][1]}]" not in text.replace(
-                f'"revealed_at": [{s.cells[0][0]}, {s.cells[0][1]}]', "")
+            shown = f"[{s.cells[0][0]}, {s.cells[0][1]}]"  # where it fired from is public (S-10)
+            assert shown not in text.replace(f'"revealed_at": {shown}', "").replace(
+                f'"revealed_cells": [{shown}]', "")
     assert b.is_over
     out = b.outcome()
     assert out is not None and out["winner"] in ("smugglers", "patrol")
@@ -141,3 +142,58 @@ def test_departure_scenario_pursuit_or_gone() -> None:
     quiet.window_expired()
     assert quiet.outcome() == {"winner": "station", "reason": "escaped", "rounds": 1,
                                "survivors": ["Courier", "Picket"]}
+
+
+@pytest.mark.parametrize("change, field, words", [
+    (lambda sc: sc["ships"][0].update(hull=10**30), "ships[0].hull", "10000"),
+    (lambda sc: sc["ships"][0].update(hull=-5), "ships[0].hull", "greater than or equal to 1"),
+    (lambda sc: sc["ships"][0].update(shields=10**30), "ships[0].shields", "10000"),
+    (lambda sc: sc["ships"][0].update(shields=-1), "ships[0].shields", "greater than or equal to 0"),
+    (lambda sc: sc["ships"][0].update(defence=0), "ships[0].defence", "greater than or equal to 1"),
+    (lambda sc: sc["ships"][0].update(shield_defence=10**30), "ships[0].shield_defence", "11"),
+    (lambda sc: sc["ships"][1].update(cell=[10**20, 1]), "ships[1].cell[0]", "less than 200"),
+    (lambda sc: sc["ships"][1].update(cell=[1, -3]), "ships[1].cell[1]", "greater than or equal to 0"),
+    (lambda sc: sc["ships"][0].update(damage="1000000d6"), "ships[0].damage", "S-8"),
+    (lambda sc: sc["ships"][0].update(damage="100d6"), "ships[0].damage", "at most 20 dice"),
+    (lambda sc: sc["ships"][0].update(damage="d100000"), "ships[0].damage", "at most 100 sides"),
+    (lambda sc: sc["ships"][0].update(damage="d6+999999"), "ships[0].damage", "at most 1000"),
+    (lambda sc: sc["ships"][0].update(damage=[10**30]), "ships[0].damage", "0 to 1000"),
+    (lambda sc: sc["ships"][0].update(damage=[-2, 3]), "ships[0].damage", "0 to 1000"),
+    (lambda sc: sc["ships"][0].update(damage=list(range(500))), "ships[0].damage", "1 to 100 values"),
+    (lambda sc: sc["grid"].update(width=10**9), "grid.width", "200"),
+    (lambda sc: sc["grid"].update(station=[[-1, 0]]), "grid.station[0][0]", "greater than or equal to 0"),
+    (lambda sc: sc.update(options={"max_rounds": 10**12}), "options.max_rounds", "10000"),
+    (lambda sc: sc.update(options={"escape_lockout_rounds": -6}), "options.escape_lockout_rounds", "0"),
+    (lambda sc: sc.update(options={"tractor_relock_rounds": 10**12}), "options.tractor_relock_rounds",
+     "10000"),
+    (lambda sc: sc.update(options={"departure_window_minutes": float("inf")}),
+     "options.departure_window_minutes", "1440"),
+    (lambda sc: sc.update(options={"departure_window_minutes": float("nan")}),
+     "options.departure_window_minutes", "1440"),
+    (lambda sc: sc.update(options={"long_shot_confirm_min": 11}), "options.long_shot_confirm_min", "10"),
+    (lambda sc: sc.update(ships=[ship(f"S{i}", "red" if i % 2 else "blue", (i % 10, i // 10))
+                                 for i in range(60)]), "ships", "at most 50"),
+])
+def test_numbers_are_bounded_by_what_the_rules_allow(change: Any, field: str, words: str) -> None:
+    """Issue 14 (item 4, for rule set S): every number of the scenario model is bounded, S-1's map,
+    S-6's points, S-7's defence, S-8's damage and the GM's round counts: a hull of 10^30 or a
+    negative cell is a :class:`ScenarioError` naming the field, never a fight."""
+    sc = scenario(ship("A", "red", (0, 0)), ship("B", "blue", (5, 5)), options={})
+    change(sc)
+    with pytest.raises(ScenarioError) as err:
+        validate_scenario(sc)
+    text = str(err.value)
+    assert words in text, text
+    assert [f for f, _ in err.value.problems] == [field], text
+
+
+def test_the_largest_numbers_allowed_still_make_a_battle() -> None:
+    """The bounds are the rules' own edges, not below them: a 200x200 map, 10,000 hull points and
+    20d100+1000 of damage set up and fight."""
+    sc = scenario(ship("A", "red", (0, 0), hull=10_000, shields=10_000, damage="20d100+1000"),
+                  ship("B", "blue", (1, 1), hull=10_000, damage=[1000] * 100), width=200, height=200,
+                  options={"max_rounds": 10_000, "departure_window_minutes": 1440})
+    b = SpaceBattle(sc, 1)
+    b.enter_faces(10)
+    b.push("A", Attack("B", "hull"))
+    assert b.state.ships["B"].hull < 10_000

@@ -10,6 +10,7 @@ import pytest
 from gmkit.errors import GmkitError
 
 from gmkit.fantasy.ui import SkirmishSession
+from gmkit.space import Pass
 from gmkit.space.ui import SpaceOrderForm, SpaceSession, highlights
 from gmkit.ui.sessions import session
 
@@ -19,12 +20,19 @@ WOLVES = ROOT / "templates" / "scenarios" / "fantasy_wolves.yaml"
 
 
 def _attack_first(desk: SpaceSession) -> None:
-    """Shade (cloaked, first, S-4) fires at the Tug and stays where it is."""
+    """Shade (cloaked, first, S-4) fires at the Tug and stays where it is: once the shot is known
+    the form offers that choice (S-8: the hull, if it hit; S-10: its place), made as a step."""
     f = desk.form
     shot = [o for o in f.orders() if type(o).__name__ == "Attack" and o.then is None][0]
     f.select(shot)
     assert f.submit(), f.error
     assert desk.resolve()
+    if desk.encounter.decision() is not None:
+        stay = [o for o in f.orders() if type(o).__name__ == "Choose" and o.aim in (None, "hull")
+                and o.to == (5, 11)][0]
+        f.select(stay)
+        assert f.submit(), f.error
+        assert desk.resolve()
 
 
 def test_space_form_offers_exactly_the_engines_orders_S5() -> None:
@@ -52,6 +60,8 @@ def test_guessed_cell_against_a_cloaked_ship_S10() -> None:
     desk = SpaceSession(CLOAK)
     _attack_first(desk)
     enc = desk.encounter
+    while enc.current_ship != "Tug":  # S-4: the approach order until the d10s are rolled
+        enc.push(enc.current_ship, Pass())
     assert enc.current_ship == "Tug"
     hl = highlights(enc, "Tug", "patrol")
     assert hl["guesses"] and "Shade" not in hl["targets"]

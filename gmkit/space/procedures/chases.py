@@ -11,7 +11,7 @@ from ..rules import Cell, Cells
 from .departure import use_headstart
 from .effects import escape, release
 from .fire import fire
-from .movement import place
+from .movement import announce_unseen, place
 
 __all__ = ["flee", "fly", "pursue"]
 
@@ -33,8 +33,11 @@ def flee(b: Battle, actor: str, ship: ShipState, order: Flee) -> None:
 
 def fly(b: Battle, actor: str, ship: ShipState, path: tuple[Cell, ...], escape_off_map: bool) -> None:
     """Step along ``path`` until it ends, a ship unseen before blocks it, or (fleeing) the ship
-    leaves the map and so escapes."""
+    leaves the map and so escapes. A cloaked ship's flight has one public line, however far it
+    went (S-10)."""
     sheet = b.sheet
+    if path:
+        announce_unseen(b, actor)
     for to in path:
         new = R.placed_at(ship.cells, to)
         if escape_off_map and not R.on_map(new, sheet.width, sheet.height):

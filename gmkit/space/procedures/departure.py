@@ -1,16 +1,16 @@
-"""S-12: a ship leaving the station: its d4 head start, the GM's real-time window, and the
-enemy order that closes the window as a pursuit."""
+"""S-12: a ship leaving the station: its d4 head start, the GM's real-time window, and what closes
+the window: a pursuit ordered or the «вылетаю» ("launching") declaration of an enemy."""
 
 from __future__ import annotations
 
 from ...events import GM
 from .. import rules as R
-from ..board import Departure
+from ..board import Departure, ShipState
 from ..context import Battle
-from ..orders import Clock, Order, Pass
+from ..orders import Attack, Clock, Launch, Order, Pursue, Tractor
 from .effects import escape
 
-__all__ = ["depart", "clock", "note_order", "use_headstart"]
+__all__ = ["depart", "clock", "note_order", "launch", "use_headstart"]
 
 
 def depart(b: Battle, name: str) -> None:
@@ -45,15 +45,37 @@ def clock(b: Battle, order: Clock) -> None:
 
 
 def note_order(b: Battle, actor: str, order: Order) -> None:
-    """Any order but Pass from an enemy of the departing ship while the window is open is a
-    pursuit ("launching"): the window closes and S-11 applies."""
+    """While the window is open, an enemy's pursuit of the departing ship closes it and S-11
+    applies: a Pursue order after it, or a shot or a tractor beam at it (the enemy is already
+    after it). Nothing else counts: shields, cloaking, moves, shots at other ships (S-12).
+    The «вылетаю» declaration closes it too (:func:`launch`)."""
     d = b.state.departure
-    specs = b.sheet.ships
-    if (d is not None and not d.closed and specs[actor].side != specs[d.ship].side
-            and not isinstance(order, Pass)):
-        d.pursued = True
-        d.closed = True
-        b.emit("departure", actor, "space.departure.pursued", {"ship": actor, "target": d.ship})
+    if d is None or d.closed or b.sheet.ships[actor].side == b.sheet.ships[d.ship].side:
+        return
+    if isinstance(order, Pursue):
+        target = order.target
+        if target is None:  # the one fleeing enemy (the check made sure there is one)
+            side = b.sheet.ships[actor].side
+            target = next((n for n, s in b.state.ships.items()
+                           if s.in_play and s.fleeing and b.sheet.ships[n].side != side), None)
+        chasing = target == d.ship
+    else:
+        chasing = isinstance(order, (Attack, Tractor)) and order.target == d.ship
+    if chasing:
+        _close(b, actor, "space.departure.pursued")
+
+
+def launch(b: Battle, actor: str, ship: ShipState, order: Launch) -> None:
+    """The «вылетаю» declaration: the window closes, the chase runs by S-11 (takes the turn)."""
+    _close(b, actor, "space.departure.launch")
+
+
+def _close(b: Battle, actor: str, key: str) -> None:
+    d = b.state.departure
+    assert d is not None
+    d.pursued = True
+    d.closed = True
+    b.emit("departure", actor, key, {"ship": actor, "target": d.ship})
 
 
 def use_headstart(b: Battle, actor: str) -> int | None:

@@ -1,5 +1,11 @@
 """S-3, S-6, S-7, S-8: a shot (range, the d10 against the defence, the long shot's confirmation),
-its damage through the shields into the hull, the d10 system table; and raising shields (S-5)."""
+the attacker's choice once the shot is known (S-8: the whole ship or its systems; S-10: a cloaked
+attacker's place), its damage through the shields into the hull, the d10 system table; and
+raising shields (S-5).
+
+A choice the order left open pauses the turn: the board holds a :class:`~..board.Decision`, the
+ship on turn owes a :class:`~..orders.Choose`, and :func:`choose` plays the rest of the shot.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +13,15 @@ from typing import Any
 
 from ...events import GM
 from .. import rules as R
-from ..board import ShipState
+from ..board import Decision, ShipState
 from ..context import Battle, aimed_cells, cell_text, cells_text, hidden_from
-from ..orders import Attack, RaiseShields
+from ..orders import Attack, Choose, RaiseShields
 from ..rules import Cell, Cells
 from .cloaking import after_fire, reveal
 from .effects import destroy, fail_escape
+from .turns import over
 
-__all__ = ["attack", "fire", "damage", "system_hit", "disable", "raise_shields"]
+__all__ = ["attack", "fire", "choose", "damage", "system_hit", "disable", "raise_shields"]
 
 
 def attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:
@@ -25,12 +32,13 @@ def attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:
          order.then)
 
 
-def fire(b: Battle, actor: str, ship: ShipState, target: str, aim: str, aimed: Cells, blind: bool,
-         then: Cell | None = None) -> bool:
+def fire(b: Battle, actor: str, ship: ShipState, target: str, aim: str | None, aimed: Cells,
+         blind: bool, then: Cell | None = None) -> bool:
     """S-7, S-3, S-8, S-6: one shot, with a cloaked attacker's brief reveal (S-10). Returns hit.
 
     ``blind``: the target is cloaked from the attacker's side and ``aimed`` is the named cell; a
-    miss then reads the same in public whether the cell was empty or the roll too low.
+    miss then reads the same in public whether the cell was empty or the roll too low. ``aim`` and
+    ``then`` None: chosen once the shot is known (:func:`after_shot`).
     """
     t = b.state.ships[target]
     ts = b.sheet.ships[target]
@@ -54,7 +62,7 @@ def fire(b: Battle, actor: str, ship: ShipState, target: str, aim: str, aimed: C
             b.emit("attack", actor, "space.attack.blind_miss_gm" if right else "space.attack.empty_gm",
                    {"ship": actor, "target": target, "cell": cell_text(aimed[0]), "defence": defence},
                    visibility=GM)
-            after_fire(b, actor, ship, then)
+            after_shot(b, actor, ship, target, aimed, fr, False, aim, then)
             return False
         params["defence"] = defence
         key = "space.attack.blind_hit"
@@ -74,12 +82,48 @@ def fire(b: Battle, actor: str, ship: ShipState, target: str, aim: str, aimed: C
     if hit:
         ship.hits += 1
         fail_escape(b, target, actor)
-        if aim == "systems":
-            system_hit(b, actor, target)
-        else:
-            damage(b, actor, ship, target, fr)
-    after_fire(b, actor, ship, then)
+    after_shot(b, actor, ship, target, aimed, fr, hit, aim, then)
     return hit
+
+
+def after_shot(b: Battle, actor: str, ship: ShipState, target: str, aimed: Cells, fr: int,
+               hit: bool, aim: str | None, then: Cell | None) -> None:
+    """Once the shot is known: S-8, the attacker chooses the whole ship or its systems (a hit);
+    S-10, a cloaked attacker chooses where it cloaks again. What the order gave is played now;
+    what it left open pauses the turn on a :class:`Decision` (not when the fight is over, nor a
+    place for a ship whose engines cannot move it)."""
+    ask_aim = hit and aim is None
+    if hit and aim is not None:
+        strike(b, actor, ship, target, aim, fr)
+    ask_shift = (then is None and ship.cloaked and ship.in_play and not ship.disabled("engines")
+                 and ship.held_by is None)
+    if (ask_aim or ask_shift) and not over(b):
+        d = Decision(actor, target, aimed, fr, ask_aim, ask_shift, then)
+        b.state.decision = d
+        b.emit("choice", actor, "space.choice.asked." + "_".join(d.asks()),
+               {"ship": actor, "target": target}, data={"asks": list(d.asks())})
+        return
+    after_fire(b, actor, ship, then)
+
+
+def choose(b: Battle, actor: str, ship: ShipState, order: Choose) -> None:
+    """The Choose order: the rest of the shot the turn waited for (S-8, S-10)."""
+    d = b.state.decision
+    assert d is not None
+    b.state.decision = None
+    if d.aim and order.aim is not None and b.state.ships[d.target].in_play:
+        strike(b, actor, ship, d.target, order.aim, d.range)
+    after_fire(b, actor, ship, order.to if d.shift else d.then)
+
+
+def strike(b: Battle, actor: str, ship: ShipState, target: str, aim: str, fr: int) -> None:
+    """S-8: the hit lands where the attacker chose: the whole ship (its damage) or its systems."""
+    b.emit("choice", actor, f"space.choice.{aim}", {"ship": actor, "target": target},
+           data={"aim": aim})
+    if aim == "systems":
+        system_hit(b, actor, target)
+    else:
+        damage(b, actor, ship, target, fr)
 
 
 def damage(b: Battle, actor: str, ship: ShipState, target: str, fr: int) -> None:

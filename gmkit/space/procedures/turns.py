@@ -1,33 +1,90 @@
 """S-4: initiative and the turn order; S-5: a ship's turn; and the checks at the start of a turn
-(S-8: a disabled reactor's 50%, turns owed to the crew or life support) with the GM's limits."""
+(S-8: a disabled reactor's 50%, turns owed to the crew or life support) with the GM's limits.
+
+The original rolls initiative "as soon as the ships are at fighting range" (S-4): by default the
+ships first take turns in an approach order, and the d10s are rolled once two enemy ships that
+see each other are first within fire range (S-3); a scenario option rolls them at setup instead.
+"""
 
 from __future__ import annotations
 
 from .. import rules as R
 from ..board import ShipState
-from ..context import Battle
+from ..context import Battle, hidden_from
 from ..orders import Pass
 from .effects import destroy
 
-__all__ = ["roll_initiative", "over", "advance", "pass_turn"]
+__all__ = ["settle_initiative", "engage", "roll_initiative", "in_fighting_range", "over", "advance",
+           "pass_turn"]
 
 
-def roll_initiative(b: Battle) -> None:
-    """S-4: the GM's order when obvious; else cloaked (and departing) ships first, then d10s,
-    the lower first, ties rerolled."""
+def settle_initiative(b: Battle) -> None:
+    """S-4 at setup: the GM's order when obvious; with the option ``initiative_at: setup`` the
+    d10s now; else the approach order (a ship leaving the station and the cloaked ships first,
+    then the scenario's order) until :func:`engage` rolls, at once if ships start in range."""
     sheet = b.sheet
     st = b.state
     if sheet.initiative is not None:
         st.order = list(sheet.initiative)
+        st.engaged = True
         b.emit("initiative", "GM", "space.initiative.given",
                {"order": ", ".join(st.order)}, data={"order": list(st.order)})
         return
     first = list(sheet.departing)
     first += [n for n in sheet.cloaked if n not in first]
+    if sheet.options.initiative_at == "setup":
+        roll_initiative(b, first)
+        return
+    st.order = first + [n for n in sheet.ships if n not in first]
+    if in_fighting_range(b) is None:
+        b.emit("initiative", "GM", "space.initiative.approach", {"order": ", ".join(st.order)},
+               data={"order": list(st.order)})
+        return
+    roll_initiative(b, first)
+
+
+def in_fighting_range(b: Battle) -> tuple[str, str] | None:
+    """S-3/S-4: the first two enemy ships in play, each seen by the other's side, within fire
+    range of each other (None: none). A cloaked ship counts for nobody: its nearness must not
+    show in a roll everyone sees (S-10); it acts first anyway."""
+    specs = b.sheet.ships
+    ships = [(n, s) for n, s in b.state.ships.items() if s.in_play]
+    for i, (n, s) in enumerate(ships):
+        for m, t in ships[i + 1:]:
+            if (specs[n].side != specs[m].side and not hidden_from(b, n, specs[m].side)
+                    and not hidden_from(b, m, specs[n].side) and R.fire_range(s.cells, t.cells)):
+                return n, m
+    return None
+
+
+def engage(b: Battle) -> bool:
+    """S-4 after a turn: the first time two enemy ships are within fighting range, roll the
+    initiative (ships cloaked now, and a ship leaving the station still to fly its head start, do
+    not roll and go first). Returns whether it rolled: the fight's next round then begins with the
+    lowest roll."""
+    st = b.state
+    if st.engaged:
+        return False
+    pair = in_fighting_range(b)
+    if pair is None:
+        return False
+    d = st.departure
+    first = [d.ship] if d is not None and not d.used and st.ships[d.ship].in_play else []
+    first += [n for n, s in st.ships.items() if s.in_play and s.cloaked and n not in first]
+    b.emit("initiative", "GM", "space.initiative.in_range", {"ship": pair[0], "other": pair[1]},
+           data={"ships": list(pair)})
+    roll_initiative(b, first)
+    return True
+
+
+def roll_initiative(b: Battle, first: list[str]) -> None:
+    """S-4: ``first`` act first (in the order given); every other ship in play rolls a d10, the
+    lower first, ties rerolled; ships out of play come last."""
+    st = b.state
     rolls: dict[str, list[int]] = {}
     all_rolls = []
-    for name in sheet.ships:
-        if name in first:
+    for name in b.sheet.ships:
+        if name in first or not st.ships[name].in_play:
             continue
         r = b.dice.d(10, purpose="initiative", actor=name)
         rolls[name] = [int(r.total)]
@@ -40,7 +97,9 @@ def roll_initiative(b: Battle) -> None:
                 rolls[n].append(int(r.total))
                 all_rolls.append(r)
         ties = R.initiative_ties(rolls)
-    st.order = R.rank_initiative(first, rolls)
+    ranked = R.rank_initiative(first, rolls)
+    st.order = ranked + [n for n in b.sheet.ships if n not in ranked]
+    st.engaged = True
     b.emit("initiative", "GM", "space.initiative.rolled",
            {"order": ", ".join(st.order),
             "rolls": ", ".join(f"{n} {'/'.join(map(str, f))}" for n, f in rolls.items()),
