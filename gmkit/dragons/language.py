@@ -21,6 +21,7 @@ from typing import Any, Iterable
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef, Token
 from .orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower)
+from .rules import listed_dives
 
 __all__ = ["LANGUAGE", "DragonLanguage", "read_message", "render_order", "order_format"]
 
@@ -301,7 +302,8 @@ class DragonLanguage(OrderLanguage):
         speed = int(me.get("speed", 0))
         cands = [Move.level(n) for n in (0, 1, 2, -1)]
         cands += [Move.climb(n) for n in range(1, speed // 3 + 1)]
-        cands += [Move.dive(n) for n in range(1, 6)]
+        deepest = listed_dives(speed, int(me.get("max_speed", speed)), None)
+        cands += [Move.dive(n) for n in range(1, deepest + 1)]
         moves = [DragonOrder(m, ()) for m in cands if ctx.check(DragonOrder(m, ())) is None]
         acts: list[Any] = [Attack(w["name"], t) for w in me.get("weapons", ()) for t in _enemies(ctx)]
         acts += [TailAttempt(t) for t in _enemies(ctx)] + [Force("down"), ShakeOff()]

@@ -168,7 +168,7 @@ def _score(sp: int, h: int, targets: tuple[Target, ...], longest: int, melee: bo
 
 @lru_cache(maxsize=1 << 16)
 def _best_move(speed: int, height: int, max_speed: int, shaken: bool, level_min: int,
-               level_max: int, max_dive: int, longest: int, melee: bool,
+               level_max: int, max_dive: int | None, longest: int, melee: bool,
                targets: tuple[Target, ...]) -> tuple[Move, tuple[int, int]]:
     """The first best-scoring step and where it leads (a pure function of the position, so
     cached: the same positions come back duel after duel)."""
@@ -224,7 +224,7 @@ def _aim(arms: Arms, out: tuple[bool, ...], x: int, y: int, tailed_by: str | Non
 
 @lru_cache(maxsize=4096)
 def _steps(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
-           max_dive: int) -> tuple[tuple[Move, int, int], ...]:
+           max_dive: int | None) -> tuple[tuple[Move, int, int], ...]:
     """The legal steps (D-4) the policy considers: no stall (D-9), no dangerous dive (D-11)."""
     return tuple((m, ds, dh) for m, ds, dh in R.legal_steps(
         speed, max_speed, shaken=shaken, level_min=level_min, level_max=level_max,

@@ -171,8 +171,11 @@ class DragonOptions(BaseModel):
     """D-4 [decision]: the lowest level Speed change (the rules: -1)."""
     level_max: int = Field(default=2, ge=0, le=MAX_SPEED)
     """D-4 [decision]: the highest level Speed change (the rules: +2)."""
-    max_dive: int = Field(default=5, ge=1, le=2 * MAX_HEIGHT)
-    """D-4 [decision]: the deepest dive in one move, in levels."""
+    max_dive: int | None = Field(default=None, ge=1, le=2 * MAX_HEIGHT,
+                                 exclude_if=lambda v: v is None)
+    """D-4: the deepest dive in one move, in levels, when the scenario sets one; by default
+    (None) there is none, as in the original (a dive past maximum Speed is dangerous, D-11).
+    Left out of the dumped scenario when not set."""
     initiative: Literal["round_start", "each_turn"] = "round_start"
     """D-3 [decision]: initiative from the positions at the start of the round, or re-sorted
     from current positions before each turn."""

@@ -103,8 +103,9 @@ class Sheets:
     """``blue`` or ``firmament`` (D-13)."""
     options: dict[str, Any]
     """The scenario's rule options (see :class:`~gmkit.dragons.scenario.DragonOptions`)."""
-    move_kw: dict[str, int]
-    """The D-4 [decision] limits as :func:`~gmkit.dragons.rules.legal_moves` takes them."""
+    move_kw: dict[str, Any]
+    """The D-4 limits as :func:`~gmkit.dragons.rules.legal_moves` takes them (``max_dive`` None:
+    dives of any depth)."""
     others: dict[str, tuple[tuple[str, bool], ...]]
     """Per dragon, every other dragon in scenario order and whether it is on another side."""
     arms: dict[str, Arms]
@@ -128,7 +129,7 @@ def build_sheets(scenario: Mapping[str, Any]) -> Sheets:
     options = dict(scenario.get("options") or {})
     options.setdefault("level_min", -1)
     options.setdefault("level_max", 2)
-    options.setdefault("max_dive", 5)
+    options.setdefault("max_dive", None)
     move_kw = {k: options[k] for k in ("level_min", "level_max", "max_dive")}
     others = {n: tuple((m, e.side != d.side) for m, e in dragons.items() if m != n)
               for n, d in dragons.items()}

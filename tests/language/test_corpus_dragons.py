@@ -31,7 +31,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("firmament", "Ash", "Держу высоту, притормаживаю", DO(lvl(-1))),
     ("firmament", "Ash", "набор высоты 3", Illegal("D-4", DO(climb(3)))),
     ("firmament", "Ash", "ровно +3", Illegal("D-4", DO(lvl(3)))),
-    ("firmament", "Ash", "Эш уходит в пике на шесть!", Illegal("D-4", DO(dive(6)))),
+    # D-4: a dive of any depth (the original sets no limit; once refused past 5 levels)
+    ("firmament", "Ash", "Эш уходит в пике на шесть!", DO(dive(6))),
     ("firmament", "Ash", "[order]ровно +0[/order] Кира улыбается: «посмотрим, кто кого».", DO(lvl(0))),
     ("firmament", "Ash", "набор высоты 1, потом пикирую 2", Says("D-1")),
     ("firmament", "Ash", "атакую Бейна когтями", Illegal("D-5", DO(None, (A("Claws", "Bane"),)))),
@@ -75,7 +76,7 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("firmament", "Ash", "hold altitude, slow down", DO(lvl(-1))),
     ("firmament", "Ash", "climb 3 and pray", Illegal("D-4", DO(climb(3)))),
     ("firmament", "Ash", "level +3", Illegal("D-4", DO(lvl(3)))),
-    ("firmament", "Ash", "Ash dives six!", Illegal("D-4", DO(dive(6)))),
+    ("firmament", "Ash", "Ash dives six!", DO(dive(6))),  # D-4: no depth limit
     ("firmament", "Ash", "I'd say [order]level +0[/order], let's see what he does", DO(lvl(0))),
     ("firmament", "Ash", "climb 1 then dive 2", Says("D-1")),
     ("firmament", "Ash", "claw Bane", Illegal("D-5", DO(None, (A("Claws", "Bane"),)))),
