@@ -94,5 +94,8 @@ class RoundBook:
     """Dragons whose tail attempt was settled by the other's mutual attempt (D-12)."""
     tailing_at_start: set[str] = field(default_factory=set)
     """Who was on a tail when the round began (a tail gained later replaces the move, D-12)."""
+    moved: set[str] = field(default_factory=set)
+    """Who has made its one movement this round (D-1): its own, a copy of its target's (D-12)
+    or a fall (D-9)."""
     decided: bool | None = None
     """Whether at most one party is left, memoised within the round; None: ask again."""

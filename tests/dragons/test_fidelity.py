@@ -54,3 +54,67 @@ def test_d4_the_dumped_scenario_holds_no_dive_limit_unless_set() -> None:
     assert "max_dive" not in d.scenario["options"]
     d3 = DragonDuel(scenario(dragon("Ash", "red"), dragon("Bane", "blue"), max_dive=3), 1)
     assert d3.scenario["options"]["max_dive"] == 3
+
+
+# --- item 1: D-1/D-12, one movement per round whatever the arrival order ----------------------
+
+
+def _tail_pair() -> DragonDuel:
+    d = duel(dragon("Ash", "red", 6, 10), dragon("Bane", "blue", 6, 10))
+    d.state.dragons["Ash"].tailing, d.state.dragons["Bane"].tailed_by = "Bane", "Ash"
+    return d
+
+
+@pytest.mark.parametrize("first", ["Ash", "Bane"])
+def test_d1_d12_a_pursuer_that_orders_a_move_flies_only_that_move(first: str) -> None:
+    """Issue 13 item 1, D-1/D-12: Ash, on Bane's tail, orders a move of its own (it breaks off);
+    Bane dives. Whichever order arrived first, Ash makes one movement, its own: it no longer
+    copies Bane's dive and then flies its own move as well."""
+    d = _tail_pair()
+    orders = {"Ash": DragonOrder(move=Move.level(1)), "Bane": DragonOrder(move=Move.dive(1))}
+    second = "Bane" if first == "Ash" else "Ash"
+    d.submit(first, orders[first])
+    d.submit(second, orders[second])
+    d.resolve_round()
+    ash, bane = d.state.dragons["Ash"], d.state.dragons["Bane"]
+    assert (ash.speed, ash.height) == (7, 10) and (bane.speed, bane.height) == (8, 9)
+    assert ash.tailing is None and bane.tailed_by is None
+    assert len([e for e in d.record if e.kind == "move" and e.actor == "Ash"]) == 1
+
+
+@pytest.mark.parametrize("first", ["Ash", "Bane"])
+def test_d1_d12_a_pursuer_without_a_move_copies_once(first: str) -> None:
+    """Issue 13 item 1, D-12: a pursuer with no movement order copies its target's move, once,
+    whoever wrote first."""
+    d = _tail_pair()
+    d.submit(first, DragonOrder() if first == "Ash" else DragonOrder(move=Move.dive(1)))
+    other = "Bane" if first == "Ash" else "Ash"
+    d.submit(other, DragonOrder() if other == "Ash" else DragonOrder(move=Move.dive(1)))
+    d.resolve_round()
+    ash = d.state.dragons["Ash"]
+    assert (ash.speed, ash.height) == (8, 9) and ash.tailing == "Bane"
+    assert [e.key for e in d.record if e.kind == "move" and e.actor == "Ash"] == \
+        ["dragons.move.copied"]
+
+
+@pytest.mark.parametrize("first", ["Ash", "Bane"])
+def test_d1_d12_a_tail_gained_after_the_own_move_does_not_give_a_second(first: str) -> None:
+    """Issue 13 item 1, D-1/D-12: Ash flies level and tries for Bane's tail; Bane speeds up. If
+    Ash acts first and wins the tail, it has made its movement and cannot copy Bane's: the tail
+    is lost when Bane pulls away, as it would have failed had Bane moved first. Ash ends where
+    its own move took it, not on the tail, either way."""
+    from gmkit.dragons import TailAttempt
+
+    d = duel(dragon("Ash", "red", 6, 10), dragon("Bane", "blue", 6, 10))
+    orders = {"Ash": DragonOrder(move=Move.level(0), actions=(TailAttempt("Bane"),)),
+              "Bane": DragonOrder(move=Move.level(1))}
+    second = "Bane" if first == "Ash" else "Ash"
+    d.submit(first, orders[first])
+    d.submit(second, orders[second])
+    d.enter_faces(6, 1, 2, 1)  # Ash's Piloting 6 against Bane's 2 (when the roll is made)
+    d.resolve_round()
+    ash = d.state.dragons["Ash"]
+    assert (ash.speed, ash.height) == (6, 10) and ash.tailing is None
+    assert len([e for e in d.record if e.kind == "move" and e.actor == "Ash"]) == 1
+    if first == "Ash":
+        assert "dragons.tail.already_moved" in keys(d)

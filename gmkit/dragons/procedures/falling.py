@@ -30,6 +30,7 @@ def fall_turn(duel: DuelContext, name: str) -> None:
     s = duel.state.dragons[name]
     spec = duel.dragons[name]
     s.fall_turns += 1
+    duel.book.moved.add(name)  # the fall is its movement this round (D-1, D-9)
     s.speed, s.height, drop = R.fall_step(s.speed, s.height)
     duel.emit("fall", name, "dragons.fall.drop",
               {"name": name, "drop": drop, "speed": s.speed, "height": s.height,
