@@ -25,7 +25,7 @@ from . import rules as R
 from .board import DragonState, DuelState, RoundBook, opening_board
 from .context import DuelContext
 from .legal import DragonLegalOrders, attack_options, check_order, legal_moves
-from .orders import ORDER_TYPES, DragonOrder, Move
+from .orders import ORDER_TYPES, DragonOrder, GMOrder, Move
 from .procedures.falling import check_fallen_away
 from .procedures.turn import take_turn
 from .scenario import EXAMPLE
@@ -167,6 +167,8 @@ class DragonDuel(DuelContext):
         arrival: dict[str, int] = {}
         for i, (a, o) in enumerate(orders):
             arrival[a] = i
+            if isinstance(o, GMOrder):  # the GM's order for a GM-run or turned dragon (D-10)
+                o = o.order
             if isinstance(o, DragonOrder):
                 round_orders[a] = o
         late = self.late
@@ -218,14 +220,19 @@ class DragonDuel(DuelContext):
                       {"winner": out["winner"] or "", "rounds": out["rounds"]}, data=out)
 
     def _turn(self, name: str, order: DragonOrder | None) -> None:
-        """One dragon's turn; a turned dragon without an order gets the GM's (D-10): the rule
-        set's autopilot, which goes for :meth:`turned_target`."""
+        """One dragon's turn; a turned dragon without an order gets the GM's (D-10)."""
         if order is None and self.state.dragons[name].turned:
-            got = self.policy().order(self, name)
-            order = got if isinstance(got, DragonOrder) else None
-            if order is not None:
-                self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
+            order = self.gm_order(name)
         take_turn(self, name, order)
+
+    def gm_order(self, name: str) -> DragonOrder | None:
+        """D-10: the rule set's autopilot gives the turned ``name`` the GM's order: it goes for
+        :meth:`turned_target`, whoever that is."""
+        got = self.policy().order(self, name)
+        order = got if isinstance(got, DragonOrder) else None
+        if order is not None:
+            self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
+        return order
 
     # --- end of the fight -------------------------------------------------------------------------
 

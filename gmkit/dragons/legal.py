@@ -27,8 +27,8 @@ from ..orders import Order
 from . import rules as R
 from .board import DragonState
 from .context import DuelContext
-from .orders import (Action, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
-                     TurnCheck, UsePower)
+from .orders import (Action, Attack, DragonOrder, Force, GMOrder, Manoeuvre, Move, ShakeOff,
+                     TailAttempt, TurnCheck, UsePower)
 from .sheets import Dragon
 
 __all__ = ["DragonLegalOrders", "check_order", "legal_moves", "attack_options", "projected",
@@ -103,11 +103,21 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
     """Refuse (IllegalOrder naming the rule and the numbers) what the rules forbid; never mutate."""
     s = duel.state_of(actor)
     spec = duel.dragons[actor]
+    if s.out and isinstance(order, (DragonOrder, GMOrder)):
+        raise IllegalOrder("D-1", f"{actor} is out of the fight ({s.out_reason})")
+    if isinstance(order, GMOrder):
+        if not (s.turned or spec.gm):
+            raise IllegalOrder("D-10", f"{actor} is a player's dragon: its order is the player's "
+                                       f"(the GM gives orders only to a GM-run dragon or one "
+                                       f"whose pilot was consumed)")
+        order = order.order
+    elif s.turned and isinstance(order, DragonOrder):
+        raise IllegalOrder("D-10", f"{actor}'s pilot was consumed by the dragon: {actor} is the "
+                                   f"GM's now and an order given as the player's is refused "
+                                   f"(the GM orders it)")
     if not isinstance(order, DragonOrder):
         raise IllegalOrder("D-1", f"a dragon's order is one DragonOrder(move=..., actions=(...)), "
                                   f"got {order!r}")
-    if s.out:
-        raise IllegalOrder("D-1", f"{actor} is out of the fight ({s.out_reason})")
     move = order.move
     if move is not None:
         _check_move(duel, actor, s, spec, move)
@@ -414,24 +424,30 @@ class DragonLegalOrders(LegalOrders):
             out.append(Manoeuvre())
         return out
 
-    def __iter__(self) -> Iterator[DragonOrder]:
+    def __iter__(self) -> Iterator[DragonOrder | GMOrder]:
         return iter_legal(self)
 
     def __repr__(self) -> str:
         return f"<DragonLegalOrders for {self.actor!r}: {len(self.moves)} moves, {self.count()} orders>"
 
 
-def iter_legal(legal: DragonLegalOrders) -> Iterator[DragonOrder]:
-    """Every order :class:`DragonLegalOrders` lists, each checked by :func:`check_order`."""
+def iter_legal(legal: DragonLegalOrders) -> Iterator[DragonOrder | GMOrder]:
+    """Every order :class:`DragonLegalOrders` lists, each checked by :func:`check_order`; for a
+    turned dragon, as the GM's (D-10)."""
     if legal._s.out:
         return
+    wrap = legal._s.turned
+
+    def as_given(o: DragonOrder) -> DragonOrder | GMOrder:
+        return GMOrder(o) if wrap else o
+
     moves: list[Move | None] = [None] if legal.move_optional else []
     moves += legal.moves
     for move in moves:
-        plain = DragonOrder(move=move)
+        plain = as_given(DragonOrder(move=move))
         if legal.why_not(plain) is None:
             yield plain
         for a in legal.single_actions(move):
-            order = DragonOrder(move=move, actions=(a,))
+            order = as_given(DragonOrder(move=move, actions=(a,)))
             if legal.why_not(order) is None:
                 yield order

@@ -12,7 +12,7 @@ from typing import Literal, Union
 from ..orders import Order
 
 __all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
-           "TurnCheck", "DragonOrder", "Action", "ORDER_TYPES"]
+           "TurnCheck", "DragonOrder", "GMOrder", "Action", "ORDER_TYPES"]
 
 MoveKind = Literal["level", "climb", "dive"]
 
@@ -139,5 +139,14 @@ class DragonOrder(Order):
     actions: tuple[Action, ...] = ()
 
 
+@dataclass(frozen=True)
+class GMOrder(Order):
+    """The GM's order for a dragon that is the GM's: a turned dragon (D-10: from the moment its
+    pilot is consumed its orders come from the GM, and one given as the player's is refused) or
+    a GM-run one. Resolved as the :class:`DragonOrder` it holds."""
+
+    order: DragonOrder = DragonOrder()
+
+
 ORDER_TYPES: tuple[type, ...] = (DragonOrder, Move, Attack, TailAttempt, Force, ShakeOff, Manoeuvre,
-                                 UsePower, TurnCheck)
+                                 UsePower, TurnCheck, GMOrder)

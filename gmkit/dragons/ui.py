@@ -237,11 +237,16 @@ class DragonOrderForm(OrderForm):
             self._refresh_actions()
 
     def build(self) -> tuple[str, "Order"] | None:
-        from .orders import DragonOrder
+        """The order on the form; for a dragon whose pilot was consumed, as the GM's (D-10)."""
+        from .orders import DragonOrder, GMOrder
 
-        if self.actor.value is None:
+        name = self.actor.value
+        if name is None:
             return None
-        return self.actor.value, DragonOrder(move=self.move.value, actions=tuple(self.actions))
+        order = DragonOrder(move=self.move.value, actions=tuple(self.actions))
+        if self.encounter.state_of(name).turned:
+            return name, GMOrder(order)
+        return name, order
 
     def after_submit(self, actor: str) -> None:
         self.actions = []

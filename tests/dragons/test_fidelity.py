@@ -118,3 +118,91 @@ def test_d1_d12_a_tail_gained_after_the_own_move_does_not_give_a_second(first: s
     assert len([e for e in d.record if e.kind == "move" and e.actor == "Ash"]) == 1
     if first == "Ash":
         assert "dragons.tail.already_moved" in keys(d)
+
+
+# --- item 3: D-10 "at once" ---------------------------------------------------------------------
+
+
+def test_d10_a_pilot_consumed_during_its_turn_carries_out_no_more_of_the_order() -> None:
+    """Issue 13 item 3, D-10: a Power's critical failure, Spirit failed: the dragon is the GM's
+    at once, and the attack the player ordered after the Power is not carried out."""
+    from gmkit.dragons import Attack, UsePower
+
+    d = duel(dragon("Ash", "red", 6, 11, spirit="d4"), dragon("Bane", "blue", 6, 10))
+    d.submit("Ash", DragonOrder(move=Move.level(0),
+                                actions=(UsePower("Storm", "d8"), Attack("Flame", "Bane"))))
+    d.enter_faces(1, 1, 1, 2)  # Power d8 1 / wild 1: critical failure; Spirit d4 1 / wild 2: fails
+    d.resolve_round()
+    assert d.state.dragons["Ash"].turned
+    assert not any(e.kind in ("attack", "action_lost") and e.actor == "Ash" for e in d.record)
+    void = next(e for e in d.record if e.key == "dragons.turned.rest_void")
+    assert void.params["n"] == 1 and "D-10" in void.text("en")
+
+
+def test_d10_a_pilot_consumed_before_its_turn_gives_the_turn_to_the_gm() -> None:
+    """Issue 13 item 3, D-10: Bane's hit is Ash's third wound and Ash's pilot fails Spirit
+    before Ash acts: the player's order (climb, fire at Bane) is not carried out; at its turn
+    Ash is the GM's (falling, it gives no movement, and the autopilot has no order for it)."""
+    from gmkit.dragons import Attack
+
+    d = duel(dragon("Ash", "red", 6, 10, toughness=4, spirit="d4"),
+             dragon("Bane", "blue", 7, 11))
+    d.state.dragons["Ash"].wounds = 2
+    d.submit("Ash", DragonOrder(move=Move.climb(1), actions=(Attack("Flame", "Bane"),)))
+    d.submit("Bane", DragonOrder(move=Move.level(0), actions=(Attack("Flame", "Ash"),)))
+    # Bane: Flame 5/1 at range 60 (short): hit; damage 4+4 = 8 against 4: a Wound, the third;
+    # Ash's weapons hold (6, 6); Spirit d4 1 / wild 2 at -3: consumed
+    d.enter_faces(5, 1, 4, 4, 6, 6, 1, 2)
+    d.resolve_round()
+    ash = d.state.dragons["Ash"]
+    assert ash.turned and ash.falling
+    keys_ = keys(d)
+    assert "dragons.turned.order_void" in keys_
+    assert keys_.index("dragons.turned.order_void") > keys_.index("dragons.turn.consumed")
+    assert not any(e.kind in ("attack", "action_lost", "move") and e.actor == "Ash"
+                   for e in d.record)
+
+
+def test_d10_consumed_at_the_gms_check_the_whole_turn_is_the_gms() -> None:
+    """Issue 13 item 3, D-10: consumed at the start of its turn (the GM's TurnCheck), the dragon
+    makes the GM's move and attacks, going for the nearest dragon, its friend included."""
+    from gmkit.dragons import Attack, TurnCheck
+
+    d = duel(dragon("Ash", "red", 6, 11, spirit="d4"), dragon("Friend", "red", 6, 10),
+             dragon("Foe", "blue", 3, 9))
+    d.submit("Ash", DragonOrder(move=Move.climb(1),
+                                actions=(TurnCheck("the storm"), Attack("Flame", "Foe"))))
+    d.enter_faces(1, 2)  # Spirit d4 1 / wild 2: consumed
+    d.resolve_round()
+    keys_ = keys(d)
+    assert keys_.index("dragons.turned.order_void") < keys_.index("dragons.turned.acts")
+    assert d.state.dragons["Ash"].height != 13  # the player's climb is not made
+    targets = {e.data["target"] for e in d.record if e.kind == "attack" and e.actor == "Ash"}
+    assert targets <= {"Friend"}
+
+
+def test_d10_from_then_on_orders_are_the_gms_and_the_players_are_refused() -> None:
+    """Issue 13 item 3, D-10: a turned dragon's order given as the player's is refused naming
+    D-10; the GM's (GMOrder) is accepted and carried out; the GM's order for a player's dragon
+    that has not turned is refused too."""
+    from gmkit.dragons import Attack, GMOrder
+    from gmkit.dragons.language import read_message
+
+    d = duel(dragon("Ash", "red", 6, 11), dragon("Friend", "red", 6, 10),
+             dragon("Foe", "blue", 3, 16))
+    with pytest.raises(IllegalOrder, match="D-10: Ash is a player's dragon"):
+        d.submit("Ash", GMOrder(DragonOrder(move=Move.level(0))))
+    d.state.dragons["Ash"].turned = True
+    with pytest.raises(IllegalOrder, match=r"D-10: Ash's pilot was consumed .* refused"):
+        d.submit("Ash", DragonOrder(move=Move.level(0)))
+    reading = read_message(d, "Ash", "ровно, атакую Фо пламенем")
+    assert not reading.ok and any(p.rule == "D-10" for p in reading.problems)
+    gm = GMOrder(DragonOrder(move=Move.level(-1), actions=(Attack("Flame", "Friend"),)))
+    assert gm in d.legal_orders("Ash")
+    assert all(isinstance(o, GMOrder) for o in d.legal_orders("Ash"))
+    d.submit("Ash", gm)
+    d.enter_faces(2, 1)  # Flame at Friend: 2, miss
+    d.resolve_round()
+    assert d.state.dragons["Ash"].speed == 5
+    assert "dragons.turned.acts" not in keys(d)  # the GM gave the order; no autopilot
+    assert any(e.kind == "attack" and e.data["target"] == "Friend" for e in d.record)

@@ -34,7 +34,14 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     acts: tuple[Any, ...] | list[Any] = () if order is None else order.actions
     if TurnCheck in map(type, acts):
         acts = [a for a in acts if not isinstance(a, TurnCheck)]
+        was = s.turned
         spirit_check(duel, name, "dragons.cause.gm")
+        if s.turned and not was:  # consumed now: the whole turn is the GM's (D-10 "at once")
+            duel.emit("order_void", name, "dragons.turned.order_void", {"name": name})
+            order = duel.gm_order(name)
+            acts = () if order is None else [a for a in order.actions
+                                             if not isinstance(a, TurnCheck)]
+    gms = s.turned  # the actions are the GM's: a consumed pilot's are not carried out
     if s.shaken:
         r = duel.dice.trait(die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
                             wild=spec.wild_card, purpose="Spirit: recover from Shaken", actor=name)
@@ -61,8 +68,12 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     if pen and duel.mode.events:
         duel.emit("multi", name, "dragons.multi_action",
                   {"name": name, "n": len(acts), "penalty": pen})
-    for a in acts:
+    for i, a in enumerate(acts):
         if s.out or duel.fight_decided():
+            return
+        if s.turned and not gms:  # the pilot was consumed during the turn (D-10 "at once")
+            duel.emit("order_void", name, "dragons.turned.rest_void",
+                      {"name": name, "n": len(acts) - i})
             return
         act = ACTIONS.get(type(a)) or next((f for c, f in ACTIONS.items() if isinstance(a, c)),
                                            None)

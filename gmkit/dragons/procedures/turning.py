@@ -26,6 +26,16 @@ def spirit_check(duel: DuelContext, name: str, cause: str) -> None:
     if not r.success:
         s.turned = True
         duel.book.decided = None
+        _void_players_order(duel, name)
+
+
+def _void_players_order(duel: DuelContext, name: str) -> None:
+    """D-10 "at once": the rest of the player's order for the round is not carried out. A turn
+    still to come is the GM's (:meth:`~gmkit.dragons.context.DuelContext.gm_order`); a turn under
+    way stops after the step that consumed the pilot (:func:`.turn.take_turn`)."""
+    book = duel.book
+    if book.orders.pop(name, None) is not None and name not in book.acted:
+        duel.emit("order_void", name, "dragons.turned.order_void", {"name": name})
 
 
 def power(duel: DuelContext, name: str, a: UsePower, pen: int) -> None:
