@@ -10,7 +10,8 @@
 An order is ``DragonOrder(move=Move(kind, amount) | None, actions=(...))``: ``Move.level(dS)``
 (-1..+2), ``Move.climb(n)``, ``Move.dive(n)``; actions ``Attack(weapon, target)``,
 ``TailAttempt(target)``, ``Force(speed, height)``, ``ShakeOff()``, ``Manoeuvre(name)``,
-``UsePower(power, die, target, note)`` and the GM's ``TurnCheck(reason)``. A dragon that is the
+``UsePower(power, die, target, note)``, and the GM's calls ``TurnCheck(reason)`` (D-10) and
+``CritFall(falls)`` (D-9), which are not actions. A dragon that is the
 GM's (its pilot consumed, D-10) takes ``GMOrder(DragonOrder(...))``: one as the player's is refused.
 
 Rulings where the rules and the issue are silent (each documented where it is applied):
@@ -49,13 +50,13 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["DragonDuel", "DragonOrder", "Move", "Attack", "TailAttempt", "Force", "ShakeOff",
-           "Manoeuvre", "UsePower", "TurnCheck", "GMOrder", "Dragon", "Pilot", "Weapon", "DragonState",
+           "Manoeuvre", "UsePower", "TurnCheck", "CritFall", "GMOrder", "Dragon", "Pilot", "Weapon", "DragonState",
            "DuelState", "DragonScenario", "EXAMPLE", "rules"]
 
 _LAZY = {"DragonDuel": "engine", "EXAMPLE": "scenario", "rules": "rules",
          **{n: "sheets" for n in ("Dragon", "Pilot", "Weapon")},
          **{n: "board" for n in ("DragonState", "DuelState")},
-         **{n: "orders" for n in ("Attack", "DragonOrder", "Force", "GMOrder", "Manoeuvre", "Move",
+         **{n: "orders" for n in ("Attack", "CritFall", "DragonOrder", "Force", "GMOrder", "Manoeuvre", "Move",
                                   "ShakeOff", "TailAttempt", "TurnCheck", "UsePower")},
          "DragonScenario": "scenario"}
 """Where each public name lives: imported on first use, so finding the rule set (its

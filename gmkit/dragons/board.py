@@ -97,5 +97,8 @@ class RoundBook:
     moved: set[str] = field(default_factory=set)
     """Who has made its one movement this round (D-1): its own, a copy of its target's (D-12)
     or a fall (D-9)."""
+    crits: list[str] = field(default_factory=list)
+    """Dragons that rolled a critical failure performing a manoeuvre in the action being
+    resolved: whether each starts a fall is settled after it (D-9)."""
     decided: bool | None = None
     """Whether at most one party is left, memoised within the round; None: ask again."""

@@ -27,14 +27,14 @@ from ..orders import Order
 from . import rules as R
 from .board import DragonState
 from .context import DuelContext
-from .orders import (Action, Attack, DragonOrder, Force, GMOrder, Manoeuvre, Move, ShakeOff,
-                     TailAttempt, TurnCheck, UsePower)
+from .orders import (NOT_ACTIONS, Action, Attack, CritFall, DragonOrder, Force, GMOrder, Manoeuvre,
+                     Move, ShakeOff, TailAttempt, TurnCheck, UsePower)
 from .sheets import Dragon
 
 __all__ = ["DragonLegalOrders", "check_order", "legal_moves", "attack_options", "projected",
            "iter_legal", "ACTION_TYPES"]
 
-ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck)
+ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall)
 
 
 # --- positions as the checks see them -----------------------------------------------------------
@@ -152,19 +152,26 @@ def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, mov
 
 
 def _check_counts(actor: str, s: DragonState, acts: tuple[Any, ...]) -> None:
-    """D-8 no actions while Shaken, one D-10 check a round, D-5 one attack per weapon."""
-    checks = 0
+    """D-8 no actions while Shaken, one D-10 check and one D-9 call a round, D-5 one attack per
+    weapon."""
+    checks = calls = rulings = 0
     weapons: list[str] = []
-    for a in acts:  # one pass for the three counts below
-        if isinstance(a, TurnCheck):
-            checks += 1
+    for a in acts:  # one pass for the counts below
+        if isinstance(a, NOT_ACTIONS):
+            rulings += 1
+            if isinstance(a, TurnCheck):
+                checks += 1
+            elif isinstance(a, CritFall):
+                calls += 1
         elif isinstance(a, Attack):
             weapons.append(a.weapon)
-    own = len(acts) - checks
+    own = len(acts) - rulings
     if own and s.shaken:
         raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions ({own} ordered)")
     if checks > 1:
         raise IllegalOrder("D-10", "one D-10 check per round is enough")
+    if calls > 1:
+        raise IllegalOrder("D-9", "one call on critical failures per round: the GM gave two")
     twice = R.repeated_weapon(weapons) if len(weapons) > 1 else None
     if twice is not None:
         raise IllegalOrder("D-5", f"one attack per weapon per round: {twice} is ordered twice")
@@ -261,13 +268,13 @@ def _check_power(duel: DuelContext, d: _Draft, a: UsePower) -> None:
 
 
 def _check_nothing(duel: DuelContext, d: _Draft, a: Any) -> None:
-    """The GM's D-10 check is counted above and needs nothing more."""
+    """The GM's D-10 check and D-9 call are counted above and need nothing more."""
 
 
 _CHECKS: dict[type, Callable[[DuelContext, _Draft, Any], None]] = {
     Attack: _check_attack, TailAttempt: _check_tail_attempt, Force: _check_force,
     ShakeOff: _check_shake_off, Manoeuvre: _check_manoeuvre, UsePower: _check_power,
-    TurnCheck: _check_nothing}
+    TurnCheck: _check_nothing, CritFall: _check_nothing}
 """The check of each kind of action, by type (as d20 dispatches its nodes)."""
 
 

@@ -12,7 +12,8 @@ from typing import Literal, Union
 from ..orders import Order
 
 __all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
-           "TurnCheck", "DragonOrder", "GMOrder", "Action", "ORDER_TYPES"]
+           "TurnCheck", "CritFall", "DragonOrder", "GMOrder", "Action", "NOT_ACTIONS",
+           "own_actions", "ORDER_TYPES"]
 
 MoveKind = Literal["level", "climb", "dive"]
 
@@ -124,7 +125,25 @@ class TurnCheck(Order):
     reason: str = ""
 
 
-Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck]
+@dataclass(frozen=True)
+class CritFall(Order):
+    """The GM's call for this round (D-9): whether a critical failure this dragon rolls
+    performing a manoeuvre (Piloting for a tail, forcing, shaking off, aerobatics) starts its
+    fall. Without it the scenario's option ``crit_manoeuvre_falls`` decides. Not an action."""
+
+    falls: bool = True
+
+
+Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall]
+
+NOT_ACTIONS: tuple[type, ...] = (TurnCheck, CritFall)
+"""What an order's ``actions`` may hold that is not the dragon's action: the GM's calls. They
+cost no multi-action penalty (C-4) and are allowed while Shaken (D-8)."""
+
+
+def own_actions(actions: tuple[Action, ...] | list[Action]) -> list[Action]:
+    """The dragon's own actions among ``actions`` (see :data:`NOT_ACTIONS`)."""
+    return [a for a in actions if not isinstance(a, NOT_ACTIONS)]
 
 
 @dataclass(frozen=True)
@@ -149,4 +168,4 @@ class GMOrder(Order):
 
 
 ORDER_TYPES: tuple[type, ...] = (DragonOrder, Move, Attack, TailAttempt, Force, ShakeOff, Manoeuvre,
-                                 UsePower, TurnCheck, GMOrder)
+                                 UsePower, TurnCheck, CritFall, GMOrder)

@@ -185,6 +185,10 @@ class DragonOptions(BaseModel):
     """D-8/D-13: over the Firmament a downed Extra lives on a d6 of at least this (7: never)."""
     wild_crash_survival: int = Field(default=4, ge=1, le=7)
     """D-8/D-13: over the Firmament a downed Wild Card lives on a d6 of at least this."""
+    crit_manoeuvre_falls: bool = Field(default=False, exclude_if=lambda v: v is False)
+    """D-9: whether a critical failure performing a manoeuvre starts a fall when the GM makes no
+    call for the round (the original: it "may"; the GM's ``CritFall`` in an order decides).
+    Off by default; left out of the dumped scenario when off."""
     copied_manoeuvre: Literal["fall", "lose_tail"] = "fall"
     """D-11/D-12: a pursuer failing to copy an aerobatic manoeuvre falls (D-11) or only loses
     the tail."""

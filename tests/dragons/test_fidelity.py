@@ -206,3 +206,63 @@ def test_d10_from_then_on_orders_are_the_gms_and_the_players_are_refused() -> No
     assert d.state.dragons["Ash"].speed == 5
     assert "dragons.turned.acts" not in keys(d)  # the GM gave the order; no autopilot
     assert any(e.kind == "attack" and e.data["target"] == "Friend" for e in d.record)
+
+
+# --- item 4: D-9, a critical failure on any manoeuvre "may" start a fall ------------------------
+
+
+def _botched_tail(call: bool | None, option: bool | None) -> DragonDuel:
+    from gmkit.dragons import CritFall, TailAttempt
+
+    opts = {} if option is None else {"crit_manoeuvre_falls": option}
+    d = duel(dragon("Ash", "red", 6, 10), dragon("Bane", "blue", 6, 10), **opts)
+    acts: tuple = (TailAttempt("Bane"),) + (() if call is None else (CritFall(call),))
+    d.submit("Ash", DragonOrder(move=Move.level(0), actions=acts))
+    d.enter_faces(1, 1, 4, 2)  # Ash's Piloting d8 1 / wild 1: a critical failure; Bane 4
+    d.resolve_round()
+    return d
+
+
+@pytest.mark.parametrize("call, option, falls, key", [
+    (None, None, False, None),                 # today's default: nothing happens
+    (None, True, True, "dragons.fall.crit"),   # the scenario's default: it falls
+    (True, None, True, "dragons.fall.crit"),   # the GM's call: it falls
+    (False, True, False, "dragons.fall.crit_no_fall"),  # the GM's call beats the default
+])
+def test_d9_a_critical_failure_on_a_manoeuvre_may_start_a_fall(
+        call: bool | None, option: bool | None, falls: bool, key: str | None) -> None:
+    """Issue 13 item 4, D-9: a critical failure performing a manoeuvre (here a tail attempt)
+    "may" start a fall: the GM's call for the round (CritFall), else the scenario's option;
+    a call is told in the story with who made it."""
+    d = _botched_tail(call, option)
+    assert d.state.dragons["Ash"].falling is falls
+    if key is None:
+        assert not any(k.startswith("dragons.fall.crit") for k in keys(d))
+    else:
+        e = next(e for e in d.record if e.key == key)
+        by = "GM" if call is not None else "scenario"
+        assert by in e.text("en") and "D-9" in e.text("en")
+    # the GM's call is no action: no multi-action penalty on the tail attempt
+    assert "dragons.multi_action" not in keys(d)
+
+
+def test_d9_the_defender_of_an_opposed_manoeuvre_may_fall_too() -> None:
+    """Issue 13 item 4, D-9: Bane botches its evasion (a critical failure on its Piloting)."""
+    from gmkit.dragons import TailAttempt
+
+    d = duel(dragon("Ash", "red", 6, 10), dragon("Bane", "blue", 6, 10), crit_manoeuvre_falls=True)
+    d.submit("Ash", DragonOrder(move=Move.level(0), actions=(TailAttempt("Bane"),)))
+    d.enter_faces(5, 2, 1, 1)  # Ash 5; Bane d8 1 / wild 1: a critical failure
+    d.resolve_round()
+    assert next(e for e in d.record if e.key == "dragons.fall.crit").actor == "Bane"
+    assert d.state.dragons["Ash"].tailing is None  # a falling dragon cannot be followed
+
+
+def test_d9_the_gms_call_is_allowed_once_and_while_shaken() -> None:
+    from gmkit.dragons import CritFall
+
+    d = duel(dragon("Ash", "red", 6, 10), dragon("Bane", "blue", 6, 10))
+    d.state.dragons["Ash"].shaken = True
+    d.submit("Ash", DragonOrder(move=Move.level(0), actions=(CritFall(True),)))
+    with pytest.raises(IllegalOrder, match="D-9"):
+        d.submit("Ash", DragonOrder(move=Move.level(0), actions=(CritFall(True), CritFall(False))))

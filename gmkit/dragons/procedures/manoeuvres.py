@@ -7,7 +7,7 @@ from .. import rules as R
 from ..context import DuelContext
 from ..orders import Manoeuvre
 from .common import cannot, die
-from .falling import start_fall
+from .falling import crit_on_manoeuvre, start_fall
 from .tails import lose_tail
 
 __all__ = ["dangerous", "manoeuvre"]
@@ -35,6 +35,8 @@ def dangerous(duel: DuelContext, name: str, what: str, pen: int, copied: bool = 
         if copied and duel.options.get("copied_manoeuvre") == "lose_tail":
             if s.tailing is not None:
                 lose_tail(duel, name, s.tailing, "dragons.tail.cannot_copy", why="failed Piloting")
+            if r.critical_failure:  # only losing the tail, but a botch may still fall (D-9)
+                crit_on_manoeuvre(duel, name)
         else:
             start_fall(duel, name, "dragons.fall.manoeuvre")
     return r.success
