@@ -13,6 +13,7 @@ An order is ``DragonOrder(move=Move(kind, amount) | None, actions=(...))``: ``Mo
 ``UsePower(power, die, target, note)``, and the GM's calls ``TurnCheck(reason)`` (D-10) and
 ``CritFall(falls)`` (D-9), which are not actions. A dragon that is the
 GM's (its pilot consumed, D-10) takes ``GMOrder(DragonOrder(...))``: one as the player's is refused.
+The GM may set a round's order of action (D-3): ``duel.submit("GM", Initiative(("Bane", "Ash")))``.
 
 Rulings where the rules and the issue are silent (each documented where it is applied):
 
@@ -50,14 +51,15 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["DragonDuel", "DragonOrder", "Move", "Attack", "TailAttempt", "Force", "ShakeOff",
-           "Manoeuvre", "UsePower", "TurnCheck", "CritFall", "GMOrder", "Dragon", "Pilot", "Weapon", "DragonState",
+           "Manoeuvre", "UsePower", "TurnCheck", "CritFall", "GMOrder", "Initiative", "Dragon", "Pilot", "Weapon", "DragonState",
            "DuelState", "DragonScenario", "EXAMPLE", "rules"]
 
 _LAZY = {"DragonDuel": "engine", "EXAMPLE": "scenario", "rules": "rules",
          **{n: "sheets" for n in ("Dragon", "Pilot", "Weapon")},
          **{n: "board" for n in ("DragonState", "DuelState")},
-         **{n: "orders" for n in ("Attack", "CritFall", "DragonOrder", "Force", "GMOrder", "Manoeuvre", "Move",
-                                  "ShakeOff", "TailAttempt", "TurnCheck", "UsePower")},
+         **{n: "orders" for n in ("Attack", "CritFall", "DragonOrder", "Force", "GMOrder",
+                                  "Initiative", "Manoeuvre", "Move", "ShakeOff", "TailAttempt",
+                                  "TurnCheck", "UsePower")},
          "DragonScenario": "scenario"}
 """Where each public name lives: imported on first use, so finding the rule set (its
 ``system.py``) costs nothing."""

@@ -25,7 +25,7 @@ from . import rules as R
 from .board import DragonState, DuelState, RoundBook, opening_board
 from .context import DuelContext
 from .legal import DragonLegalOrders, attack_options, check_order, legal_moves
-from .orders import ORDER_TYPES, DragonOrder, GMOrder, Move
+from .orders import GM_ACTOR, ORDER_TYPES, DragonOrder, GMOrder, Initiative, Move
 from .procedures.falling import check_fallen_away
 from .procedures.turn import take_turn
 from .scenario import EXAMPLE
@@ -104,6 +104,15 @@ class DragonDuel(DuelContext):
             return [n for n, o in st.items() if n != name and not o.out]
         return [n for n, foe in self.sheets.others[name] if (foe or st[n].turned) and not st[n].out]
 
+    def set_initiative(self, order: list[str] | tuple[str, ...]) -> None:
+        """D-3: the GM sets this round's order of action (every dragon in the fight, once):
+        ``submit("GM", Initiative(order))``, journaled; withdraw it with ``withdraw("GM")``."""
+        self.submit(GM_ACTOR, Initiative(tuple(order)))
+
+    def hidden_from(self, actor: str, side: str) -> bool:
+        """What a player's list of orders received leaves out: the GM's own rulings."""
+        return actor == GM_ACTOR
+
     def awaiting(self) -> list[str]:
         """Dragons that should send an order: not out, not falling (D-9), not turned (D-10)."""
         return [n for n, s in self.state.dragons.items()
@@ -165,8 +174,13 @@ class DragonDuel(DuelContext):
         st = self.state.dragons
         round_orders: dict[str, DragonOrder] = {}
         arrival: dict[str, int] = {}
-        for i, (a, o) in enumerate(orders):
-            arrival[a] = i
+        ruled: tuple[str, ...] | None = None  # the GM's order of action for the round (D-3)
+        for a, o in orders:
+            if a == GM_ACTOR:
+                if isinstance(o, Initiative):
+                    ruled = o.order
+                continue
+            arrival[a] = len(arrival)
             if isinstance(o, GMOrder):  # the GM's order for a GM-run or turned dragon (D-10)
                 o = o.order
             if isinstance(o, DragonOrder):
@@ -196,6 +210,12 @@ class DragonDuel(DuelContext):
             self.emit("initiative", "GM", "dragons.initiative", {"order": order},
                       data={"order": order})
         each_turn = self.options.get("initiative") == "each_turn"
+        if ruled is not None:  # D-3: the GM reorders the round's actors, for the whole round
+            rules_order, order = order, [n for n in ruled if not st[n].out]
+            each_turn = False
+            self.emit("initiative_gm", "GM", "dragons.initiative.gm",
+                      {"order": order, "rules": rules_order},
+                      data={"order": order, "rules": rules_order})
         while True:
             if each_turn:
                 order = R.initiative_order(entries())
@@ -312,7 +332,7 @@ class DragonDuel(DuelContext):
                              "out": s.weapons_out[i]} for i, w in enumerate(d.weapons)],
             })
         out["dragons"] = dragons
-        out["orders_received"] = self.orders_received
+        out["orders_received"] = [a for a in self.orders_received if a != GM_ACTOR]
         out["trails"] = {n: [list(p) for p in s.trail] + [[s.speed, s.height]]
                          for n, s in self.state.dragons.items()}
         return out

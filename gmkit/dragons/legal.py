@@ -27,8 +27,8 @@ from ..orders import Order
 from . import rules as R
 from .board import DragonState
 from .context import DuelContext
-from .orders import (NOT_ACTIONS, Action, Attack, CritFall, DragonOrder, Force, GMOrder, Manoeuvre,
-                     Move, ShakeOff, TailAttempt, TurnCheck, UsePower)
+from .orders import (GM_ACTOR, NOT_ACTIONS, Action, Attack, CritFall, DragonOrder, Force, GMOrder,
+                     Initiative, Manoeuvre, Move, ShakeOff, TailAttempt, TurnCheck, UsePower)
 from .sheets import Dragon
 
 __all__ = ["DragonLegalOrders", "check_order", "legal_moves", "attack_options", "projected",
@@ -69,14 +69,19 @@ def predictable(duel: DuelContext, actor: str, target: str) -> bool:
     return (t.speed, t.height) < (a.speed, a.height)
 
 
+def _received(duel: DuelContext) -> list[str]:
+    """The dragons whose orders have arrived, in arrival order (the GM's rulings left out)."""
+    return [a for a in duel.orders_received if a != GM_ACTOR]
+
+
 def _forcing_rank(duel: DuelContext, name: str) -> tuple[int, int]:
     """D-3/D-12: ``name``'s rank were it to send its order now (a new order arrives last)."""
-    received = duel.orders_received
+    received = _received(duel)
     return int(duel.late(name)), len(received) - (name in received)
 
 
 def _pending_rank(duel: DuelContext, name: str) -> tuple[int, int] | None:
-    received = duel.orders_received
+    received = _received(duel)
     if name not in received:
         return None
     return int(duel.late(name)), received.index(name)
@@ -101,6 +106,8 @@ class _Draft:
 
 def check_order(duel: DuelContext, actor: str, order: Order) -> None:
     """Refuse (IllegalOrder naming the rule and the numbers) what the rules forbid; never mutate."""
+    if actor == GM_ACTOR or isinstance(order, Initiative):
+        return _check_initiative(duel, actor, order)
     s = duel.state_of(actor)
     spec = duel.dragons[actor]
     if s.out and isinstance(order, (DragonOrder, GMOrder)):
@@ -136,6 +143,30 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
                 raise IllegalOrder("D-1", f"{a!r} is not a dragon action")
             check = next(f for c, f in _CHECKS.items() if isinstance(a, c))
         check(duel, draft, a)
+
+
+def _check_initiative(duel: DuelContext, actor: str, order: Order) -> None:
+    """D-3: the GM's order of action names every dragon still in the fight, each once."""
+    if actor != GM_ACTOR:
+        raise IllegalOrder("D-3", f"the order of action is the GM's call: submitted as "
+                                  f"{GM_ACTOR!r}, not as {actor!r}")
+    if not isinstance(order, Initiative):
+        raise IllegalOrder("D-3", f"the GM's ruling for the round is an Initiative((names...)), "
+                                  f"got {order!r}")
+    flying = [n for n, s in duel.state.dragons.items() if not s.out]
+    names = list(order.order)
+    twice = sorted({n for n in names if names.count(n) > 1})
+    unknown = [n for n in names if n not in duel.state.dragons]
+    out = [n for n in names if n in duel.state.dragons and duel.state.dragons[n].out]
+    missing = [n for n in flying if n not in names]
+    if twice or unknown or out or missing:
+        why = "; ".join(part for part in (
+            f"named twice: {', '.join(twice)}" if twice else "",
+            f"no such dragon: {', '.join(unknown)}" if unknown else "",
+            f"out of the fight: {', '.join(out)}" if out else "",
+            f"missing: {', '.join(missing)}" if missing else "") if part)
+        raise IllegalOrder("D-3", f"the order of action lists every dragon in the fight once "
+                                  f"({', '.join(flying)}): {why}")
 
 
 def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, move: Any) -> None:

@@ -13,7 +13,7 @@ from ..orders import Order
 
 __all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
            "TurnCheck", "CritFall", "DragonOrder", "GMOrder", "Action", "NOT_ACTIONS",
-           "own_actions", "ORDER_TYPES"]
+           "own_actions", "GM_ACTOR", "Initiative", "ORDER_TYPES"]
 
 MoveKind = Literal["level", "climb", "dive"]
 
@@ -167,5 +167,20 @@ class GMOrder(Order):
     order: DragonOrder = DragonOrder()
 
 
+GM_ACTOR = "GM"
+"""Who submits the GM's rulings for the whole round (:class:`Initiative`); no dragon may bear
+this name."""
+
+
+@dataclass(frozen=True)
+class Initiative(Order):
+    """The GM's order of action for this round (D-3: "some manoeuvres may break the order of
+    action"): every dragon still in the fight, each once, the first to act first. Submitted by
+    the GM as the actor ``"GM"`` before the round resolves; it replaces the order the rules give
+    (D-3) for that round, and the story tells both."""
+
+    order: tuple[str, ...] = ()
+
+
 ORDER_TYPES: tuple[type, ...] = (DragonOrder, Move, Attack, TailAttempt, Force, ShakeOff, Manoeuvre,
-                                 UsePower, TurnCheck, CritFall, GMOrder)
+                                 UsePower, TurnCheck, CritFall, GMOrder, Initiative)

@@ -216,6 +216,9 @@ class DragonScenario(ScenarioModel):
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
             raise ValueError(f"dragon names must be unique; repeated: {', '.join(dup)}")
+        if "GM" in names:
+            raise ValueError("a dragon may not be named 'GM': the GM submits the round's rulings "
+                             "under that name (D-3)")
         if len({d.side for d in self.dragons}) < 2:
             raise ValueError("a duel needs at least two sides")
         return self

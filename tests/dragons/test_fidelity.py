@@ -266,3 +266,51 @@ def test_d9_the_gms_call_is_allowed_once_and_while_shaken() -> None:
     d.submit("Ash", DragonOrder(move=Move.level(0), actions=(CritFall(True),)))
     with pytest.raises(IllegalOrder, match="D-9"):
         d.submit("Ash", DragonOrder(move=Move.level(0), actions=(CritFall(True), CritFall(False))))
+
+
+# --- item 5: D-3, the GM reorders a round's actors ---------------------------------------------
+
+
+def test_d3_the_gm_reorders_the_rounds_actors_journaled_and_told(tmp_path) -> None:
+    """Issue 13 item 5, D-3 ("some manoeuvres may break the order of action"): the GM sets the
+    round's order of action before it resolves; the slower Bane acts first, the story tells both
+    orders, the journal keeps the ruling and a resume replays it exactly; the players' view of
+    orders received leaves the ruling out."""
+    from gmkit.dragons import Initiative
+    from gmkit.encounter import Encounter
+
+    path = tmp_path / "duel.jsonl"
+    d = DragonDuel(scenario(dragon("Ash", "red", 8, 10), dragon("Bane", "blue", 5, 10)), 3,
+                   journal=path)
+    d.submit("Ash", DragonOrder(move=Move.level(1)))
+    d.set_initiative(["Bane", "Ash"])
+    assert d.pending_order("GM") == Initiative(("Bane", "Ash"))
+    assert d.board("red")["orders_received"] == ["Ash"]
+    events = d.resolve_round(autopilot=True)
+    gm = next(e for e in events if e.key == "dragons.initiative.gm")
+    assert gm.data == {"order": ["Bane", "Ash"], "rules": ["Ash", "Bane"]}
+    assert "D-3" in gm.text("en") and "Bane, Ash" in gm.text("ru")
+    movers = [e.actor for e in events if e.kind == "move"]
+    assert movers == ["Bane", "Ash"]
+    lines = d.journal_lines()
+    assert any(x.get("op") == "submit" and x.get("actor") == "GM" for x in lines)
+    d.close()
+    again = Encounter.resume(path, autosave=False)
+    assert [e.to_json() for e in again.record] == [e.to_json() for e in d.record]
+
+
+def test_d3_the_gms_order_of_action_names_every_dragon_in_the_fight_once() -> None:
+    """Issue 13 item 5, D-3: a ruling that leaves a dragon out, names one twice or an unknown
+    one is refused naming D-3; only the GM gives it; no dragon may be called 'GM'."""
+    from gmkit.dragons import Initiative
+    from gmkit.errors import ScenarioError
+
+    d = duel(dragon("Ash", "red"), dragon("Bane", "blue"), dragon("Cy", "blue"))
+    for bad, why in ((["Ash", "Bane"], "missing: Cy"), (["Ash", "Bane", "Cy", "Ash"], "twice"),
+                     (["Ash", "Bane", "Cy", "Dax"], "no such dragon: Dax")):
+        with pytest.raises(IllegalOrder, match=f"D-3: .*{why}"):
+            d.set_initiative(bad)
+    with pytest.raises(IllegalOrder, match="D-3: the order of action is the GM's call"):
+        d.submit("Ash", Initiative(("Ash", "Bane", "Cy")))
+    with pytest.raises(ScenarioError, match="GM"):
+        DragonDuel(scenario(dragon("GM", "red"), dragon("Bane", "blue")), 1)
