@@ -35,14 +35,18 @@ def pilot_roll(die: Die = 8, modifier: int = 0, wild: bool = True, tn: int = 4, 
 
 def attack(die: Die, damage_expr: str, toughness: int, modifier: int = 0, wild: bool = True,
            tn: int = 4, *, actions: int = 1, wounds: int = 0, already_shaken: bool = False,
-           max_wounds: int = 4) -> Odds:
+           max_wounds: int = 4, armour: int = 0, ap: int = 0) -> Odds:
     """A D attack as a whole (D-5, D-7, C-4) by an attacker with ``wounds`` wounds (D-8): see
-    :func:`gmkit.odds.savage.attack`; ``modifier`` holds the range band's penalty (D-5)."""
+    :func:`gmkit.odds.savage.attack`; ``modifier`` holds the range band's penalty (D-5). The
+    weapon's ``ap`` ignores up to that much of the target's ``armour``, part of its
+    ``toughness`` (D-7)."""
     if wounds < 0:
         raise ValueError(f"D-8: wounds cannot be negative, got {wounds}")
-    return savage_attack(die, damage_expr, toughness, modifier + R.wound_penalty(wounds, wild),
-                         wild, tn, actions=actions, already_shaken=already_shaken,
-                         max_wounds=max_wounds)
+    if armour < 0 or ap < 0:
+        raise ValueError(f"D-7: Armour and AP are 0 or more, got {armour} and {ap}")
+    return savage_attack(die, damage_expr, R.effective_toughness(toughness, armour, ap),
+                         modifier + R.wound_penalty(wounds, wild), wild, tn, actions=actions,
+                         already_shaken=already_shaken, max_wounds=max_wounds)
 
 
 def add_commands(kinds: Any, savage: Any) -> None:
@@ -54,6 +58,8 @@ def add_commands(kinds: Any, savage: Any) -> None:
     q.add_argument("--tn", type=int, default=4, help="4 ranged; the target's Parry in melee")
     q.add_argument("--shaken", action="store_true", help="the target is already Shaken")
     q.add_argument("--wounds", type=int, default=0, help="the attacker's wounds (D-8 penalty)")
+    q.add_argument("--armour", type=int, default=0, help="the target's Armour, part of its Toughness (D-7)")
+    q.add_argument("--ap", type=int, default=0, help="the weapon's Armour Piercing (D-7)")
     savage(q)
     q.set_defaults(answer=_attack_command)
 
@@ -61,4 +67,5 @@ def add_commands(kinds: Any, savage: Any) -> None:
 def _attack_command(args: Any) -> Odds:
     die = None if args.die == "unskilled" else args.die
     return attack(die, args.damage, args.toughness, args.mod, not args.extra, args.tn,
-                  actions=args.actions, wounds=args.wounds, already_shaken=args.shaken)
+                  actions=args.actions, wounds=args.wounds, already_shaken=args.shaken,
+                  armour=args.armour, ap=args.ap)

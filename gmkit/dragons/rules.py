@@ -19,7 +19,7 @@ __all__ = [
     "normalise_heights", "speed_kmh", "height_m", "InitiativeEntry", "initiative_order",
     "move_result", "move_problem", "check_move", "legal_moves", "legal_steps", "listed_dives",
     "range_between", "range_band", "attack_problem", "Problem", "repeated_weapon",
-    "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
+    "effective_toughness", "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
     "fall_drop", "fall_step", "recovery_penalty", "fallen_away",
     "nearest", "turned_target", "dangerous_dive", "attack_allowed", "is_legal_move",
     "tail_problem", "forcing_problem", "forced_move", "copy_problem",
@@ -326,6 +326,19 @@ def repeated_weapon(weapons: Iterable[str]) -> str | None:
             return w
         seen.add(w)
     return None
+
+
+# --- D-7 damage ----------------------------------------------------------------------------------
+
+
+def effective_toughness(toughness: int, armour: int = 0, ap: int = 0) -> int:
+    """D-7 (SWADE): the Toughness a hit is measured against: Armour Piercing ignores up to its
+    value of the target's Armour, which Toughness includes.
+
+    >>> effective_toughness(9, 2, 1), effective_toughness(9, 2, 4), effective_toughness(9)
+    (8, 7, 9)
+    """
+    return toughness - min(max(ap, 0), max(armour, 0))
 
 
 # --- D-8 wounds ----------------------------------------------------------------------------------

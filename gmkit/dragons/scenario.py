@@ -13,10 +13,11 @@ dragons:
     toughness: 9
     speed: 6                  # starting Speed
     height: 12                # starting Height (normalised: the lowest becomes 10, D-2)
+    armour: 2                 # part of Toughness that a weapon's AP ignores (D-7; default 0)
     pilot: {name: Kira, fighting: d8, piloting: d10, spirit: d8, shooting: d8}
     weapons:
       - {name: Flame, kind: ranged, damage: 2d8, ranges: [60, 120, 180]}
-      - {name: Claws, kind: melee, damage: 2d6}
+      - {name: Claws, kind: melee, damage: 2d6, ap: 1}   # Armour Piercing (D-7; default 0)
 ```
 """
 
@@ -103,6 +104,9 @@ class WeaponSpec(BaseModel):
     damage: str
     ranges: tuple[int, int, int] | None = None
     """Short/Medium/Long for ranged weapons (D-5 [decision])."""
+    ap: int = Field(default=0, ge=0, le=MAX_TOUGHNESS, exclude_if=lambda v: v == 0)
+    """D-7 (SWADE): Armour Piercing, the points of the target's Armour the weapon ignores.
+    Left out of the dumped scenario when 0."""
 
     @field_validator("damage")
     @classmethod
@@ -148,6 +152,10 @@ class DragonSpec(BaseModel):
     """Run by the GM: orders count as arriving last (D-3)."""
     max_speed: int = Field(ge=1, le=MAX_SPEED)
     toughness: int = Field(ge=1, le=MAX_TOUGHNESS)
+    """C-4/D-7: Toughness, Armour included (SWADE writes it ``9 (2)``)."""
+    armour: int = Field(default=0, ge=0, le=MAX_TOUGHNESS, exclude_if=lambda v: v == 0)
+    """D-7 (SWADE): the part of Toughness that is Armour, which a weapon's AP ignores. Left out
+    of the dumped scenario when 0."""
     speed: int = Field(ge=1, le=MAX_SPEED)
     height: int = Field(default=10, ge=-MAX_HEIGHT, le=MAX_HEIGHT)
     pilot: PilotSpec = Field(default_factory=PilotSpec)
@@ -155,6 +163,9 @@ class DragonSpec(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> "DragonSpec":
+        if self.armour >= self.toughness:
+            raise ValueError(f"D-7: armour {self.armour} is part of toughness {self.toughness} "
+                             f"and must be below it")
         if self.speed > self.max_speed:
             raise ValueError(f"starting speed {self.speed} is above max_speed {self.max_speed}")
         names = [w.name for w in self.weapons]

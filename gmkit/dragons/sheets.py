@@ -42,6 +42,8 @@ class Weapon:
     """Damage dice (C-4), every die aces: ``2d8``, ``3d6+2``."""
     ranges: tuple[int, int, int] | None = None
     """Short, Medium, Long range for a ranged weapon (D-5 [decision]); None for melee."""
+    ap: int = 0
+    """Armour Piercing: the points of the target's Armour it ignores (D-7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,8 @@ class Dragon:
     toughness: int
     pilot: Pilot
     weapons: tuple[Weapon, ...] = ()
+    armour: int = 0
+    """The part of ``toughness`` that is Armour (D-7)."""
 
     def weapon(self, name: str) -> tuple[int, Weapon] | None:
         for i, w in enumerate(self.weapons):
@@ -117,10 +121,11 @@ def _dragon(spec: Mapping[str, Any]) -> Dragon:
     pilot = Pilot(p.get("name") or spec["name"], p.get("fighting"), p.get("piloting"), p["spirit"],
                   p.get("shooting"))
     weapons = tuple(Weapon(w["name"], w["kind"], w["damage"],
-                           tuple(w["ranges"]) if w.get("ranges") else None)  # type: ignore[arg-type]
+                           tuple(w["ranges"]) if w.get("ranges") else None,  # type: ignore[arg-type]
+                           w.get("ap", 0))
                     for w in spec.get("weapons", ()))
     return Dragon(spec["name"], spec["side"], spec["wild_card"], spec["gm"], spec["max_speed"],
-                  spec["toughness"], pilot, weapons)
+                  spec["toughness"], pilot, weapons, spec.get("armour", 0))
 
 
 def build_sheets(scenario: Mapping[str, Any]) -> Sheets:

@@ -50,8 +50,8 @@ def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
         die = option["die"]  # the engine names the attack die (D-5, D-6)
         shaken = bool(duel.state.dragons[option["target"]].shaken)
         o = attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
-                        wild=spec.wild_card, tn=option["tn"], actions=actions,
-                        already_shaken=shaken)
+                   wild=spec.wild_card, tn=option["tn"], actions=actions, already_shaken=shaken,
+                   armour=target.armour, ap=weapon.ap)
     except Exception:  # odds are a help, never a reason the form fails
         return None
     hit = 1 - o.get("critical_failure") - o.get("miss")

@@ -78,14 +78,16 @@ def attack(duel: DuelContext, name: str, a: Attack, pen: int) -> None:
                            purpose=purpose("damage", w.name), actor=name)
     total = int(dmg.total)
     s.damage_dealt += total
-    damage(duel, a.target, total, name, dmg)
+    damage(duel, a.target, total, name, dmg, w.ap)
 
 
-def damage(duel: DuelContext, target: str, total: int, by: str, roll: Any) -> None:
-    """D-7/C-4: Shaken or Wounds against Toughness, then the D-8 wound table."""
+def damage(duel: DuelContext, target: str, total: int, by: str, roll: Any, ap: int = 0) -> None:
+    """D-7/C-4: Shaken or Wounds against Toughness (less the Armour the weapon's AP ignores),
+    then the D-8 wound table."""
     t = duel.state.dragons[target]
     tspec = duel.dragons[target]
-    res = damage_outcome(total, tspec.toughness, t.shaken)
+    tough = R.effective_toughness(tspec.toughness, tspec.armour, ap)
+    res = damage_outcome(total, tough, t.shaken)
     if duel.mode.events:
         if not res.shaken:
             key = "dragons.damage.none"
@@ -93,10 +95,15 @@ def damage(duel: DuelContext, target: str, total: int, by: str, roll: Any) -> No
             key = "dragons.damage.wounds"
         else:
             key = "dragons.damage.shaken"
+        shown: Any = tough
+        data: dict[str, Any] = {"damage": total, "shaken": res.shaken, "wounds": res.wounds}
+        if tough != tspec.toughness:  # AP against Armour: told only where it counts
+            shown = {"key": "dragons.word.toughness_ap", "t": tough, "ap": ap,
+                     "armour": tspec.armour, "full": tspec.toughness}
+            data["toughness"] = tough
         duel.emit("damage", by, key,
-                  {"name": by, "target": target, "damage": total, "toughness": tspec.toughness,
-                   "n": res.wounds}, rolls=(roll,),
-                  data={"damage": total, "shaken": res.shaken, "wounds": res.wounds})
+                  {"name": by, "target": target, "damage": total, "toughness": shown,
+                   "n": res.wounds}, rolls=(roll,), data=data)
     if not res.shaken:
         return
     attacker = duel.state.dragons[by]
