@@ -26,6 +26,7 @@ from .board import DragonState, DuelState, RoundBook, opening_board
 from .context import DuelContext
 from .legal import DragonLegalOrders, attack_options, check_order, legal_moves
 from .orders import GM_ACTOR, ORDER_TYPES, DragonOrder, GMOrder, Initiative, Move
+from .procedures.bennies import plan as plan_bennies
 from .procedures.falling import check_fallen_away
 from .procedures.turn import take_turn
 from .scenario import EXAMPLE
@@ -51,7 +52,9 @@ class DragonDuel(DuelContext):
         self.arms = sheets.arms
         """Each dragon's weapons as plain (name, kind, ranges) (see :data:`~.sheets.Arms`)."""
         heights = R.normalise_heights({d["name"]: d["height"] for d in sc["dragons"]})
-        self._opening = opening_board(sc["dragons"], heights)
+        self._opening = opening_board(sc["dragons"], heights,
+                                      {n: d.bennies for n, d in self.dragons.items()},
+                                      self.options["gm_bennies"])
         """The board before the first round (D-2): never changed, copied to start a fight."""
         self._start_board()
 
@@ -189,6 +192,8 @@ class DragonDuel(DuelContext):
         lates = {n: late(n) for n in st}
         book = self.book = RoundBook(round_orders,
                                      {n: (int(lt), arrival.get(n, 10_000)) for n, lt in lates.items()})
+        for n, o in round_orders.items():  # D-7: the Bennies each order will spend
+            plan_bennies(self, n, o)
         tailing = book.tailing_at_start
         for n, s in st.items():
             if s.tailing is not None:
@@ -252,6 +257,7 @@ class DragonDuel(DuelContext):
         order = got if isinstance(got, DragonOrder) else None
         if order is not None:
             self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
+            plan_bennies(self, name, order)
         return order
 
     # --- end of the fight -------------------------------------------------------------------------
@@ -327,11 +333,13 @@ class DragonDuel(DuelContext):
                 "speed": s.speed, "height": s.height, "max_speed": d.max_speed, "shaken": s.shaken,
                 "wounds": s.wounds, "falling": s.falling, "fall_turns": s.fall_turns, "out": s.out,
                 "out_reason": s.out_reason, "turned": s.turned, "tailing": s.tailing,
-                "tailed_by": s.tailed_by,
+                "tailed_by": s.tailed_by, "bennies": s.bennies,
                 "weapons": [{"name": w.name, "kind": w.kind, "damage": w.damage,
                              "out": s.weapons_out[i]} for i, w in enumerate(d.weapons)],
             })
         out["dragons"] = dragons
+        if side is None:  # the GM's pool is the GM's to know (D-7)
+            out["gm_bennies"] = self.state.gm_bennies
         out["orders_received"] = [a for a in self.orders_received if a != GM_ACTOR]
         out["trails"] = {n: [list(p) for p in s.trail] + [[s.speed, s.height]]
                          for n, s in self.state.dragons.items()}

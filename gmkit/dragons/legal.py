@@ -27,14 +27,16 @@ from ..orders import Order
 from . import rules as R
 from .board import DragonState
 from .context import DuelContext
-from .orders import (GM_ACTOR, NOT_ACTIONS, Action, Attack, CritFall, DragonOrder, Force, GMOrder,
-                     Initiative, Manoeuvre, Move, ShakeOff, TailAttempt, TurnCheck, UsePower)
+from .orders import (BENNY_USES, GM_ACTOR, NOT_ACTIONS, Action, Attack, Benny, CritFall, DragonOrder,
+                     Force, GMOrder, Initiative, Manoeuvre, Move, ShakeOff, TailAttempt, TurnCheck,
+                     UsePower)
 from .sheets import Dragon
 
 __all__ = ["DragonLegalOrders", "check_order", "legal_moves", "attack_options", "projected",
-           "iter_legal", "ACTION_TYPES"]
+           "iter_legal", "available_bennies", "ACTION_TYPES"]
 
-ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall)
+ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall,
+                Benny)
 
 
 # --- positions as the checks see them -----------------------------------------------------------
@@ -125,15 +127,18 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
     if not isinstance(order, DragonOrder):
         raise IllegalOrder("D-1", f"a dragon's order is one DragonOrder(move=..., actions=(...)), "
                                   f"got {order!r}")
-    move = order.move
-    if move is not None:
-        _check_move(duel, actor, s, spec, move)
     acts = order.actions
     if not isinstance(acts, tuple):
         raise IllegalOrder("D-1", "actions must be a tuple of actions")
+    shaken = s.shaken and not (acts and _unshakes(duel, actor, s, acts))
+    move = order.move
+    if move is not None:
+        _check_move(duel, actor, s, spec, move, shaken)
     if not acts:
         return  # the checks below are all about actions
-    _check_counts(actor, s, acts)
+    _check_counts(actor, shaken, acts)
+    if any(isinstance(a, Benny) for a in acts):
+        _check_bennies(duel, actor, s, spec, acts)
     sp, h = projected(duel, actor, move)
     draft = _Draft(actor, s, spec, sp, h, s.tailing if move is None else None, s.tailed_by)
     for a in acts:
@@ -169,7 +174,45 @@ def _check_initiative(duel: DuelContext, actor: str, order: Order) -> None:
                                   f"({', '.join(flying)}): {why}")
 
 
-def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, move: Any) -> None:
+def available_bennies(duel: DuelContext, name: str) -> int:
+    """D-7: the Bennies ``name`` may spend now (its own, and the GM's for a GM character)."""
+    s = duel.state.dragons[name]
+    return R.bennies_available(s.bennies, duel.state.gm_bennies, gm=duel.dragons[name].gm,
+                               turned=s.turned)
+
+
+def _unshakes(duel: DuelContext, actor: str, s: DragonState, acts: tuple[Any, ...]) -> bool:
+    """D-7: the order spends a Benny to end Shaken at the start of the turn, and one is there:
+    it is checked as the unshaken dragon it will be."""
+    return any(isinstance(a, Benny) and a.use == "unshake" for a in acts) and \
+        available_bennies(duel, actor) > 0
+
+
+def _check_bennies(duel: DuelContext, actor: str, s: DragonState, spec: Dragon,
+                   acts: tuple[Any, ...]) -> None:
+    """D-7: each use named once, at least one Benny each, no more in all than it has."""
+    spends = [a for a in acts if isinstance(a, Benny)]
+    uses = [a.use for a in spends]
+    for use in uses:
+        if use not in BENNY_USES:
+            raise IllegalOrder("D-7", f"a Benny is spent to {', '.join(BENNY_USES)}, not {use!r}")
+    twice = R.repeated_weapon(uses)
+    if twice is not None:
+        raise IllegalOrder("D-7", f"name each use of Bennies once: {twice!r} is given twice")
+    low = next((a for a in spends if a.up_to < 1), None)
+    if low is not None:
+        raise IllegalOrder("D-7", f"up to {low.up_to} Bennies on {low.use!r}: at least 1")
+    have = available_bennies(duel, actor)
+    want = sum(a.up_to for a in spends)
+    if want > have:
+        whose = ("the GM's pool" if s.turned else "its own and the GM's" if spec.gm
+                 else "an Extra has none of its own" if not spec.wild_card else "its own")
+        raise IllegalOrder("D-7", f"{actor} has {have} {'Benny' if have == 1 else 'Bennies'} "
+                                  f"({whose}); the order spends up to {want}")
+
+
+def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, move: Any,
+                shaken: bool) -> None:
     """D-4 (D-8 when Shaken, D-9 when falling)."""
     if not isinstance(move, Move):
         raise IllegalOrder("D-1", f"the movement must be a Move, got {move!r}")
@@ -177,12 +220,12 @@ def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, mov
         raise IllegalOrder("D-9", f"{actor} is falling ({s.fall_turns} turns so far) and "
                                   f"gives no movement order")
     kw = duel.sheets.move_kw
-    if not R.is_legal_move(s.speed, spec.max_speed, move, s.shaken, kw["level_min"],
+    if not R.is_legal_move(s.speed, spec.max_speed, move, shaken, kw["level_min"],
                            kw["level_max"], kw["max_dive"]):  # cached fast path
-        R.check_move(s.speed, spec.max_speed, move, shaken=s.shaken, name=actor, **kw)
+        R.check_move(s.speed, spec.max_speed, move, shaken=shaken, name=actor, **kw)
 
 
-def _check_counts(actor: str, s: DragonState, acts: tuple[Any, ...]) -> None:
+def _check_counts(actor: str, shaken: bool, acts: tuple[Any, ...]) -> None:
     """D-8 no actions while Shaken, one D-10 check and one D-9 call a round, D-5 one attack per
     weapon."""
     checks = calls = rulings = 0
@@ -197,8 +240,9 @@ def _check_counts(actor: str, s: DragonState, acts: tuple[Any, ...]) -> None:
         elif isinstance(a, Attack):
             weapons.append(a.weapon)
     own = len(acts) - rulings
-    if own and s.shaken:
-        raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions ({own} ordered)")
+    if own and shaken:
+        raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions ({own} ordered); "
+                                  f"a Benny may end Shaken (D-7)")
     if checks > 1:
         raise IllegalOrder("D-10", "one D-10 check per round is enough")
     if calls > 1:
@@ -299,13 +343,13 @@ def _check_power(duel: DuelContext, d: _Draft, a: UsePower) -> None:
 
 
 def _check_nothing(duel: DuelContext, d: _Draft, a: Any) -> None:
-    """The GM's D-10 check and D-9 call are counted above and need nothing more."""
+    """The GM's D-10 check and D-9 call, and the Bennies (D-7), are checked above."""
 
 
 _CHECKS: dict[type, Callable[[DuelContext, _Draft, Any], None]] = {
     Attack: _check_attack, TailAttempt: _check_tail_attempt, Force: _check_force,
     ShakeOff: _check_shake_off, Manoeuvre: _check_manoeuvre, UsePower: _check_power,
-    TurnCheck: _check_nothing, CritFall: _check_nothing}
+    TurnCheck: _check_nothing, CritFall: _check_nothing, Benny: _check_nothing}
 """The check of each kind of action, by type (as d20 dispatches its nodes)."""
 
 
@@ -438,6 +482,11 @@ class DragonLegalOrders(LegalOrders):
     def can_shake_off(self) -> bool:
         """D-12: someone is on its tail."""
         return self.can_act and self._s.tailed_by is not None
+
+    @property
+    def bennies(self) -> int:
+        """D-7: the Bennies its order may spend (its own; a GM character's also the GM's)."""
+        return available_bennies(self.encounter, self.actor)
 
     @property
     def can_manoeuvre(self) -> bool:

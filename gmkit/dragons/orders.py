@@ -12,7 +12,7 @@ from typing import Literal, Union
 from ..orders import Order
 
 __all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
-           "TurnCheck", "CritFall", "DragonOrder", "GMOrder", "Action", "NOT_ACTIONS",
+           "TurnCheck", "CritFall", "Benny", "BENNY_USES", "DragonOrder", "GMOrder", "Action", "NOT_ACTIONS",
            "own_actions", "GM_ACTOR", "Initiative", "ORDER_TYPES"]
 
 MoveKind = Literal["level", "climb", "dive"]
@@ -134,11 +134,36 @@ class CritFall(Order):
     falls: bool = True
 
 
-Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall]
+BennyUse = Literal["reroll", "soak", "unshake"]
+BENNY_USES: tuple[str, ...] = ("reroll", "soak", "unshake")
 
-NOT_ACTIONS: tuple[type, ...] = (TurnCheck, CritFall)
-"""What an order's ``actions`` may hold that is not the dragon's action: the GM's calls. They
-cost no multi-action penalty (C-4) and are allowed while Shaken (D-8)."""
+
+@dataclass(frozen=True)
+class Benny(Order):
+    """Spend Bennies this round (D-7, SWADE), up to ``up_to`` on one ``use``:
+
+    * ``reroll``: a trait roll of this dragon's that fails (an attack, Piloting, Spirit, a
+      Power, a soak) is rolled again and the better total stands; a critical failure is not
+      rerolled, and one on the reroll stands (SWADE);
+    * ``soak``: a hit that would Wound it: after the damage is rolled, a Vigor roll; each
+      success and raise removes one Wound, and soaking them all leaves it not Shaken;
+    * ``unshake``: when its Spirit roll at the start of its turn leaves it Shaken, Shaken ends at
+      once (so the order may hold actions and a climb or dive though it is Shaken now).
+
+    A player states it in the order (the GM enters it); the autopilot gives it to the dragons it
+    orders. A turned dragon, and one run by the GM, spends the GM's pool. Not an action."""
+
+    use: BennyUse = "soak"
+    up_to: int = 1
+
+
+Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall,
+               Benny]
+
+NOT_ACTIONS: tuple[type, ...] = (TurnCheck, CritFall, Benny)
+"""What an order's ``actions`` may hold that is not the dragon's action: the GM's calls and the
+Bennies it will spend. They cost no multi-action penalty (C-4) and are allowed while Shaken
+(D-8)."""
 
 
 def own_actions(actions: tuple[Action, ...] | list[Action]) -> list[Action]:
@@ -183,4 +208,4 @@ class Initiative(Order):
 
 
 ORDER_TYPES: tuple[type, ...] = (DragonOrder, Move, Attack, TailAttempt, Force, ShakeOff, Manoeuvre,
-                                 UsePower, TurnCheck, CritFall, GMOrder, Initiative)
+                                 UsePower, TurnCheck, CritFall, Benny, GMOrder, Initiative)

@@ -19,7 +19,7 @@ __all__ = [
     "normalise_heights", "speed_kmh", "height_m", "InitiativeEntry", "initiative_order",
     "move_result", "move_problem", "check_move", "legal_moves", "legal_steps", "listed_dives",
     "range_between", "range_band", "attack_problem", "Problem", "repeated_weapon",
-    "effective_toughness", "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
+    "effective_toughness", "bennies_available", "reroll_stands", "soaked", "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
     "fall_drop", "fall_step", "recovery_penalty", "fallen_away",
     "nearest", "turned_target", "dangerous_dive", "attack_allowed", "is_legal_move",
     "tail_problem", "forcing_problem", "forced_move", "copy_problem",
@@ -339,6 +339,37 @@ def effective_toughness(toughness: int, armour: int = 0, ap: int = 0) -> int:
     (8, 7, 9)
     """
     return toughness - min(max(ap, 0), max(armour, 0))
+
+
+def bennies_available(own: int, gm_pool: int, *, gm: bool, turned: bool) -> int:
+    """D-7 (SWADE): the Bennies a dragon may spend: its own (a Wild Card's; no longer once its
+    pilot is consumed, they were the player's) and, for a GM character (GM-run or turned), the
+    GM's pool.
+
+    >>> bennies_available(3, 2, gm=False, turned=False), bennies_available(3, 2, gm=False, turned=True)
+    (3, 2)
+    """
+    return (0 if turned else own) + (gm_pool if gm or turned else 0)
+
+
+def reroll_stands(first_total: int, second_total: int, second_critical: bool) -> bool:
+    """D-7 (SWADE): whether a Benny's reroll replaces the first roll: the better total stands
+    (the first on a tie), and a critical failure on the reroll stands whatever the totals.
+
+    >>> reroll_stands(3, 5, False), reroll_stands(3, 3, False), reroll_stands(3, 1, True)
+    (True, False, True)
+    """
+    return second_critical or second_total > first_total
+
+
+def soaked(wounds: int, success: bool, raises: int) -> int:
+    """D-7 (SWADE): the Wounds a soak roll removes: one for a success and one per raise, at most
+    all of them.
+
+    >>> soaked(2, True, 0), soaked(2, True, 3), soaked(2, False, 0)
+    (1, 2, 0)
+    """
+    return min(wounds, 1 + raises) if success else 0
 
 
 # --- D-8 wounds ----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 system: dragons
 name: Duel over the Firmament
 battlefield: firmament        # or blue (D-13)
-options: {max_rounds: 40}     # rule options, see DragonOptions
+options: {max_rounds: 40, bennies: 3}   # rule options, see DragonOptions
 dragons:
   - name: Ash
     side: red
@@ -14,6 +14,8 @@ dragons:
     speed: 6                  # starting Speed
     height: 12                # starting Height (normalised: the lowest becomes 10, D-2)
     armour: 2                 # part of Toughness that a weapon's AP ignores (D-7; default 0)
+    vigor: d8                 # soak rolls with a Benny (D-7; default d6)
+    bennies: 3                # its own pool (D-7; default options.bennies, an Extra none)
     pilot: {name: Kira, fighting: d8, piloting: d10, spirit: d8, shooting: d8}
     weapons:
       - {name: Flame, kind: ranged, damage: 2d8, ranges: [60, 120, 180]}
@@ -33,7 +35,8 @@ from ..scenario import ScenarioModel
 
 __all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario", "EXAMPLE",
            "MAX_SPEED", "MAX_HEIGHT", "MAX_TOUGHNESS", "MAX_RANGE", "MAX_TRAIT_BONUS",
-           "MAX_DAMAGE_DICE", "MAX_DAMAGE_SIDES", "MAX_DAMAGE_BONUS", "MAX_ROUNDS", "MAX_PENALTY"]
+           "MAX_DAMAGE_DICE", "MAX_DAMAGE_SIDES", "MAX_DAMAGE_BONUS", "MAX_ROUNDS", "MAX_PENALTY",
+           "MAX_BENNIES"]
 
 # --- bounds: numbers a duel by the rules can hold (issue 14: a scenario is refused, naming the
 # field, rather than accepted with an armour of 10^30) ---------------------------------------------
@@ -58,6 +61,8 @@ MAX_ROUNDS = 10_000
 """The longest fight ``max_rounds`` may set."""
 MAX_PENALTY = 20
 """D-5: a range band's penalty lies within -20..0."""
+MAX_BENNIES = 99
+"""D-7: the largest pool of Bennies a dragon (or the GM) may start with."""
 
 
 def _trait(v: object) -> object:
@@ -158,11 +163,23 @@ class DragonSpec(BaseModel):
     of the dumped scenario when 0."""
     speed: int = Field(ge=1, le=MAX_SPEED)
     height: int = Field(default=10, ge=-MAX_HEIGHT, le=MAX_HEIGHT)
+    vigor: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    """D-7 (SWADE): the dragon's Vigor, rolled to soak Wounds with a Benny; not given: d6
+    [decision]. Left out of the dumped scenario when not given."""
+    bennies: int | None = Field(default=None, ge=0, le=MAX_BENNIES, exclude_if=lambda v: v is None)
+    """D-7 (SWADE): the Wild Card's own pool of Bennies; not given: ``options.bennies``. An
+    Extra has none of its own (the GM's pool serves GM characters)."""
     pilot: PilotSpec = Field(default_factory=PilotSpec)
     weapons: list[WeaponSpec] = []
 
+    _vigor = field_validator("vigor", mode="before")(_trait)
+
     @model_validator(mode="after")
     def _check(self) -> "DragonSpec":
+        if self.bennies and not self.wild_card:
+            raise ValueError(f"D-7: an Extra has no Bennies of its own (SWADE), got "
+                             f"{self.bennies}; the GM's pool (options.gm_bennies) serves GM "
+                             f"characters")
         if self.armour >= self.toughness:
             raise ValueError(f"D-7: armour {self.armour} is part of toughness {self.toughness} "
                              f"and must be below it")
@@ -203,6 +220,13 @@ class DragonOptions(BaseModel):
     copied_manoeuvre: Literal["fall", "lose_tail"] = "fall"
     """D-11/D-12: a pursuer failing to copy an aerobatic manoeuvre falls (D-11) or only loses
     the tail."""
+    bennies: int = Field(default=3, ge=0, le=MAX_BENNIES, exclude_if=lambda v: v == 3)
+    """D-7 (SWADE): each Wild Card's pool of Bennies at the start (a dragon's own ``bennies``
+    overrides it); 0 empties the pools. Left out of the dumped scenario at 3."""
+    gm_bennies: int | None = Field(default=None, ge=0, le=MAX_BENNIES,
+                                   exclude_if=lambda v: v is None)
+    """D-7 (SWADE): the GM's pool for GM characters (GM-run and turned dragons); not given: one
+    per dragon run by a player, as SWADE gives the GM one per player character."""
     max_rounds: int | None = Field(default=60, ge=1, le=MAX_ROUNDS)
     """The fight ends undecided after this many rounds (None: no limit)."""
 

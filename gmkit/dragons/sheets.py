@@ -85,6 +85,10 @@ class Dragon:
     weapons: tuple[Weapon, ...] = ()
     armour: int = 0
     """The part of ``toughness`` that is Armour (D-7)."""
+    vigor: str = "d6"
+    """The dragon's Vigor, rolled to soak Wounds (D-7)."""
+    bennies: int = 0
+    """Its own pool of Bennies at the start (D-7): a Wild Card's; an Extra has none."""
 
     def weapon(self, name: str) -> tuple[int, Weapon] | None:
         for i, w in enumerate(self.weapons):
@@ -116,7 +120,7 @@ class Sheets:
     """Per dragon, its weapons as plain values (see :data:`Arms`)."""
 
 
-def _dragon(spec: Mapping[str, Any]) -> Dragon:
+def _dragon(spec: Mapping[str, Any], bennies: int) -> Dragon:
     p = spec["pilot"]
     pilot = Pilot(p.get("name") or spec["name"], p.get("fighting"), p.get("piloting"), p["spirit"],
                   p.get("shooting"))
@@ -124,14 +128,20 @@ def _dragon(spec: Mapping[str, Any]) -> Dragon:
                            tuple(w["ranges"]) if w.get("ranges") else None,  # type: ignore[arg-type]
                            w.get("ap", 0))
                     for w in spec.get("weapons", ()))
+    own = spec.get("bennies")
+    pool = (bennies if own is None else own) if spec["wild_card"] else 0
     return Dragon(spec["name"], spec["side"], spec["wild_card"], spec["gm"], spec["max_speed"],
-                  spec["toughness"], pilot, weapons, spec.get("armour", 0))
+                  spec["toughness"], pilot, weapons, spec.get("armour", 0),
+                  spec.get("vigor") or "d6", pool)
 
 
 def build_sheets(scenario: Mapping[str, Any]) -> Sheets:
     """The static data of a validated scenario (plain JSON data)."""
-    dragons = {d["name"]: _dragon(d) for d in scenario["dragons"]}
     options = dict(scenario.get("options") or {})
+    options.setdefault("bennies", 3)
+    dragons = {d["name"]: _dragon(d, options["bennies"]) for d in scenario["dragons"]}
+    if options.get("gm_bennies") is None:  # SWADE: one per player character
+        options["gm_bennies"] = sum(1 for d in dragons.values() if not d.gm)
     options.setdefault("level_min", -1)
     options.setdefault("level_max", 2)
     options.setdefault("max_dive", None)

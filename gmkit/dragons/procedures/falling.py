@@ -8,7 +8,7 @@ from typing import Any
 from .. import rules as R
 from ..context import DuelContext
 from ..orders import CritFall
-from .common import die
+from . import bennies
 from .out import put_out
 from .tails import lose_tail
 
@@ -79,8 +79,8 @@ def fall_turn(duel: DuelContext, name: str) -> None:
         return
     pen = R.recovery_penalty(s.fall_turns)
     wp = R.wound_penalty(s.wounds, spec.wild_card, False)
-    r = duel.dice.trait(die(spec.pilot.piloting), pen + wp, wild=spec.wild_card,
-                        purpose="Piloting: regain control", actor=name)
+    r = bennies.trait(duel, name, spec.pilot.piloting, pen + wp, spec.wild_card,
+                      purpose="Piloting: regain control")
     if r.success:
         s.falling = False
         s.fall_turns = 0

@@ -8,7 +8,8 @@ from ...dice import multi_action_penalty
 from .. import rules as R
 from ..context import DuelContext
 from ..orders import Force, ShakeOff, TailAttempt, own_actions
-from .common import cannot, die
+from . import bennies
+from .common import cannot
 
 __all__ = ["lose_tail", "set_tail", "check_tails", "piloting_contest", "tail_attempt", "force",
            "shake_off"]
@@ -54,11 +55,7 @@ def piloting_contest(duel: DuelContext, name: str, other: str, amod: int, dmod: 
     """Opposed Piloting (C-3) of ``name`` against ``other``; the result, its two rolls and the
     parameters every tail message shares. A critical failure on either side is noted in the
     round book: the fall it may start (D-9) is settled once the action is told."""
-    spec, ospec = duel.dragons[name], duel.dragons[other]
-    res = duel.dice.opposed(die(spec.pilot.piloting), die(ospec.pilot.piloting),
-                            attacker_mod=amod, defender_mod=dmod, attacker_wild=spec.wild_card,
-                            defender_wild=ospec.wild_card, purpose=purpose, actor=name,
-                            target=other)
+    res = bennies.opposed(duel, name, other, amod, dmod, purpose)
     params: dict[str, Any] = {"name": name, "target": other, "roll": res.attacker.total,
                               "against": res.defender.total}
     for who, r in ((name, res.attacker), (other, res.defender)):

@@ -10,6 +10,7 @@ from .. import rules as R
 from ..context import DuelContext
 from ..orders import (NOT_ACTIONS, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
                       TailAttempt, TurnCheck, UsePower, own_actions)
+from . import bennies
 from .attacks import attack
 from .common import die, move_words
 from .falling import fall_turn, settle_crits
@@ -42,12 +43,18 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
             acts = () if order is None else own_actions(order.actions)
     gms = s.turned  # the actions are the GM's: a consumed pilot's are not carried out
     if s.shaken:
-        r = duel.dice.trait(die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
-                            wild=spec.wild_card, purpose="Spirit: recover from Shaken", actor=name)
+        pen = R.wound_penalty(s.wounds, spec.wild_card, False)
+        purpose = "Spirit: recover from Shaken"
+        if bennies.can_spend(duel, name, "unshake"):  # a sure Benny beats a reroll (D-7)
+            r = duel.dice.trait(die(spec.pilot.spirit), pen, wild=spec.wild_card, purpose=purpose,
+                                actor=name)
+        else:
+            r = bennies.trait(duel, name, spec.pilot.spirit, pen, spec.wild_card, purpose=purpose)
         s.shaken = not r.success
         duel.emit("shaken_recovery", name,
                   "dragons.shaken.recovers" if r.success else "dragons.shaken.stays",
                   {"name": name, "roll": r.total}, rolls=(r.roll,), data={"success": r.success})
+        bennies.unshake(duel, name)
     if s.falling:
         if order is not None and order.move is not None:
             duel.emit("move_void", name, "dragons.move.void_falling", {"name": name})
