@@ -7,8 +7,9 @@ added here, so an Extra (which leaves the fight at its first wound) never rolls 
 the duel's D-7 rules: a weapon's AP against the target's Armour, a Benny's reroll of a failed
 roll (``rerolls``: a critical failure is not rerolled and one on the reroll stands, so each
 outcome but failure is multiplied by ``1 + f + ... + f^n`` and failure becomes ``f^(n+1)``), and
-a Benny's soak of a Wounding hit (``soak``: the target's Vigor die). An attack's odds say in
-their question whether they include the soak or leave it out.
+a Benny's soak of a Wounding hit (``soak``: the target's Vigor die), and a contest of Piloting
+whose sides may reroll (:func:`contest`). An attack's odds say in their question whether they
+include the soak or leave it out.
 
 >>> pilot_roll(8, actions=2, wounds=1).chance == trait(8, -3).chance
 True
@@ -22,6 +23,7 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..odds.core import ERROR_BOUND, Odds
@@ -29,7 +31,7 @@ from ..odds.savage import Die, damage, trait
 from ..odds.savage import attack as savage_attack
 from . import rules as R
 
-__all__ = ["pilot_roll", "attack", "rerolled", "add_commands"]
+__all__ = ["pilot_roll", "attack", "contest", "rerolled", "add_commands"]
 
 
 def rerolled(one: Odds, rerolls: int) -> Odds:
@@ -156,8 +158,98 @@ def _soaked(dmg: Odds, removal: list[Fraction], max_wounds: int,
     return list(out.items())
 
 
+def _kept(die: Die, modifier: int, wild: bool, tail: Fraction) -> tuple[
+        dict[int, Fraction], Fraction, int, Fraction]:
+    """One trait roll (C-3) as (P(total = t, not a critical failure) for every total whose
+    chance is not below ``tail``, P(critical failure), the critical failure's total, the mass
+    left out above the last total)."""
+    from ..dice import parse_trait
+    from ..odds.core import exploding_ge
+
+    sides, base = parse_trait(die)
+    mod = base + modifier
+
+    def ge(x: int) -> Fraction:
+        pt = exploding_ge(sides, x)
+        return 1 - (1 - pt) * (1 - exploding_ge(6, x)) if wild else pt
+
+    crit = Fraction(1, 6 * sides)
+    pmf: dict[int, Fraction] = {}
+    x = 1
+    while ge(x) >= tail:
+        p = ge(x) - ge(x + 1) - (crit if x == 1 else 0)
+        if p:
+            pmf[x + mod] = p
+        x += 1
+    return pmf, crit, 1 + mod, ge(x)
+
+
+@lru_cache(maxsize=512)
+def contest(attacker: Die = 8, defender: Die = 8, *, attacker_mod: int = 0, defender_mod: int = 0,
+            attacker_wild: bool = True, defender_wild: bool = True, attacker_rerolls: int = 0,
+            defender_rerolls: int = 0, max_raises: int = 3) -> Odds:
+    """An opposed Piloting roll of the duel (C-3, D-12) with a Benny's reroll on either side (D-7):
+    the actor rolls, the defender rolls; an actor that does not win rerolls (the better total,
+    or a critical failure, stands); then a defender that no longer holds rerolls the same way.
+    ``*_rerolls`` is 0 or 1 (one reroll per side and contest, as the engine spends them). The
+    outcomes are those of :func:`gmkit.odds.savage.opposed`; the totals are summed until what is
+    left out weighs less than :data:`~gmkit.odds.core.ERROR_BOUND` on each die (``error``).
+
+    The actor wins with a total ``a`` (at least 4, above the defender's first ``y``) either at
+    once or, having lost with any total, on a reroll showing ``a``: ``P(a) (1 + F(max(3, y)))``
+    with ``F`` the chance of a total at most that and no critical failure. A rerolling defender
+    ends at ``max(y, Y2)`` (or its critical failure), so each band of the actor's margin is a
+    difference of ``F`` too: the sum is over pairs of totals only."""
+    if attacker_rerolls not in (0, 1) or defender_rerolls not in (0, 1):
+        raise ValueError("D-7: one reroll per side of a contest (0 or 1)")
+    cut = ERROR_BOUND / 16
+    xa, _, _, ea = _kept(attacker, attacker_mod, attacker_wild, cut)
+    yd, cd, ctd, ed = _kept(defender, defender_mod, defender_wild, cut)
+    fa, fd = _cumulative(xa), _cumulative(yd)
+    bands = [Fraction(0)] * (max_raises + 1)  # the actor wins by 0-3, 4-7, ... (the last: more)
+
+    def band(margin: int) -> int:
+        return min(margin // 4, max_raises)
+
+    for y, py, ycrit in [(y, p, False) for y, p in yd.items()] + [(ctd, cd, True)]:
+        again = 1 + fa(max(3, y)) if attacker_rerolls else Fraction(1)
+        for a, pa in xa.items():
+            if a < 4 or a <= y:
+                continue
+            w = py * pa * again
+            if ycrit or not defender_rerolls:
+                bands[band(a - y)] += w
+                continue
+            bands[band(a - ctd)] += w * cd  # its reroll is a critical failure, which stands
+
+            def le(t: int) -> Fraction:  # P(max(y, Y2) <= t, Y2 no critical failure)
+                return fd(t) if t >= y else Fraction(0)
+
+            bands[0] += w * (le(a - 1) - le(a - 4))
+            for k in range(1, max_raises):
+                bands[k] += w * (le(a - 4 * k) - le(a - 4 * k - 4))
+            bands[max_raises] += w * le(a - 4 * max_raises)
+    win = sum(bands, Fraction(0))
+    outcomes: list[tuple[str, Fraction]] = [("defender", 1 - win), ("success", bands[0])]
+    outcomes += [(f"raise_{k}", bands[k]) for k in range(1, max_raises)]
+    outcomes.append((f"raise_{max_raises}+", bands[max_raises]))
+    query = {"key": "dragons.odds.q.contest", "a": _die_text(attacker, attacker_mod),
+             "d": _die_text(defender, defender_mod), "ra": attacker_rerolls, "rd": defender_rerolls}
+    return Odds("opposed", query, tuple(outcomes), win, 4 * (ea + ed))
+
+
+def _cumulative(pmf: dict[int, Fraction]) -> Any:
+    """``t -> P(total <= t, not a critical failure)`` over ``pmf``, for any whole ``t``."""
+    from bisect import bisect_right
+    from itertools import accumulate
+
+    keys = sorted(pmf)
+    acc = [Fraction(0), *accumulate(pmf[k] for k in keys)]
+    return lambda t: acc[bisect_right(keys, t)]
+
+
 def add_commands(kinds: Any, savage: Any) -> None:
-    """The dragon kinds of ``gmkit odds``: attack."""
+    """The dragon kinds of ``gmkit odds``: attack, contest."""
     q = kinds.add_parser("attack", help="a D attack as a whole: roll, then damage (D-5, C-4)")
     q.add_argument("die", help="attack trait die")
     q.add_argument("damage")
@@ -171,6 +263,18 @@ def add_commands(kinds: Any, savage: Any) -> None:
     q.add_argument("--soak", default=None, help="the target's Vigor die when it soaks with a Benny (D-7)")
     savage(q)
     q.set_defaults(answer=_attack_command)
+    q = kinds.add_parser("contest", help="a D contest of Piloting with Benny rerolls (D-12, D-7)")
+    q.add_argument("attacker")
+    q.add_argument("defender")
+    q.add_argument("--mod", type=int, default=0, help="the actor's modifier")
+    q.add_argument("--defender-mod", type=int, default=0, help="the defender's modifier")
+    q.add_argument("--rerolls", type=int, default=0, choices=(0, 1), help="the actor's reroll")
+    q.add_argument("--defender-rerolls", type=int, default=0, choices=(0, 1),
+                   help="the defender's reroll")
+    q.set_defaults(answer=lambda a: contest(a.attacker, a.defender, attacker_mod=a.mod,
+                                            defender_mod=a.defender_mod,
+                                            attacker_rerolls=a.rerolls,
+                                            defender_rerolls=a.defender_rerolls))
 
 
 def _attack_command(args: Any) -> Odds:

@@ -296,3 +296,35 @@ def test_d7_exact_odds_with_a_soak_agree_with_the_engine() -> None:
     assert "leaves out the target's soak" in D.attack("d10", "2d8", 9).describe("en")
     assert sum(p for _, p in want.outcomes) == 1 and want.error < 1e-12
     _agree(want.outcomes, seen, n)
+
+
+@pytest.mark.parametrize("ra, rd", [(1, 0), (0, 1), (1, 1)])
+def test_d7_exact_odds_of_a_contest_with_rerolls_agree_with_the_engine(ra: int, rd: int) -> None:
+    """Issue 13 item 6, D-7/D-12: a tail attempt (opposed Piloting) where the actor, the
+    defender or both spend a Benny on a reroll: :func:`gmkit.dragons.odds.contest` against the
+    engine's contests (the margin read from the kept totals), 3 standard errors; without
+    rerolls it is the shared opposed roll."""
+    from gmkit.dragons import TailAttempt
+    from gmkit.odds import opposed
+
+    for (k, p), (k2, q) in zip(D.contest("d10", "d8").outcomes, opposed("d10", "d8").outcomes):
+        assert k == k2 and abs(p - q) < 1e-12
+    n = 1500
+    sc = scenario(dragon("Ash", "red", 6, 10, piloting="d10"), dragon("Bane", "blue", 6, 10))
+    ash = DragonOrder(move=LEVEL, actions=(TailAttempt("Bane"),) + ((Benny("reroll"),) if ra else ()))
+    bane = DragonOrder(move=LEVEL, actions=(Benny("reroll"),)) if rd else None
+    seen: Counter[str] = Counter()
+    for seed in range(n):
+        d = DragonDuel(sc, seed, mode=Mode(rolls=False))
+        d.submit("Ash", ash)
+        if bane is not None:
+            d.submit("Bane", bane)
+        events = d.resolve_round()
+        e = next(e for e in events if e.kind in ("tail", "tail_failed"))
+        if e.kind == "tail_failed":
+            seen["defender"] += 1
+        else:
+            k = (e.params["roll"] - e.params["against"]) // 4
+            seen["success" if k == 0 else f"raise_{k}" if k < 3 else "raise_3+"] += 1
+    want = D.contest("d10", "d8", attacker_rerolls=ra, defender_rerolls=rd)
+    _agree(want.outcomes, seen, n)
