@@ -39,6 +39,8 @@ class DragonState:
     out_reason: str | None = None
     trail: tuple[tuple[int, int], ...] = ()
     """(Speed, Height) at the start of every resolved round."""
+    bennies: int = 0
+    """Its own Bennies left (D-7); a turned dragon's are its player's and no longer spent."""
     attacks: int = 0
     hits: int = 0
     damage_dealt: int = 0
@@ -63,19 +65,25 @@ class DuelState:
     """The whole board: every dragon's state, in scenario order."""
 
     dragons: dict[str, DragonState] = field(default_factory=dict)
+    gm_bennies: int = 0
+    """The GM's Bennies left, for GM characters (D-7)."""
 
     def copy(self) -> "DuelState":
-        return DuelState({k: v.copy() for k, v in self.dragons.items()})
+        return DuelState({k: v.copy() for k, v in self.dragons.items()}, self.gm_bennies)
 
     def to_json(self) -> dict[str, Any]:
         return {k: asdict(v) for k, v in self.dragons.items()}
 
 
-def opening_board(dragons: Iterable[Mapping[str, Any]], heights: Mapping[str, int]) -> DuelState:
-    """The board before the first round (D-2): the scenario's Speeds, the normalised Heights."""
+def opening_board(dragons: Iterable[Mapping[str, Any]], heights: Mapping[str, int],
+                  bennies: Mapping[str, int] | None = None, gm_bennies: int = 0) -> DuelState:
+    """The board before the first round (D-2): the scenario's Speeds, the normalised Heights,
+    the pools of Bennies (D-7)."""
+    pools = bennies or {}
     return DuelState({d["name"]: DragonState(speed=d["speed"], height=heights[d["name"]],
-                                             weapons_out=tuple(False for _ in d.get("weapons", ())))
-                      for d in dragons})
+                                             weapons_out=tuple(False for _ in d.get("weapons", ())),
+                                             bennies=pools.get(d["name"], 0))
+                      for d in dragons}, gm_bennies)
 
 
 @dataclass(slots=True)
@@ -94,5 +102,13 @@ class RoundBook:
     """Dragons whose tail attempt was settled by the other's mutual attempt (D-12)."""
     tailing_at_start: set[str] = field(default_factory=set)
     """Who was on a tail when the round began (a tail gained later replaces the move, D-12)."""
+    bennies: dict[tuple[str, str], int] = field(default_factory=dict)
+    """(dragon, use) -> the Bennies its order may still spend on that use this round (D-7)."""
+    moved: set[str] = field(default_factory=set)
+    """Who has made its one movement this round (D-1): its own, a copy of its target's (D-12)
+    or a fall (D-9)."""
+    crits: list[str] = field(default_factory=list)
+    """Dragons that rolled a critical failure performing a manoeuvre in the action being
+    resolved: whether each starts a fall is settled after it (D-9)."""
     decided: bool | None = None
     """Whether at most one party is left, memoised within the round; None: ask again."""

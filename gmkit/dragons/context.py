@@ -12,6 +12,7 @@ from typing import Any
 
 from ..encounter import Encounter
 from .board import DragonState, DuelState, RoundBook
+from .orders import DragonOrder
 from .sheets import Dragon, Sheets
 
 __all__ = ["DuelContext"]
@@ -50,6 +51,11 @@ class DuelContext(Encounter):
     @abstractmethod
     def turned_target(self, name: str) -> str | None:
         """D-10: the dragon a turned ``name`` goes for (the nearest by D-5 range)."""
+
+    @abstractmethod
+    def gm_order(self, name: str) -> DragonOrder | None:
+        """D-10: the GM's order for the turned ``name`` when the GM gave none: the autopilot's,
+        which goes for the nearest target (announced in the record)."""
 
     @abstractmethod
     def fight_decided(self) -> bool:

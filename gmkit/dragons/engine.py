@@ -25,7 +25,8 @@ from . import rules as R
 from .board import DragonState, DuelState, RoundBook, opening_board
 from .context import DuelContext
 from .legal import DragonLegalOrders, attack_options, check_order, legal_moves
-from .orders import ORDER_TYPES, DragonOrder, Move
+from .orders import GM_ACTOR, ORDER_TYPES, DragonOrder, GMOrder, Initiative, Move
+from .procedures.bennies import plan as plan_bennies
 from .procedures.falling import check_fallen_away
 from .procedures.turn import take_turn
 from .scenario import EXAMPLE
@@ -51,7 +52,9 @@ class DragonDuel(DuelContext):
         self.arms = sheets.arms
         """Each dragon's weapons as plain (name, kind, ranges) (see :data:`~.sheets.Arms`)."""
         heights = R.normalise_heights({d["name"]: d["height"] for d in sc["dragons"]})
-        self._opening = opening_board(sc["dragons"], heights)
+        self._opening = opening_board(sc["dragons"], heights,
+                                      {n: d.bennies for n, d in self.dragons.items()},
+                                      self.options["gm_bennies"])
         """The board before the first round (D-2): never changed, copied to start a fight."""
         self._start_board()
 
@@ -103,6 +106,15 @@ class DragonDuel(DuelContext):
         if st[name].turned:
             return [n for n, o in st.items() if n != name and not o.out]
         return [n for n, foe in self.sheets.others[name] if (foe or st[n].turned) and not st[n].out]
+
+    def set_initiative(self, order: list[str] | tuple[str, ...]) -> None:
+        """D-3: the GM sets this round's order of action (every dragon in the fight, once):
+        ``submit("GM", Initiative(order))``, journaled; withdraw it with ``withdraw("GM")``."""
+        self.submit(GM_ACTOR, Initiative(tuple(order)))
+
+    def hidden_from(self, actor: str, side: str) -> bool:
+        """What a player's list of orders received leaves out: the GM's own rulings."""
+        return actor == GM_ACTOR
 
     def awaiting(self) -> list[str]:
         """Dragons that should send an order: not out, not falling (D-9), not turned (D-10)."""
@@ -165,14 +177,23 @@ class DragonDuel(DuelContext):
         st = self.state.dragons
         round_orders: dict[str, DragonOrder] = {}
         arrival: dict[str, int] = {}
-        for i, (a, o) in enumerate(orders):
-            arrival[a] = i
+        ruled: tuple[str, ...] | None = None  # the GM's order of action for the round (D-3)
+        for a, o in orders:
+            if a == GM_ACTOR:
+                if isinstance(o, Initiative):
+                    ruled = o.order
+                continue
+            arrival[a] = len(arrival)
+            if isinstance(o, GMOrder):  # the GM's order for a GM-run or turned dragon (D-10)
+                o = o.order
             if isinstance(o, DragonOrder):
                 round_orders[a] = o
         late = self.late
         lates = {n: late(n) for n in st}
         book = self.book = RoundBook(round_orders,
                                      {n: (int(lt), arrival.get(n, 10_000)) for n, lt in lates.items()})
+        for n, o in round_orders.items():  # D-7: the Bennies each order will spend
+            plan_bennies(self, n, o)
         tailing = book.tailing_at_start
         for n, s in st.items():
             if s.tailing is not None:
@@ -194,6 +215,12 @@ class DragonDuel(DuelContext):
             self.emit("initiative", "GM", "dragons.initiative", {"order": order},
                       data={"order": order})
         each_turn = self.options.get("initiative") == "each_turn"
+        if ruled is not None:  # D-3: the GM reorders the round's actors, for the whole round
+            rules_order, order = order, [n for n in ruled if not st[n].out]
+            each_turn = False
+            self.emit("initiative_gm", "GM", "dragons.initiative.gm",
+                      {"order": order, "rules": rules_order},
+                      data={"order": order, "rules": rules_order})
         while True:
             if each_turn:
                 order = R.initiative_order(entries())
@@ -218,14 +245,20 @@ class DragonDuel(DuelContext):
                       {"winner": out["winner"] or "", "rounds": out["rounds"]}, data=out)
 
     def _turn(self, name: str, order: DragonOrder | None) -> None:
-        """One dragon's turn; a turned dragon without an order gets the GM's (D-10): the rule
-        set's autopilot, which goes for :meth:`turned_target`."""
+        """One dragon's turn; a turned dragon without an order gets the GM's (D-10)."""
         if order is None and self.state.dragons[name].turned:
-            got = self.policy().order(self, name)
-            order = got if isinstance(got, DragonOrder) else None
-            if order is not None:
-                self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
+            order = self.gm_order(name)
         take_turn(self, name, order)
+
+    def gm_order(self, name: str) -> DragonOrder | None:
+        """D-10: the rule set's autopilot gives the turned ``name`` the GM's order: it goes for
+        :meth:`turned_target`, whoever that is."""
+        got = self.policy().order(self, name)
+        order = got if isinstance(got, DragonOrder) else None
+        if order is not None:
+            self.emit("turned_acts", name, "dragons.turned.acts", {"name": name})
+            plan_bennies(self, name, order)
+        return order
 
     # --- end of the fight -------------------------------------------------------------------------
 
@@ -300,12 +333,14 @@ class DragonDuel(DuelContext):
                 "speed": s.speed, "height": s.height, "max_speed": d.max_speed, "shaken": s.shaken,
                 "wounds": s.wounds, "falling": s.falling, "fall_turns": s.fall_turns, "out": s.out,
                 "out_reason": s.out_reason, "turned": s.turned, "tailing": s.tailing,
-                "tailed_by": s.tailed_by,
+                "tailed_by": s.tailed_by, "bennies": s.bennies,
                 "weapons": [{"name": w.name, "kind": w.kind, "damage": w.damage,
                              "out": s.weapons_out[i]} for i, w in enumerate(d.weapons)],
             })
         out["dragons"] = dragons
-        out["orders_received"] = self.orders_received
+        if side is None:  # the GM's pool is the GM's to know (D-7)
+            out["gm_bennies"] = self.state.gm_bennies
+        out["orders_received"] = [a for a in self.orders_received if a != GM_ACTOR]
         out["trails"] = {n: [list(p) for p in s.trail] + [[s.speed, s.height]]
                          for n, s in self.state.dragons.items()}
         return out

@@ -11,7 +11,10 @@ Movement: ``набор высоты 2`` / ``climb 2``; ``пикирую на 3``
 Bane with Flame``; ``сажусь на хвост Бейну`` / ``tail Bane``; ``принуждаю снизить скорость`` /
 ``force speed down`` (``... или высота вверх`` / ``... or height up``: the choice on a raise);
 ``сбрасываю хвост`` / ``shake off``; ``бочка`` / ``barrel roll``; ``применяю Силу «Буря» (d8)`` /
-``use power "Storm" (d8)``. The GM's own ``TurnCheck`` is not a player's order.
+``use power "Storm" (d8)``. Bennies (D-7): ``трачу фишку на переброс`` / ``spend a benny to
+reroll``; ``фишку на поглощение урона`` / ``spend a benny to soak``; ``трачу фишку на снятие
+потрясения`` / ``spend a benny to unshake`` (a number before ``фишки``/``bennies``: up to that
+many). The GM's own ``TurnCheck`` and ``CritFall`` are not a player's order.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from typing import Any, Iterable
 
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef, Token
-from .orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower)
+from .orders import (Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
+                     UsePower)
+from .rules import listed_dives
 
 __all__ = ["LANGUAGE", "DragonLanguage", "read_message", "render_order", "order_format"]
 
@@ -83,6 +88,19 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
               "en": ["use power", "power", "invoke", "use the power"]},
     "NOTHING": {"ru": ["ничего", "пропускать", "пропустить", "бездействовать"],
                 "en": ["nothing", "pass", "idle"]},
+    "BENNY": {"ru": ["фишка", "бенни", "фишечка"], "en": ["benny", "bennies", "bennie"]},
+    "SPEND": {"ru": ["тратить", "потратить", "расходовать", "израсходовать"],
+              "en": ["spend", "burn"]},
+    "REROLL": {"ru": ["переброс", "перебросить", "перебрасывать", "переброска", "перекинуть",
+                      "перекидывать", "перебросок"],
+               "en": ["reroll", "rerolls", "re roll", "roll again"]},
+    "SOAK": {"ru": ["поглощение урона", "поглощение", "поглотить", "поглощать", "погасить урон",
+                    "гасить урон", "соак"],
+             "en": ["soak", "soak damage", "soak the damage", "soak wounds"]},
+    "UNSHAKE": {"ru": ["снять потрясение", "снимать потрясение", "выйти из потрясение",
+                       "выходить из потрясение", "снятие потрясение", "потрясение"],
+                "en": ["unshake", "recover from shaken", "end shaken", "remove shaken",
+                       "shaken"]},
 }
 """Every concept of a dragon's order, with its phrases in dictionary form."""
 
@@ -92,7 +110,7 @@ _GENERIC_FIGURES = {"фигура высшего пилотажа", "высши�
 RULES = r"""
 start: _item*
 _item: climb | dive | level | faster | slower | change | up | down | attack | weapon
-     | tail | force | shake | manoeuvre | power | nothing | sep | stray
+     | tail | force | shake | manoeuvre | power | nothing | benny | sep | stray
 climb: CLIMB _n?
 dive: DIVE _n?
 up: UP _n?
@@ -114,8 +132,10 @@ manoeuvre: MANOEUVRE QUOTE?
 power: POWER _p*
 _p: QUOTE | DIE | NAME
 nothing: NOTHING
+benny: BENNY _bu*
+_bu: REROLL | SOAK | UNSHAKE | NUM
 sep: SEP
-stray: NAME | NUM | ORD | QUOTE | SPEED | HEIGHT | OR | DIE
+stray: NAME | NUM | ORD | QUOTE | SPEED | HEIGHT | OR | DIE | SPEND | REROLL | SOAK | UNSHAKE
 """
 """The grammar: which concepts start an order part and which arguments each takes."""
 
@@ -192,6 +212,8 @@ class DragonLanguage(OrderLanguage):
                 actions.append(self._power(ctx, c, d))
             elif rule == "nothing":
                 nothing = True
+            elif rule == "benny":
+                actions += _bennies(clauses, k, d)
         move = self._one_move(moves, change, me, d)
         if d.problems:
             return d
@@ -301,7 +323,8 @@ class DragonLanguage(OrderLanguage):
         speed = int(me.get("speed", 0))
         cands = [Move.level(n) for n in (0, 1, 2, -1)]
         cands += [Move.climb(n) for n in range(1, speed // 3 + 1)]
-        cands += [Move.dive(n) for n in range(1, 6)]
+        deepest = listed_dives(speed, int(me.get("max_speed", speed)), None)
+        cands += [Move.dive(n) for n in range(1, deepest + 1)]
         moves = [DragonOrder(m, ()) for m in cands if ctx.check(DragonOrder(m, ())) is None]
         acts: list[Any] = [Attack(w["name"], t) for w in me.get("weapons", ()) for t in _enemies(ctx)]
         acts += [TailAttempt(t) for t in _enemies(ctx)] + [Force("down"), ShakeOff()]
@@ -342,6 +365,13 @@ class DragonLanguage(OrderLanguage):
             if order.name == "aerobatics":
                 return "фигура высшего пилотажа" if ru else "aerobatics"
             return f"фигура «{order.name}»" if ru else f'manoeuvre "{order.name}"'
+        if isinstance(order, Benny):
+            what = (_BENNY_RU if ru else _BENNY_EN)[order.use]
+            if order.up_to == 1:
+                return f"трачу фишку на {what}" if ru else f"spend a benny to {what}"
+            n = order.up_to
+            chips = "фишки" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "фишек"
+            return (f"трачу {n} {chips} на {what}" if ru else f"spend {n} bennies to {what}")
         if isinstance(order, UsePower):
             text = f"применяю Силу «{order.power}»" if ru else f'use power "{order.power}"'
             if order.die:
@@ -350,6 +380,33 @@ class DragonLanguage(OrderLanguage):
                 text += f" на {name(order.target)}" if ru else f" on {name(order.target)}"
             return text
         return repr(order)
+
+
+_USES = {"REROLL": "reroll", "SOAK": "soak", "UNSHAKE": "unshake"}
+_BENNY_RU = {"reroll": "переброс", "soak": "поглощение урона", "unshake": "снятие потрясения"}
+_BENNY_EN = {"reroll": "reroll", "soak": "soak", "unshake": "unshake"}
+
+
+def _bennies(clauses: list[Clause], k: int, d: Draft) -> list[Benny]:
+    """D-7: the Bennies clause ``k`` spends (``трачу фишку на переброс``, ``spend 2 bennies to
+    soak``); a use or a number just before it counts too (``soak with a benny``), and uses just
+    after it (``фишку на переброс и поглощение``, ``фишку, чтобы выйти из потрясения``)."""
+    tokens = list(clauses[k].tokens[1:])
+    if k > 0 and clauses[k - 1].rule == "stray":
+        tokens = list(clauses[k - 1].tokens) + tokens
+    after = k + 1
+    if after < len(clauses) and clauses[after].rule == "sep":
+        after += 1  # "трачу фишку, чтобы выйти из потрясения"
+    if after < len(clauses) and clauses[after].rule == "stray" and \
+            all(t.kind in _USES for t in clauses[after].tokens):
+        tokens += clauses[after].tokens
+    uses = list(dict.fromkeys(_USES[t.kind] for t in tokens if t.kind in _USES))
+    count = next((abs(int(t.value)) for t in tokens if t.kind == "NUM"), 1)
+    if not uses:
+        d.problem("language.dragons.benny_use", "D-7")
+        return []
+    return [Benny(u, max(1, count) if len(uses) == 1 else 1)  # type: ignore[arg-type]
+            for u in uses]
 
 
 def _dragon(board: dict[str, Any], name: str) -> dict[str, Any] | None:
@@ -459,4 +516,5 @@ def order_format(lang: str = "en") -> str:
     """How to write a dragon's order, with examples (for a player's brief)."""
     from ..i18n import format_message
 
-    return format_message("language.dragons.format", lang)
+    return (format_message("language.dragons.format", lang) + " "
+            + format_message("language.dragons.format_bennies", lang))

@@ -27,14 +27,16 @@ from ..orders import Order
 from . import rules as R
 from .board import DragonState
 from .context import DuelContext
-from .orders import (Action, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
-                     TurnCheck, UsePower)
+from .orders import (BENNY_USES, GM_ACTOR, NOT_ACTIONS, Action, Attack, Benny, CritFall, DragonOrder,
+                     Force, GMOrder, Initiative, Manoeuvre, Move, ShakeOff, TailAttempt, TurnCheck,
+                     UsePower)
 from .sheets import Dragon
 
 __all__ = ["DragonLegalOrders", "check_order", "legal_moves", "attack_options", "projected",
-           "iter_legal", "ACTION_TYPES"]
+           "iter_legal", "available_bennies", "ACTION_TYPES"]
 
-ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck)
+ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall,
+                Benny)
 
 
 # --- positions as the checks see them -----------------------------------------------------------
@@ -69,14 +71,19 @@ def predictable(duel: DuelContext, actor: str, target: str) -> bool:
     return (t.speed, t.height) < (a.speed, a.height)
 
 
+def _received(duel: DuelContext) -> list[str]:
+    """The dragons whose orders have arrived, in arrival order (the GM's rulings left out)."""
+    return [a for a in duel.orders_received if a != GM_ACTOR]
+
+
 def _forcing_rank(duel: DuelContext, name: str) -> tuple[int, int]:
     """D-3/D-12: ``name``'s rank were it to send its order now (a new order arrives last)."""
-    received = duel.orders_received
+    received = _received(duel)
     return int(duel.late(name)), len(received) - (name in received)
 
 
 def _pending_rank(duel: DuelContext, name: str) -> tuple[int, int] | None:
-    received = duel.orders_received
+    received = _received(duel)
     if name not in received:
         return None
     return int(duel.late(name)), received.index(name)
@@ -101,22 +108,37 @@ class _Draft:
 
 def check_order(duel: DuelContext, actor: str, order: Order) -> None:
     """Refuse (IllegalOrder naming the rule and the numbers) what the rules forbid; never mutate."""
+    if actor == GM_ACTOR or isinstance(order, Initiative):
+        return _check_initiative(duel, actor, order)
     s = duel.state_of(actor)
     spec = duel.dragons[actor]
+    if s.out and isinstance(order, (DragonOrder, GMOrder)):
+        raise IllegalOrder("D-1", f"{actor} is out of the fight ({s.out_reason})")
+    if isinstance(order, GMOrder):
+        if not (s.turned or spec.gm):
+            raise IllegalOrder("D-10", f"{actor} is a player's dragon: its order is the player's "
+                                       f"(the GM gives orders only to a GM-run dragon or one "
+                                       f"whose pilot was consumed)")
+        order = order.order
+    elif s.turned and isinstance(order, DragonOrder):
+        raise IllegalOrder("D-10", f"{actor}'s pilot was consumed by the dragon: {actor} is the "
+                                   f"GM's now and an order given as the player's is refused "
+                                   f"(the GM orders it)")
     if not isinstance(order, DragonOrder):
         raise IllegalOrder("D-1", f"a dragon's order is one DragonOrder(move=..., actions=(...)), "
                                   f"got {order!r}")
-    if s.out:
-        raise IllegalOrder("D-1", f"{actor} is out of the fight ({s.out_reason})")
-    move = order.move
-    if move is not None:
-        _check_move(duel, actor, s, spec, move)
     acts = order.actions
     if not isinstance(acts, tuple):
         raise IllegalOrder("D-1", "actions must be a tuple of actions")
+    shaken = s.shaken and not (acts and _unshakes(duel, actor, s, acts))
+    move = order.move
+    if move is not None:
+        _check_move(duel, actor, s, spec, move, shaken)
     if not acts:
         return  # the checks below are all about actions
-    _check_counts(actor, s, acts)
+    _check_counts(actor, shaken, acts)
+    if any(isinstance(a, Benny) for a in acts):
+        _check_bennies(duel, actor, s, spec, acts)
     sp, h = projected(duel, actor, move)
     draft = _Draft(actor, s, spec, sp, h, s.tailing if move is None else None, s.tailed_by)
     for a in acts:
@@ -128,7 +150,69 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
         check(duel, draft, a)
 
 
-def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, move: Any) -> None:
+def _check_initiative(duel: DuelContext, actor: str, order: Order) -> None:
+    """D-3: the GM's order of action names every dragon still in the fight, each once."""
+    if actor != GM_ACTOR:
+        raise IllegalOrder("D-3", f"the order of action is the GM's call: submitted as "
+                                  f"{GM_ACTOR!r}, not as {actor!r}")
+    if not isinstance(order, Initiative):
+        raise IllegalOrder("D-3", f"the GM's ruling for the round is an Initiative((names...)), "
+                                  f"got {order!r}")
+    flying = [n for n, s in duel.state.dragons.items() if not s.out]
+    names = list(order.order)
+    twice = sorted({n for n in names if names.count(n) > 1})
+    unknown = [n for n in names if n not in duel.state.dragons]
+    out = [n for n in names if n in duel.state.dragons and duel.state.dragons[n].out]
+    missing = [n for n in flying if n not in names]
+    if twice or unknown or out or missing:
+        why = "; ".join(part for part in (
+            f"named twice: {', '.join(twice)}" if twice else "",
+            f"no such dragon: {', '.join(unknown)}" if unknown else "",
+            f"out of the fight: {', '.join(out)}" if out else "",
+            f"missing: {', '.join(missing)}" if missing else "") if part)
+        raise IllegalOrder("D-3", f"the order of action lists every dragon in the fight once "
+                                  f"({', '.join(flying)}): {why}")
+
+
+def available_bennies(duel: DuelContext, name: str) -> int:
+    """D-7: the Bennies ``name`` may spend now (its own, and the GM's for a GM character)."""
+    s = duel.state.dragons[name]
+    return R.bennies_available(s.bennies, duel.state.gm_bennies, gm=duel.dragons[name].gm,
+                               turned=s.turned)
+
+
+def _unshakes(duel: DuelContext, actor: str, s: DragonState, acts: tuple[Any, ...]) -> bool:
+    """D-7: the order spends a Benny to end Shaken at the start of the turn, and one is there:
+    it is checked as the unshaken dragon it will be."""
+    return any(isinstance(a, Benny) and a.use == "unshake" for a in acts) and \
+        available_bennies(duel, actor) > 0
+
+
+def _check_bennies(duel: DuelContext, actor: str, s: DragonState, spec: Dragon,
+                   acts: tuple[Any, ...]) -> None:
+    """D-7: each use named once, at least one Benny each, no more in all than it has."""
+    spends = [a for a in acts if isinstance(a, Benny)]
+    uses = [a.use for a in spends]
+    for use in uses:
+        if use not in BENNY_USES:
+            raise IllegalOrder("D-7", f"a Benny is spent to {', '.join(BENNY_USES)}, not {use!r}")
+    twice = R.repeated_weapon(uses)
+    if twice is not None:
+        raise IllegalOrder("D-7", f"name each use of Bennies once: {twice!r} is given twice")
+    low = next((a for a in spends if a.up_to < 1), None)
+    if low is not None:
+        raise IllegalOrder("D-7", f"up to {low.up_to} Bennies on {low.use!r}: at least 1")
+    have = available_bennies(duel, actor)
+    want = sum(a.up_to for a in spends)
+    if want > have:
+        whose = ("the GM's pool" if s.turned else "its own and the GM's" if spec.gm
+                 else "an Extra has none of its own" if not spec.wild_card else "its own")
+        raise IllegalOrder("D-7", f"{actor} has {have} {'Benny' if have == 1 else 'Bennies'} "
+                                  f"({whose}); the order spends up to {want}")
+
+
+def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, move: Any,
+                shaken: bool) -> None:
     """D-4 (D-8 when Shaken, D-9 when falling)."""
     if not isinstance(move, Move):
         raise IllegalOrder("D-1", f"the movement must be a Move, got {move!r}")
@@ -136,25 +220,33 @@ def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, mov
         raise IllegalOrder("D-9", f"{actor} is falling ({s.fall_turns} turns so far) and "
                                   f"gives no movement order")
     kw = duel.sheets.move_kw
-    if not R.is_legal_move(s.speed, spec.max_speed, move, s.shaken, kw["level_min"],
+    if not R.is_legal_move(s.speed, spec.max_speed, move, shaken, kw["level_min"],
                            kw["level_max"], kw["max_dive"]):  # cached fast path
-        R.check_move(s.speed, spec.max_speed, move, shaken=s.shaken, name=actor, **kw)
+        R.check_move(s.speed, spec.max_speed, move, shaken=shaken, name=actor, **kw)
 
 
-def _check_counts(actor: str, s: DragonState, acts: tuple[Any, ...]) -> None:
-    """D-8 no actions while Shaken, one D-10 check a round, D-5 one attack per weapon."""
-    checks = 0
+def _check_counts(actor: str, shaken: bool, acts: tuple[Any, ...]) -> None:
+    """D-8 no actions while Shaken, one D-10 check and one D-9 call a round, D-5 one attack per
+    weapon."""
+    checks = calls = rulings = 0
     weapons: list[str] = []
-    for a in acts:  # one pass for the three counts below
-        if isinstance(a, TurnCheck):
-            checks += 1
+    for a in acts:  # one pass for the counts below
+        if isinstance(a, NOT_ACTIONS):
+            rulings += 1
+            if isinstance(a, TurnCheck):
+                checks += 1
+            elif isinstance(a, CritFall):
+                calls += 1
         elif isinstance(a, Attack):
             weapons.append(a.weapon)
-    own = len(acts) - checks
-    if own and s.shaken:
-        raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions ({own} ordered)")
+    own = len(acts) - rulings
+    if own and shaken:
+        raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions ({own} ordered); "
+                                  f"a Benny may end Shaken (D-7)")
     if checks > 1:
         raise IllegalOrder("D-10", "one D-10 check per round is enough")
+    if calls > 1:
+        raise IllegalOrder("D-9", "one call on critical failures per round: the GM gave two")
     twice = R.repeated_weapon(weapons) if len(weapons) > 1 else None
     if twice is not None:
         raise IllegalOrder("D-5", f"one attack per weapon per round: {twice} is ordered twice")
@@ -251,13 +343,13 @@ def _check_power(duel: DuelContext, d: _Draft, a: UsePower) -> None:
 
 
 def _check_nothing(duel: DuelContext, d: _Draft, a: Any) -> None:
-    """The GM's D-10 check is counted above and needs nothing more."""
+    """The GM's D-10 check and D-9 call, and the Bennies (D-7), are checked above."""
 
 
 _CHECKS: dict[type, Callable[[DuelContext, _Draft, Any], None]] = {
     Attack: _check_attack, TailAttempt: _check_tail_attempt, Force: _check_force,
     ShakeOff: _check_shake_off, Manoeuvre: _check_manoeuvre, UsePower: _check_power,
-    TurnCheck: _check_nothing}
+    TurnCheck: _check_nothing, CritFall: _check_nothing, Benny: _check_nothing}
 """The check of each kind of action, by type (as d20 dispatches its nodes)."""
 
 
@@ -392,6 +484,11 @@ class DragonLegalOrders(LegalOrders):
         return self.can_act and self._s.tailed_by is not None
 
     @property
+    def bennies(self) -> int:
+        """D-7: the Bennies its order may spend (its own; a GM character's also the GM's)."""
+        return available_bennies(self.encounter, self.actor)
+
+    @property
     def can_manoeuvre(self) -> bool:
         """D-11: aerobatics, not while falling."""
         return self.can_act and not self._s.falling
@@ -414,24 +511,30 @@ class DragonLegalOrders(LegalOrders):
             out.append(Manoeuvre())
         return out
 
-    def __iter__(self) -> Iterator[DragonOrder]:
+    def __iter__(self) -> Iterator[DragonOrder | GMOrder]:
         return iter_legal(self)
 
     def __repr__(self) -> str:
         return f"<DragonLegalOrders for {self.actor!r}: {len(self.moves)} moves, {self.count()} orders>"
 
 
-def iter_legal(legal: DragonLegalOrders) -> Iterator[DragonOrder]:
-    """Every order :class:`DragonLegalOrders` lists, each checked by :func:`check_order`."""
+def iter_legal(legal: DragonLegalOrders) -> Iterator[DragonOrder | GMOrder]:
+    """Every order :class:`DragonLegalOrders` lists, each checked by :func:`check_order`; for a
+    turned dragon, as the GM's (D-10)."""
     if legal._s.out:
         return
+    wrap = legal._s.turned
+
+    def as_given(o: DragonOrder) -> DragonOrder | GMOrder:
+        return GMOrder(o) if wrap else o
+
     moves: list[Move | None] = [None] if legal.move_optional else []
     moves += legal.moves
     for move in moves:
-        plain = DragonOrder(move=move)
+        plain = as_given(DragonOrder(move=move))
         if legal.why_not(plain) is None:
             yield plain
         for a in legal.single_actions(move):
-            order = DragonOrder(move=move, actions=(a,))
+            order = as_given(DragonOrder(move=move, actions=(a,)))
             if legal.why_not(order) is None:
                 yield order

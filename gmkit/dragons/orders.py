@@ -12,7 +12,8 @@ from typing import Literal, Union
 from ..orders import Order
 
 __all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
-           "TurnCheck", "DragonOrder", "Action", "ORDER_TYPES"]
+           "TurnCheck", "CritFall", "Benny", "BENNY_USES", "DragonOrder", "GMOrder", "Action", "NOT_ACTIONS",
+           "own_actions", "GM_ACTOR", "Initiative", "ORDER_TYPES"]
 
 MoveKind = Literal["level", "climb", "dive"]
 
@@ -124,7 +125,50 @@ class TurnCheck(Order):
     reason: str = ""
 
 
-Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck]
+@dataclass(frozen=True)
+class CritFall(Order):
+    """The GM's call for this round (D-9): whether a critical failure this dragon rolls
+    performing a manoeuvre (Piloting for a tail, forcing, shaking off, aerobatics) starts its
+    fall. Without it the scenario's option ``crit_manoeuvre_falls`` decides. Not an action."""
+
+    falls: bool = True
+
+
+BennyUse = Literal["reroll", "soak", "unshake"]
+BENNY_USES: tuple[str, ...] = ("reroll", "soak", "unshake")
+
+
+@dataclass(frozen=True)
+class Benny(Order):
+    """Spend Bennies this round (D-7, SWADE), up to ``up_to`` on one ``use``:
+
+    * ``reroll``: a trait roll of this dragon's that fails (an attack, Piloting, Spirit, a
+      Power, a soak) is rolled again and the better total stands; a critical failure is not
+      rerolled, and one on the reroll stands (SWADE);
+    * ``soak``: a hit that would Wound it: after the damage is rolled, a Vigor roll; each
+      success and raise removes one Wound, and soaking them all leaves it not Shaken;
+    * ``unshake``: when its Spirit roll at the start of its turn leaves it Shaken, Shaken ends at
+      once (so the order may hold actions and a climb or dive though it is Shaken now).
+
+    A player states it in the order (the GM enters it); the autopilot gives it to the dragons it
+    orders. A turned dragon, and one run by the GM, spends the GM's pool. Not an action."""
+
+    use: BennyUse = "soak"
+    up_to: int = 1
+
+
+Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall,
+               Benny]
+
+NOT_ACTIONS: tuple[type, ...] = (TurnCheck, CritFall, Benny)
+"""What an order's ``actions`` may hold that is not the dragon's action: the GM's calls and the
+Bennies it will spend. They cost no multi-action penalty (C-4) and are allowed while Shaken
+(D-8)."""
+
+
+def own_actions(actions: tuple[Action, ...] | list[Action]) -> list[Action]:
+    """The dragon's own actions among ``actions`` (see :data:`NOT_ACTIONS`)."""
+    return [a for a in actions if not isinstance(a, NOT_ACTIONS)]
 
 
 @dataclass(frozen=True)
@@ -139,5 +183,29 @@ class DragonOrder(Order):
     actions: tuple[Action, ...] = ()
 
 
+@dataclass(frozen=True)
+class GMOrder(Order):
+    """The GM's order for a dragon that is the GM's: a turned dragon (D-10: from the moment its
+    pilot is consumed its orders come from the GM, and one given as the player's is refused) or
+    a GM-run one. Resolved as the :class:`DragonOrder` it holds."""
+
+    order: DragonOrder = DragonOrder()
+
+
+GM_ACTOR = "GM"
+"""Who submits the GM's rulings for the whole round (:class:`Initiative`); no dragon may bear
+this name."""
+
+
+@dataclass(frozen=True)
+class Initiative(Order):
+    """The GM's order of action for this round (D-3: "some manoeuvres may break the order of
+    action"): every dragon still in the fight, each once, the first to act first. Submitted by
+    the GM as the actor ``"GM"`` before the round resolves; it replaces the order the rules give
+    (D-3) for that round, and the story tells both."""
+
+    order: tuple[str, ...] = ()
+
+
 ORDER_TYPES: tuple[type, ...] = (DragonOrder, Move, Attack, TailAttempt, Force, ShakeOff, Manoeuvre,
-                                 UsePower, TurnCheck)
+                                 UsePower, TurnCheck, CritFall, Benny, GMOrder, Initiative)

@@ -15,6 +15,13 @@ The policy, in order:
 6. Actions: with a pursuer on its tail, shake it off; level with an enemy at the same Speed,
    try for its tail; then one attack per weapon at the closest enemy it can reach, two at most
    (a third would cost -4 on every roll, C-4).
+7. Bennies (D-7), while it has any to spend (its own; a GM character also the GM's pool): one
+   to end Shaken when it is Shaken (then it plans as the unshaken dragon it will be); one to
+   soak a Wounding hit where a Wound costs most: an Extra at once (one Wound takes it out), a
+   Wild Card from its second Wound (the next brings the third-Wound row: a fall and the
+   pilot's Spirit against the dragon); one to reroll a failed roll, keeping one Benny back for
+   that soak while it is not yet due. These are the GM's decisions for GM characters, stated
+   in the order like a player's, so they are journaled with it.
 
 Every order it gives is legal (``order in duel.legal_orders(name)``): moves come from the D-4
 rule (:func:`~gmkit.dragons.rules.legal_steps`) and attacks are chosen by the D-5 rule
@@ -28,7 +35,7 @@ from typing import Any
 
 from . import rules as R
 from .context import DuelContext
-from .orders import Action, Attack, DragonOrder, Move, ShakeOff, TailAttempt
+from .orders import Action, Attack, Benny, DragonOrder, Move, ShakeOff, TailAttempt
 from .sheets import Arms, Dragon, Sheets
 
 __all__ = ["Autopilot"]
@@ -76,13 +83,23 @@ class Autopilot:
         s = duel.state.dragons[actor]
         if s.out or s.falling:
             return None
+        avail = R.bennies_available(s.bennies, duel.state.gm_bennies, gm=duel.dragons[actor].gm,
+                                    turned=s.turned)
+        shaken = s.shaken and not avail  # a Benny will end Shaken (step 7)
         if s.turned:  # D-10: the GM's, it goes for the nearest dragon, whoever it is
             target = duel.turned_target(actor)
-            return self._plan(duel, actor, [target] if target else [])
-        return self._plan(duel, actor, duel.enemies(actor))
+            order = self._plan(duel, actor, [target] if target else [], shaken)
+        else:
+            order = self._plan(duel, actor, duel.enemies(actor), shaken)
+        if not avail:
+            return order
+        soak_now = not duel.dragons[actor].wild_card or s.wounds >= 2
+        return DragonOrder(order.move, order.actions + _bennies(avail, s.shaken, soak_now))
 
-    def _plan(self, duel: DuelContext, name: str, enemies: list[str]) -> DragonOrder:
-        """The order for ``name`` against ``enemies``, memoised on everything it is chosen from."""
+    def _plan(self, duel: DuelContext, name: str, enemies: list[str],
+              shaken: bool) -> DragonOrder:
+        """The order for ``name`` against ``enemies``, memoised on everything it is chosen from
+        (``shaken``: Shaken at its turn, when no Benny will end it)."""
         st = duel.state.dragons
         s = st[name]
         foes = []
@@ -90,20 +107,21 @@ class Autopilot:
             t = st[e]
             foes.append((e, t.speed, t.height, t.tailed_by is None, t.falling))
         tail = s.tailing
-        key = (name, s.speed, s.height, s.shaken, s.out or s.falling, tail, s.tailed_by,
+        key = (name, s.speed, s.height, shaken, s.out or s.falling, tail, s.tailed_by,
                s.weapons_out, tuple(foes), None if tail is None else (st[tail].speed, st[tail].height))
         order = self._plans.get(key)
         if order is None:
-            order = self._plans[key] = self._choose(duel, name, enemies)
+            order = self._plans[key] = self._choose(duel, name, enemies, shaken)
         return order
 
-    def _choose(self, duel: DuelContext, name: str, enemies: list[str]) -> DragonOrder:
+    def _choose(self, duel: DuelContext, name: str, enemies: list[str],
+                shaken: bool) -> DragonOrder:
         """Steps 3 to 6 of the policy (see the module docstring)."""
         s = duel.state.dragons[name]
         spec = duel.dragons[name]
         if not enemies:
             return DragonOrder(move=Move.level(0))
-        if s.tailing is not None and not s.shaken:
+        if s.tailing is not None and not shaken:
             pos0 = (s.speed, s.height)
             return DragonOrder(move=None, actions=_attacks(duel, name, pos0, enemies, s.tailing))
         if s.out or s.falling:
@@ -114,10 +132,10 @@ class Autopilot:
             if reach is None:
                 reach = self._reach[key] = _reach(spec, s.weapons_out)
             kw = duel.sheets.move_kw
-            move, pos = _best_move(s.speed, s.height, spec.max_speed, s.shaken, kw["level_min"],
+            move, pos = _best_move(s.speed, s.height, spec.max_speed, shaken, kw["level_min"],
                                    kw["level_max"], kw["max_dive"], *reach,
                                    _targets(duel, name, enemies))
-        if s.shaken:
+        if shaken:
             return DragonOrder(move=move)
         actions: list[Action] = []
         if s.tailed_by is not None:
@@ -131,6 +149,20 @@ class Autopilot:
         attacks = _attacks(duel, name, pos, enemies)
         actions.extend(attacks[:MAX_ATTACKS - len(actions)])
         return DragonOrder(move=move, actions=tuple(actions))
+
+
+def _bennies(avail: int, shaken: bool, soak_now: bool) -> tuple[Benny, ...]:
+    """Step 7: what the order spends, from ``avail`` Bennies (see the module docstring)."""
+    out: list[Benny] = []
+    if shaken and avail > 0:
+        out.append(Benny("unshake"))
+        avail -= 1
+    if soak_now and avail > 0:
+        out.append(Benny("soak"))
+        avail -= 1
+    if avail > (0 if soak_now else 1):  # one kept back for a soak to come
+        out.append(Benny("reroll"))
+    return tuple(out)
 
 
 def _targets(duel: DuelContext, name: str, enemies: list[str]) -> tuple[Target, ...]:
@@ -168,7 +200,7 @@ def _score(sp: int, h: int, targets: tuple[Target, ...], longest: int, melee: bo
 
 @lru_cache(maxsize=1 << 16)
 def _best_move(speed: int, height: int, max_speed: int, shaken: bool, level_min: int,
-               level_max: int, max_dive: int, longest: int, melee: bool,
+               level_max: int, max_dive: int | None, longest: int, melee: bool,
                targets: tuple[Target, ...]) -> tuple[Move, tuple[int, int]]:
     """The first best-scoring step and where it leads (a pure function of the position, so
     cached: the same positions come back duel after duel)."""
@@ -224,7 +256,7 @@ def _aim(arms: Arms, out: tuple[bool, ...], x: int, y: int, tailed_by: str | Non
 
 @lru_cache(maxsize=4096)
 def _steps(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
-           max_dive: int) -> tuple[tuple[Move, int, int], ...]:
+           max_dive: int | None) -> tuple[tuple[Move, int, int], ...]:
     """The legal steps (D-4) the policy considers: no stall (D-9), no dangerous dive (D-11)."""
     return tuple((m, ds, dh) for m, ds, dh in R.legal_steps(
         speed, max_speed, shaken=shaken, level_min=level_min, level_max=level_max,

@@ -17,9 +17,9 @@ from .orders import Move
 __all__ = [
     "BLUE", "FIRMAMENT", "START_HEIGHT", "RANGE_PENALTIES",
     "normalise_heights", "speed_kmh", "height_m", "InitiativeEntry", "initiative_order",
-    "move_result", "move_problem", "check_move", "legal_moves", "legal_steps",
+    "move_result", "move_problem", "check_move", "legal_moves", "legal_steps", "listed_dives",
     "range_between", "range_band", "attack_problem", "Problem", "repeated_weapon",
-    "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
+    "effective_toughness", "bennies_available", "reroll_stands", "soaked", "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
     "fall_drop", "fall_step", "recovery_penalty", "fallen_away",
     "nearest", "turned_target", "dangerous_dive", "attack_allowed", "is_legal_move",
     "tail_problem", "forcing_problem", "forced_move", "copy_problem",
@@ -106,13 +106,19 @@ def move_result(speed: int, height: int, move: Move) -> tuple[int, int]:
 
 
 def move_problem(speed: int, max_speed: int, move: Move, *, shaken: bool = False,
-                 level_min: int = -1, level_max: int = 2, max_dive: int = 5,
+                 level_min: int = -1, level_max: int = 2, max_dive: int | None = None,
                  name: str = "the dragon") -> str | None:
     """D-4 (and D-8 for Shaken): why ``move`` is illegal from ``speed``, or None when it is legal.
 
     Level: Speed changes by ``level_min..level_max`` and may not rise above maximum Speed (slowing
     or holding is always allowed). Climb n: 3 Speed per level, not below 0. Dive n: 2 Speed per
-    level, up to ``max_dive`` levels [decision]. A Shaken dragon may not change Height.
+    level, of any depth (the original sets no limit) unless the scenario sets ``max_dive``. A
+    Shaken dragon may not change Height.
+
+    >>> move_problem(4, 9, Move.dive(12)) is None
+    True
+    >>> move_problem(4, 9, Move.dive(4), max_dive=3)
+    'the scenario limits a dive to 3 levels (option max_dive), not 4'
     """
     kind, n = move.kind, move.amount
     if kind == "level":
@@ -137,8 +143,8 @@ def move_problem(speed: int, max_speed: int, move: Move, *, shaken: bool = False
             return (f"climbing {n} {'level' if n == 1 else 'levels'} costs {cost} Speed, "
                     f"{name} has {speed}")
         return None
-    if n > max_dive:
-        return f"a dive is of at most {max_dive} levels [decision], not {n}"
+    if max_dive is not None and n > max_dive:
+        return f"the scenario limits a dive to {max_dive} levels (option max_dive), not {n}"
     return None
 
 
@@ -151,23 +157,42 @@ def check_move(speed: int, max_speed: int, move: Move, **kw: object) -> None:
 
 
 def is_legal_move(speed: int, max_speed: int, move: Move, shaken: bool, level_min: int,
-                  level_max: int, max_dive: int) -> bool:
-    """D-4: ``move_problem(...) is None``, as one set lookup (validation runs on every order)."""
+                  level_max: int, max_dive: int | None) -> bool:
+    """D-4: ``move_problem(...) is None``, fast (validation runs on every order): a dive by its
+    depth, a level move or a climb as one set lookup."""
+    if move.kind == "dive":
+        n = move.amount
+        return not shaken and n >= 1 and (max_dive is None or n <= max_dive)
     return (move.kind, move.amount) in _legal_move_set(speed, max_speed, shaken, level_min,
                                                        level_max, max_dive)
 
 
+def listed_dives(speed: int, max_speed: int, max_dive: int | None) -> int:
+    """D-4: how deep the dives a form or the autopilot lists go. Every depth is legal when the
+    scenario sets no ``max_dive``; a list stops two levels past the first dive that ends above
+    maximum Speed (a dangerous manoeuvre, D-11), and never short of 5 levels.
+
+    >>> listed_dives(4, 9, None), listed_dives(2, 30, None), listed_dives(2, 30, 3)
+    (5, 17, 3)
+    """
+    if max_dive is not None:
+        return max_dive
+    return max(5, (max_speed - speed) // 2 + 3)
+
+
 @lru_cache(maxsize=4096)
 def _legal_move_set(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
-                    max_dive: int) -> frozenset[tuple[str, int]]:
+                    max_dive: int | None) -> frozenset[tuple[str, int]]:
     """Legal moves as (kind, amount): a plain tuple hashes in C, a Move in Python."""
     return frozenset((m.kind, m.amount)
                      for m in _legal_moves(speed, max_speed, shaken, level_min, level_max, max_dive))
 
 
 def legal_moves(speed: int, max_speed: int, *, shaken: bool = False, level_min: int = -1,
-                level_max: int = 2, max_dive: int = 5) -> list[Move]:
-    """D-4: every legal move from ``speed``: level changes, climbs the Speed pays for, dives.
+                level_max: int = 2, max_dive: int | None = None) -> list[Move]:
+    """D-4: the legal moves from ``speed``: level changes, climbs the Speed pays for, and dives
+    as deep as :func:`listed_dives` lists (deeper ones are legal too, unless the scenario sets
+    ``max_dive``).
 
     >>> [str(m) for m in legal_moves(4, 5)]
     ['level -1', 'level +0', 'level +1', 'climb 1', 'dive 1', 'dive 2', 'dive 3', 'dive 4', 'dive 5']
@@ -178,7 +203,7 @@ def legal_moves(speed: int, max_speed: int, *, shaken: bool = False, level_min: 
 
 
 def legal_steps(speed: int, max_speed: int, *, shaken: bool = False, level_min: int = -1,
-                level_max: int = 2, max_dive: int = 5) -> tuple[tuple[Move, int, int], ...]:
+                level_max: int = 2, max_dive: int | None = None) -> tuple[tuple[Move, int, int], ...]:
     """D-4: :func:`legal_moves` with each move's (Speed change, Height change), cached: the
     autopilot scores every legal move every round."""
     return _legal_steps(speed, max_speed, shaken, level_min, level_max, max_dive)
@@ -186,19 +211,19 @@ def legal_steps(speed: int, max_speed: int, *, shaken: bool = False, level_min: 
 
 @lru_cache(maxsize=4096)
 def _legal_steps(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
-                 max_dive: int) -> tuple[tuple[Move, int, int], ...]:
+                 max_dive: int | None) -> tuple[tuple[Move, int, int], ...]:
     return tuple((m, m.speed_change, m.height_change)
                  for m in _legal_moves(speed, max_speed, shaken, level_min, level_max, max_dive))
 
 
 @lru_cache(maxsize=4096)
 def _legal_moves(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
-                 max_dive: int) -> tuple[Move, ...]:
+                 max_dive: int | None) -> tuple[Move, ...]:
     out = [Move.level(d) for d in range(level_min, level_max + 1)
            if not (d > 0 and speed + d > max_speed) and speed + d >= 0]
     if not shaken:
         out += [Move.climb(n) for n in range(1, speed // 3 + 1)]
-        out += [Move.dive(n) for n in range(1, max_dive + 1)]
+        out += [Move.dive(n) for n in range(1, listed_dives(speed, max_speed, max_dive) + 1)]
     return tuple(out)
 
 
@@ -301,6 +326,50 @@ def repeated_weapon(weapons: Iterable[str]) -> str | None:
             return w
         seen.add(w)
     return None
+
+
+# --- D-7 damage ----------------------------------------------------------------------------------
+
+
+def effective_toughness(toughness: int, armour: int = 0, ap: int = 0) -> int:
+    """D-7 (SWADE): the Toughness a hit is measured against: Armour Piercing ignores up to its
+    value of the target's Armour, which Toughness includes.
+
+    >>> effective_toughness(9, 2, 1), effective_toughness(9, 2, 4), effective_toughness(9)
+    (8, 7, 9)
+    """
+    return toughness - min(max(ap, 0), max(armour, 0))
+
+
+def bennies_available(own: int, gm_pool: int, *, gm: bool, turned: bool) -> int:
+    """D-7 (SWADE): the Bennies a dragon may spend: its own (a Wild Card's; no longer once its
+    pilot is consumed, they were the player's) and, for a GM character (GM-run or turned), the
+    GM's pool.
+
+    >>> bennies_available(3, 2, gm=False, turned=False), bennies_available(3, 2, gm=False, turned=True)
+    (3, 2)
+    """
+    return (0 if turned else own) + (gm_pool if gm or turned else 0)
+
+
+def reroll_stands(first_total: int, second_total: int, second_critical: bool) -> bool:
+    """D-7 (SWADE): whether a Benny's reroll replaces the first roll: the better total stands
+    (the first on a tie), and a critical failure on the reroll stands whatever the totals.
+
+    >>> reroll_stands(3, 5, False), reroll_stands(3, 3, False), reroll_stands(3, 1, True)
+    (True, False, True)
+    """
+    return second_critical or second_total > first_total
+
+
+def soaked(wounds: int, success: bool, raises: int) -> int:
+    """D-7 (SWADE): the Wounds a soak roll removes: one for a success and one per raise, at most
+    all of them.
+
+    >>> soaked(2, True, 0), soaked(2, True, 3), soaked(2, False, 0)
+    (1, 2, 0)
+    """
+    return min(wounds, 1 + raises) if success else 0
 
 
 # --- D-8 wounds ----------------------------------------------------------------------------------

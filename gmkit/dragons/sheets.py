@@ -42,6 +42,8 @@ class Weapon:
     """Damage dice (C-4), every die aces: ``2d8``, ``3d6+2``."""
     ranges: tuple[int, int, int] | None = None
     """Short, Medium, Long range for a ranged weapon (D-5 [decision]); None for melee."""
+    ap: int = 0
+    """Armour Piercing: the points of the target's Armour it ignores (D-7)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,12 @@ class Dragon:
     toughness: int
     pilot: Pilot
     weapons: tuple[Weapon, ...] = ()
+    armour: int = 0
+    """The part of ``toughness`` that is Armour (D-7)."""
+    vigor: str = "d6"
+    """The dragon's Vigor, rolled to soak Wounds (D-7)."""
+    bennies: int = 0
+    """Its own pool of Bennies at the start (D-7): a Wild Card's; an Extra has none."""
 
     def weapon(self, name: str) -> tuple[int, Weapon] | None:
         for i, w in enumerate(self.weapons):
@@ -103,32 +111,40 @@ class Sheets:
     """``blue`` or ``firmament`` (D-13)."""
     options: dict[str, Any]
     """The scenario's rule options (see :class:`~gmkit.dragons.scenario.DragonOptions`)."""
-    move_kw: dict[str, int]
-    """The D-4 [decision] limits as :func:`~gmkit.dragons.rules.legal_moves` takes them."""
+    move_kw: dict[str, Any]
+    """The D-4 limits as :func:`~gmkit.dragons.rules.legal_moves` takes them (``max_dive`` None:
+    dives of any depth)."""
     others: dict[str, tuple[tuple[str, bool], ...]]
     """Per dragon, every other dragon in scenario order and whether it is on another side."""
     arms: dict[str, Arms]
     """Per dragon, its weapons as plain values (see :data:`Arms`)."""
 
 
-def _dragon(spec: Mapping[str, Any]) -> Dragon:
+def _dragon(spec: Mapping[str, Any], bennies: int) -> Dragon:
     p = spec["pilot"]
     pilot = Pilot(p.get("name") or spec["name"], p.get("fighting"), p.get("piloting"), p["spirit"],
                   p.get("shooting"))
     weapons = tuple(Weapon(w["name"], w["kind"], w["damage"],
-                           tuple(w["ranges"]) if w.get("ranges") else None)  # type: ignore[arg-type]
+                           tuple(w["ranges"]) if w.get("ranges") else None,  # type: ignore[arg-type]
+                           w.get("ap", 0))
                     for w in spec.get("weapons", ()))
+    own = spec.get("bennies")
+    pool = (bennies if own is None else own) if spec["wild_card"] else 0
     return Dragon(spec["name"], spec["side"], spec["wild_card"], spec["gm"], spec["max_speed"],
-                  spec["toughness"], pilot, weapons)
+                  spec["toughness"], pilot, weapons, spec.get("armour", 0),
+                  spec.get("vigor") or "d6", pool)
 
 
 def build_sheets(scenario: Mapping[str, Any]) -> Sheets:
     """The static data of a validated scenario (plain JSON data)."""
-    dragons = {d["name"]: _dragon(d) for d in scenario["dragons"]}
     options = dict(scenario.get("options") or {})
+    options.setdefault("bennies", 3)
+    dragons = {d["name"]: _dragon(d, options["bennies"]) for d in scenario["dragons"]}
+    if options.get("gm_bennies") is None:  # SWADE: one per player character
+        options["gm_bennies"] = sum(1 for d in dragons.values() if not d.gm)
     options.setdefault("level_min", -1)
     options.setdefault("level_max", 2)
-    options.setdefault("max_dive", 5)
+    options.setdefault("max_dive", None)
     move_kw = {k: options[k] for k in ("level_min", "level_max", "max_dive")}
     others = {n: tuple((m, e.side != d.side) for m, e in dragons.items() if m != n)
               for n, d in dragons.items()}

@@ -16,6 +16,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from ..dice import multi_action_penalty
+from ..i18n import format_message
 from ..ui.order_form import OrderForm
 from ..ui.sessions import Session
 from .views import chart_layout, chart_model, chart_title, chart_traces
@@ -31,7 +32,8 @@ NO_MOVE = None
 
 def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
                 actions: int = 1) -> tuple[float, float] | None:
-    """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.dragons.odds.attack`.
+    """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.dragons.odds.attack`
+    (the target's soak with a Benny left out, and the form says so: D-7).
 
     The die and damage come from the dragon's sheet as the engine holds it, the modifier (range
     band and wounds) from the option; None when the odds are not there or cannot answer.
@@ -50,8 +52,8 @@ def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
         die = option["die"]  # the engine names the attack die (D-5, D-6)
         shaken = bool(duel.state.dragons[option["target"]].shaken)
         o = attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
-                        wild=spec.wild_card, tn=option["tn"], actions=actions,
-                        already_shaken=shaken)
+                   wild=spec.wild_card, tn=option["tn"], actions=actions, already_shaken=shaken,
+                   armour=target.armour, ap=weapon.ap)
     except Exception:  # odds are a help, never a reason the form fails
         return None
     hit = 1 - o.get("critical_failure") - o.get("miss")
@@ -137,7 +139,8 @@ class DragonOrderForm(OrderForm):
 
     def action_choices(self) -> list[tuple[str, Any]]:
         """Every action the form offers now, labelled with range, odds or the rule in the way."""
-        from .orders import Attack, Force, Manoeuvre, ShakeOff, TailAttempt
+        from .orders import (BENNY_USES, Attack, Benny, CritFall, Force, Manoeuvre, ShakeOff,
+                             TailAttempt)
 
         name = self.actor.value
         if name is None:
@@ -154,6 +157,7 @@ class DragonOrderForm(OrderForm):
                 od = attack_odds(duel, name, opt, n)
                 if od is not None:
                     label += " · " + self.t("odds_short", hit=_pct(od[0]), wound=_pct(od[1]))
+                    label += " " + format_message("dragons.form.no_soak", self.lang)
             else:
                 label += " · " + self.t("not_now", reason=opt["reason"])
             out.append((label, Attack(opt["weapon"], opt["target"])))
@@ -170,6 +174,14 @@ class DragonOrderForm(OrderForm):
             out.append((self.t("shake_off"), ShakeOff()))
         if lo.can_manoeuvre:
             out.append((self.t("manoeuvre"), Manoeuvre()))
+        have = lo.bennies
+        if have:  # D-7: what the order will spend, stated like a player's
+            for use in BENNY_USES:
+                out.append((format_message(f"dragons.form.benny_{use}", self.lang, n=have),
+                            Benny(use)))  # type: ignore[arg-type]
+        for falls in (True, False):  # D-9: the GM's call on a botched manoeuvre
+            out.append((format_message(f"dragons.form.crit_fall_{str(falls).lower()}", self.lang),
+                        CritFall(falls)))
         return out
 
     def _refresh_actions(self) -> None:
@@ -237,11 +249,16 @@ class DragonOrderForm(OrderForm):
             self._refresh_actions()
 
     def build(self) -> tuple[str, "Order"] | None:
-        from .orders import DragonOrder
+        """The order on the form; for a dragon whose pilot was consumed, as the GM's (D-10)."""
+        from .orders import DragonOrder, GMOrder
 
-        if self.actor.value is None:
+        name = self.actor.value
+        if name is None:
             return None
-        return self.actor.value, DragonOrder(move=self.move.value, actions=tuple(self.actions))
+        order = DragonOrder(move=self.move.value, actions=tuple(self.actions))
+        if self.encounter.state_of(name).turned:
+            return name, GMOrder(order)
+        return name, order
 
     def after_submit(self, actor: str) -> None:
         self.actions = []

@@ -537,7 +537,8 @@ def test_board_shape_and_trails() -> None:
     ash = b["dragons"][0]
     assert set(ash) == {"name", "side", "wild_card", "gm", "speed", "height", "max_speed", "shaken",
                         "wounds", "falling", "fall_turns", "out", "out_reason", "turned", "tailing",
-                        "tailed_by", "weapons"}
+                        "tailed_by", "weapons", "bennies"}  # D-7: the Bennies left (issue 13)
+    assert ash["bennies"] == 3 and "gm_bennies" not in b and d.board()["gm_bennies"] == 2
     assert ash["weapons"][0] == {"name": "Flame", "kind": "ranged", "damage": "2d8", "out": False}
     assert b["trails"]["Ash"] == [[6, 11], [7, 11]]
 

@@ -38,3 +38,16 @@ def test_d8_a_wounded_attack_is_the_shared_attack_at_the_rule_s_modifier() -> No
 def test_cli_attack_takes_the_attacker_s_wounds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "attack", "d8", "2d8", "--toughness", "8", "--wounds", "2"]) == 0
     assert "d8-2" in capsys.readouterr().out
+
+
+def test_d7_cli_takes_armour_piercing_soak_rerolls_and_contests(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 13 item 6, D-7: ``gmkit odds attack`` with --armour/--ap/--soak/--rerolls, and the
+    contest with rerolls; an attack's odds say whether they include the soak."""
+    assert main(["odds", "attack", "d10", "2d8", "--toughness", "9", "--armour", "2", "--ap", "2",
+                 "--soak", "d8"]) == 0
+    out = capsys.readouterr().out
+    assert "Toughness 7" in out and "Vigor d8" in out
+    assert main(["odds", "attack", "d10", "2d8", "--toughness", "9"]) == 0
+    assert "leaves out the target's soak" in capsys.readouterr().out
+    assert main(["odds", "contest", "d10", "d8", "--rerolls", "1"]) == 0
+    assert "Benny rerolls: 1 and 0" in capsys.readouterr().out

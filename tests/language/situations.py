@@ -64,6 +64,7 @@ DRAGONS: dict[str, Callable[[], dict[str, Any]]] = {
     "above": lambda: dragons_at((6, 12), (5, 10)),    # Ash above Bane: Flame reaches (range 110)
     "same": lambda: dragons_at((6, 10), (6, 10)),     # same Speed and Height: tail, claws
     "blue": blue,                                     # Ash and Ember against Raider One..Three
+    "broke": lambda: dict(dragons_at((6, 12), (5, 10)), options={"bennies": 0}),  # no Bennies
 }
 
 

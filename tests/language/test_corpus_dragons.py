@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from gmkit.dragons.orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
+from gmkit.dragons.orders import (Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
                                   TailAttempt, UsePower)
 
 from .corpus import Ask, Illegal, Says, check, languages
@@ -31,7 +31,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("firmament", "Ash", "Держу высоту, притормаживаю", DO(lvl(-1))),
     ("firmament", "Ash", "набор высоты 3", Illegal("D-4", DO(climb(3)))),
     ("firmament", "Ash", "ровно +3", Illegal("D-4", DO(lvl(3)))),
-    ("firmament", "Ash", "Эш уходит в пике на шесть!", Illegal("D-4", DO(dive(6)))),
+    # D-4: a dive of any depth (the original sets no limit; once refused past 5 levels)
+    ("firmament", "Ash", "Эш уходит в пике на шесть!", DO(dive(6))),
     ("firmament", "Ash", "[order]ровно +0[/order] Кира улыбается: «посмотрим, кто кого».", DO(lvl(0))),
     ("firmament", "Ash", "набор высоты 1, потом пикирую 2", Says("D-1")),
     ("firmament", "Ash", "атакую Бейна когтями", Illegal("D-5", DO(None, (A("Claws", "Bane"),)))),
@@ -65,6 +66,19 @@ CASES: list[tuple[str, str | None, str, Any]] = [
      Illegal("D-5", DO(dive(1), (A("Flame", "Raider Two"),)))),
     ("blue", "Ash", "ровно, атакую Эмбер пламенем", Says("D-5")),
     ("blue", "Ash", "ровно +1, атакую дракона", Ask("Raider One", "Raider Two", "Raider Three")),
+    # D-7 Bennies, as forum players state them
+    ("above", "Ash", "Заявка: ровно, атакую Бейна пламенем, трачу фишку на переброс",
+     DO(lvl(0), (A("Flame", "Bane"), Benny("reroll")))),
+    ("above", "Ash", "ровно; фишку на поглощение урона", DO(lvl(0), (Benny("soak"),))),
+    ("above", "Ash", "Ровно. Трачу 2 фишки на переброс", DO(lvl(0), (Benny("reroll", 2),))),
+    ("above", "Ash", "ровно, трачу фишку, чтобы выйти из потрясения",
+     DO(lvl(0), (Benny("unshake"),))),
+    ("above", "Ash", "ровно, бью Бейна пламенем; если промажу — перебрасываю за фишку",
+     DO(lvl(0), (A("Flame", "Bane"), Benny("reroll")))),
+    ("above", "Ash", "ровно, фишки на переброс и поглощение",
+     DO(lvl(0), (Benny("reroll"), Benny("soak")))),
+    ("above", "Ash", "ровно, трачу фишку", Says("D-7")),
+    ("broke", "Ash", "ровно, трачу фишку на переброс", Illegal("D-7", DO(lvl(0), (Benny("reroll"),)))),
     # --- English ---------------------------------------------------------------------------------
     ("firmament", "Ash", "Orders: level +2", DO(lvl(2))),
     ("firmament", "Ash", "Kira grits her teeth.\nOrders: climb 2, attack Bane with Claws",
@@ -75,7 +89,7 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("firmament", "Ash", "hold altitude, slow down", DO(lvl(-1))),
     ("firmament", "Ash", "climb 3 and pray", Illegal("D-4", DO(climb(3)))),
     ("firmament", "Ash", "level +3", Illegal("D-4", DO(lvl(3)))),
-    ("firmament", "Ash", "Ash dives six!", Illegal("D-4", DO(dive(6)))),
+    ("firmament", "Ash", "Ash dives six!", DO(dive(6))),  # D-4: no depth limit
     ("firmament", "Ash", "I'd say [order]level +0[/order], let's see what he does", DO(lvl(0))),
     ("firmament", "Ash", "climb 1 then dive 2", Says("D-1")),
     ("firmament", "Ash", "claw Bane", Illegal("D-5", DO(None, (A("Claws", "Bane"),)))),
@@ -104,6 +118,14 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("firmament", "Bane", "level -1, lightning at Ash and jaws too",
      DO(lvl(-1), (A("Lightning", "Ash"), A("Jaws", "Ash")))),
     ("blue", "Ash", "level, attack Ember with Flame", Says("D-5")),
+    ("above", "Ash", "Level, attack Bane with Flame, spend a benny to reroll",
+     DO(lvl(0), (A("Flame", "Bane"), Benny("reroll")))),
+    ("above", "Ash", "level. Spend a benny to soak", DO(lvl(0), (Benny("soak"),))),
+    ("above", "Ash", "level, soak with a benny if wounded", DO(lvl(0), (Benny("soak"),))),
+    ("above", "Ash", "level +1, spend 2 bennies to reroll", DO(lvl(1), (Benny("reroll", 2),))),
+    ("above", "Ash", "level, spend a benny to unshake", DO(lvl(0), (Benny("unshake"),))),
+    ("above", "Ash", "level, spend a benny", Says("D-7")),
+    ("broke", "Ash", "level, spend a benny to soak", Illegal("D-7", DO(lvl(0), (Benny("soak"),)))),
     # --- mixed -----------------------------------------------------------------------------------
     ("firmament", "Ash", "climb 1, атакую Bane когтями", Illegal("D-5", DO(climb(1), (A("Claws", "Bane"),)))),
     ("above", "Ash", "ровно, attack Бейна with Пламя", DO(lvl(0), (A("Flame", "Bane"),))),

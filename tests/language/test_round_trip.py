@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmkit.dragons.orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
+from gmkit.dragons.orders import (Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
                                   TailAttempt, UsePower)
 from gmkit.fantasy.orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from gmkit.language import read, render
@@ -47,7 +47,8 @@ ACTIONS = st.one_of(
     st.just(ShakeOff()),
     st.builds(Manoeuvre, st.sampled_from(["aerobatics", "бочка", "barrel roll", "петля Нестерова"])),
     st.builds(UsePower, st.sampled_from(["Буря", "Storm", "Iron Will"]),
-              st.sampled_from([None, "d8", "d12+1"]), st.sampled_from([None, "Bane"])))
+              st.sampled_from([None, "d8", "d12+1"]), st.sampled_from([None, "Bane"])),
+    st.builds(Benny, st.sampled_from(["reroll", "soak", "unshake"]), st.integers(1, 12)))
 DRAGON_ORDERS = st.builds(DragonOrder, MOVES, st.lists(ACTIONS, max_size=3, unique_by=lambda a: (
     type(a), getattr(a, "weapon", None))).map(tuple))
 

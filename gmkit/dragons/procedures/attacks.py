@@ -1,4 +1,5 @@
-"""D-5 Attack, D-6 Defence in melee, D-7 Damage: one attack roll, then damage by C-4 on a hit."""
+"""D-5 Attack, D-6 Defence in melee, D-7 Damage: one attack roll, then damage by C-4 on a hit
+(SWADE: AP against Armour, and a Benny may soak the Wounds)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from ...savage import damage_outcome
 from .. import rules as R
 from ..context import DuelContext
 from ..orders import Attack
-from .common import ATTACK_KEYS, cannot, die, purpose
+from . import bennies
+from .common import ATTACK_KEYS, cannot, purpose
 from .tails import check_tails
 from .wounds import wound_effects
 
@@ -51,14 +53,13 @@ def attack(duel: DuelContext, name: str, a: Attack, pen: int) -> None:
         b = R.range_band(rng, w.ranges, duel.options.get("range_penalties", R.RANGE_PENALTIES))
         assert b is not None
         band, rpen = b
-        tn, d = 4, die(spec.pilot.ranged_die)
+        tn, d = 4, spec.pilot.ranged_die
     else:
-        tn, d = tspec.pilot.parry, die(spec.pilot.fighting)
+        tn, d = tspec.pilot.parry, spec.pilot.fighting
     wp = R.wound_penalty(s.wounds, spec.wild_card, True)
     mod = pen + rpen + wp
     s.attacks += 1
-    r = duel.dice.trait(d, mod, wild=spec.wild_card, tn=tn, purpose=purpose("attack", w.name),
-                        actor=name)
+    r = bennies.trait(duel, name, d, mod, spec.wild_card, tn, purpose("attack", w.name))
     if events:
         if r.critical_failure:
             key = "dragons.attack.crit"
@@ -78,14 +79,16 @@ def attack(duel: DuelContext, name: str, a: Attack, pen: int) -> None:
                            purpose=purpose("damage", w.name), actor=name)
     total = int(dmg.total)
     s.damage_dealt += total
-    damage(duel, a.target, total, name, dmg)
+    damage(duel, a.target, total, name, dmg, w.ap)
 
 
-def damage(duel: DuelContext, target: str, total: int, by: str, roll: Any) -> None:
-    """D-7/C-4: Shaken or Wounds against Toughness, then the D-8 wound table."""
+def damage(duel: DuelContext, target: str, total: int, by: str, roll: Any, ap: int = 0) -> None:
+    """D-7/C-4: Shaken or Wounds against Toughness (less the Armour the weapon's AP ignores),
+    then the D-8 wound table."""
     t = duel.state.dragons[target]
     tspec = duel.dragons[target]
-    res = damage_outcome(total, tspec.toughness, t.shaken)
+    tough = R.effective_toughness(tspec.toughness, tspec.armour, ap)
+    res = damage_outcome(total, tough, t.shaken)
     if duel.mode.events:
         if not res.shaken:
             key = "dragons.damage.none"
@@ -93,19 +96,30 @@ def damage(duel: DuelContext, target: str, total: int, by: str, roll: Any) -> No
             key = "dragons.damage.wounds"
         else:
             key = "dragons.damage.shaken"
+        shown: Any = tough
+        data: dict[str, Any] = {"damage": total, "shaken": res.shaken, "wounds": res.wounds}
+        if tough != tspec.toughness:  # AP against Armour: told only where it counts
+            shown = {"key": "dragons.word.toughness_ap", "t": tough, "ap": ap,
+                     "armour": tspec.armour, "full": tspec.toughness}
+            data["toughness"] = tough
         duel.emit("damage", by, key,
-                  {"name": by, "target": target, "damage": total, "toughness": tspec.toughness,
-                   "n": res.wounds}, rolls=(roll,),
-                  data={"damage": total, "shaken": res.shaken, "wounds": res.wounds})
+                  {"name": by, "target": target, "damage": total, "toughness": shown,
+                   "n": res.wounds}, rolls=(roll,), data=data)
     if not res.shaken:
         return
     attacker = duel.state.dragons[by]
+    wounds = res.wounds
+    if wounds:
+        wounds = bennies.soak(duel, target, wounds)  # D-7: decided once the damage is rolled
+        if wounds == 0:  # every Wound soaked: not Shaken either (SWADE)
+            t.shaken = False
+            return
     t.shaken = True
-    if res.wounds == 0:
+    if wounds == 0:
         attacker.shaken_dealt += 1
         return
-    attacker.wounds_dealt += res.wounds
+    attacker.wounds_dealt += wounds
     before = t.wounds
-    t.wounds += res.wounds
+    t.wounds += wounds
     wound_effects(duel, target, before, t.wounds)
     check_tails(duel)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from .. import rules as R
 from ..context import DuelContext
 from ..orders import Manoeuvre
-from .common import cannot, die
-from .falling import start_fall
+from . import bennies
+from .common import cannot
+from .falling import crit_on_manoeuvre, start_fall
 from .tails import lose_tail
 
 __all__ = ["dangerous", "manoeuvre"]
@@ -24,8 +25,8 @@ def dangerous(duel: DuelContext, name: str, what: str, pen: int, copied: bool = 
     s = duel.state.dragons[name]
     spec = duel.dragons[name]
     wp = R.wound_penalty(s.wounds, spec.wild_card, action)
-    r = duel.dice.trait(die(spec.pilot.piloting), pen + wp, wild=spec.wild_card,
-                        purpose="Piloting: dangerous manoeuvre", actor=name)
+    r = bennies.trait(duel, name, spec.pilot.piloting, pen + wp, spec.wild_card,
+                      purpose="Piloting: dangerous manoeuvre")
     key = "dragons.danger.ok" if r.success else (
         "dragons.danger.crit" if r.critical_failure else "dragons.danger.fail")
     duel.emit("danger", name, key, {"name": name, "what": {"key": what}, "roll": r.total,
@@ -35,6 +36,8 @@ def dangerous(duel: DuelContext, name: str, what: str, pen: int, copied: bool = 
         if copied and duel.options.get("copied_manoeuvre") == "lose_tail":
             if s.tailing is not None:
                 lose_tail(duel, name, s.tailing, "dragons.tail.cannot_copy", why="failed Piloting")
+            if r.critical_failure:  # only losing the tail, but a botch may still fall (D-9)
+                crit_on_manoeuvre(duel, name)
         else:
             start_fall(duel, name, "dragons.fall.manoeuvre")
     return r.success

@@ -1,5 +1,6 @@
 """D-4 Movement: a won forcing obeyed, the move made; a fast dive is dangerous (D-11), Speed 0
-stalls into a fall (D-9), and a pursuer copies its target's move or loses the tail (D-12)."""
+stalls into a fall (D-9), and a pursuer copies its target's move or loses the tail (D-12); one
+movement per dragon per round (D-1)."""
 
 from __future__ import annotations
 
@@ -50,11 +51,30 @@ def do_move(duel: DuelContext, name: str, move: Move, copied_from: str | None = 
     if s.speed <= 0 and not s.falling and not s.out:
         s.speed = 0
         start_fall(duel, name, "dragons.fall.stall")
+    duel.book.moved.add(name)
     p = s.tailed_by
     if p is not None and not s.falling and not s.out:
-        ps = duel.state.dragons[p]
-        prob = R.copy_problem(move, ps.speed, duel.dragons[p].max_speed, ps.shaken, ps.falling)
-        if prob:
-            lose_tail(duel, p, name, "dragons.tail.cannot_copy", why=prob)
-        else:
-            do_move(duel, p, move, copied_from=name)
+        _pursuer_follows(duel, p, name, move)
+
+
+def _pursuer_follows(duel: DuelContext, p: str, name: str, move: Move) -> None:
+    """D-1/D-12: the pursuer ``p`` copies ``name``'s move as its one movement of the round; one
+    that has already made its movement, or has ordered a move of its own (breaking off, made
+    at its turn), does not copy: whatever the order of turns, it flies one movement."""
+    book = duel.book
+    ps, s = duel.state.dragons[p], duel.state.dragons[name]
+    if p in book.moved:
+        if (ps.speed, ps.height) != (s.speed, s.height):
+            lose_tail(duel, p, name, "dragons.tail.already_moved",
+                      why="it has made its movement this round (D-1)")
+        return
+    if p not in book.acted and p in book.tailing_at_start:
+        own = book.orders.get(p)
+        if own is not None and own.move is not None:
+            lose_tail(duel, p, name, "dragons.tail.breaks_off")
+            return
+    prob = R.copy_problem(move, ps.speed, duel.dragons[p].max_speed, ps.shaken, ps.falling)
+    if prob:
+        lose_tail(duel, p, name, "dragons.tail.cannot_copy", why=prob)
+    else:
+        do_move(duel, p, move, copied_from=name)

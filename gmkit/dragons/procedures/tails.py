@@ -7,8 +7,9 @@ from typing import Any
 from ...dice import multi_action_penalty
 from .. import rules as R
 from ..context import DuelContext
-from ..orders import Force, ShakeOff, TailAttempt, TurnCheck
-from .common import cannot, die
+from ..orders import Force, ShakeOff, TailAttempt, own_actions
+from . import bennies
+from .common import cannot
 
 __all__ = ["lose_tail", "set_tail", "check_tails", "piloting_contest", "tail_attempt", "force",
            "shake_off"]
@@ -52,14 +53,14 @@ def check_tails(duel: DuelContext) -> None:
 def piloting_contest(duel: DuelContext, name: str, other: str, amod: int, dmod: int,
                      purpose: str) -> tuple[Any, tuple[Any, Any], dict[str, Any]]:
     """Opposed Piloting (C-3) of ``name`` against ``other``; the result, its two rolls and the
-    parameters every tail message shares."""
-    spec, ospec = duel.dragons[name], duel.dragons[other]
-    res = duel.dice.opposed(die(spec.pilot.piloting), die(ospec.pilot.piloting),
-                            attacker_mod=amod, defender_mod=dmod, attacker_wild=spec.wild_card,
-                            defender_wild=ospec.wild_card, purpose=purpose, actor=name,
-                            target=other)
+    parameters every tail message shares. A critical failure on either side is noted in the
+    round book: the fall it may start (D-9) is settled once the action is told."""
+    res = bennies.opposed(duel, name, other, amod, dmod, purpose)
     params: dict[str, Any] = {"name": name, "target": other, "roll": res.attacker.total,
                               "against": res.defender.total}
+    for who, r in ((name, res.attacker), (other, res.defender)):
+        if r.critical_failure:  # a manoeuvre botched: it may start a fall (D-9), settled after
+            duel.book.crits.append(who)
     return res, (res.attacker.roll, res.defender.roll), params
 
 
@@ -95,8 +96,7 @@ def tail_attempt(duel: DuelContext, name: str, a: TailAttempt, pen: int) -> None
               and any(isinstance(x, TailAttempt) and x.target == name for x in their.actions))
     dmod = R.wound_penalty(t.wounds, tspec.wild_card, mutual)
     if mutual and their is not None:
-        dmod += multi_action_penalty(
-            len([x for x in their.actions if not isinstance(x, TurnCheck)]))
+        dmod += multi_action_penalty(len(own_actions(their.actions)))
         book.settled.add(a.target)
     amod = pen + R.wound_penalty(s.wounds, spec.wild_card, True)
     res, rolls, params = piloting_contest(duel, name, a.target, amod, dmod, "Piloting: tail")

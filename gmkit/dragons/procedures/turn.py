@@ -8,11 +8,12 @@ from typing import Any, Callable
 from ...dice import multi_action_penalty
 from .. import rules as R
 from ..context import DuelContext
-from ..orders import (Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
-                      TurnCheck, UsePower)
+from ..orders import (NOT_ACTIONS, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
+                      TailAttempt, TurnCheck, UsePower, own_actions)
+from . import bennies
 from .attacks import attack
 from .common import die, move_words
-from .falling import fall_turn
+from .falling import fall_turn, settle_crits
 from .manoeuvres import manoeuvre
 from .movement import do_move, obey_forcing
 from .tails import force, lose_tail, shake_off, tail_attempt
@@ -30,18 +31,30 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     """``name``'s whole turn with ``order`` (None: it sent none)."""
     s = duel.state.dragons[name]
     spec = duel.dragons[name]
-    # the actions without the GM's D-10 check (which costs no multi-action penalty)
+    # the dragon's actions, without the GM's calls (which cost no multi-action penalty)
     acts: tuple[Any, ...] | list[Any] = () if order is None else order.actions
-    if TurnCheck in map(type, acts):
-        acts = [a for a in acts if not isinstance(a, TurnCheck)]
+    acts = own_actions(acts) if any(isinstance(a, NOT_ACTIONS) for a in acts) else acts
+    if order is not None and any(isinstance(a, TurnCheck) for a in order.actions):
+        was = s.turned
         spirit_check(duel, name, "dragons.cause.gm")
+        if s.turned and not was:  # consumed now: the whole turn is the GM's (D-10 "at once")
+            duel.emit("order_void", name, "dragons.turned.order_void", {"name": name})
+            order = duel.gm_order(name)
+            acts = () if order is None else own_actions(order.actions)
+    gms = s.turned  # the actions are the GM's: a consumed pilot's are not carried out
     if s.shaken:
-        r = duel.dice.trait(die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
-                            wild=spec.wild_card, purpose="Spirit: recover from Shaken", actor=name)
+        pen = R.wound_penalty(s.wounds, spec.wild_card, False)
+        purpose = "Spirit: recover from Shaken"
+        if bennies.can_spend(duel, name, "unshake"):  # a sure Benny beats a reroll (D-7)
+            r = duel.dice.trait(die(spec.pilot.spirit), pen, wild=spec.wild_card, purpose=purpose,
+                                actor=name)
+        else:
+            r = bennies.trait(duel, name, spec.pilot.spirit, pen, spec.wild_card, purpose=purpose)
         s.shaken = not r.success
         duel.emit("shaken_recovery", name,
                   "dragons.shaken.recovers" if r.success else "dragons.shaken.stays",
                   {"name": name, "roll": r.total}, rolls=(r.roll,), data={"success": r.success})
+        bennies.unshake(duel, name)
     if s.falling:
         if order is not None and order.move is not None:
             duel.emit("move_void", name, "dragons.move.void_falling", {"name": name})
@@ -61,13 +74,19 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     if pen and duel.mode.events:
         duel.emit("multi", name, "dragons.multi_action",
                   {"name": name, "n": len(acts), "penalty": pen})
-    for a in acts:
+    for i, a in enumerate(acts):
         if s.out or duel.fight_decided():
+            return
+        if s.turned and not gms:  # the pilot was consumed during the turn (D-10 "at once")
+            duel.emit("order_void", name, "dragons.turned.rest_void",
+                      {"name": name, "n": len(acts) - i})
             return
         act = ACTIONS.get(type(a)) or next((f for c, f in ACTIONS.items() if isinstance(a, c)),
                                            None)
         if act is not None:
             act(duel, name, a, pen)
+            if duel.book.crits:
+                settle_crits(duel)
 
 
 def _move(duel: DuelContext, name: str, order: DragonOrder | None) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from .. import rules as R
 from ..context import DuelContext
 from ..orders import UsePower
-from .common import die
+from . import bennies
 
 __all__ = ["spirit_check", "power"]
 
@@ -18,14 +18,26 @@ def spirit_check(duel: DuelContext, name: str, cause: str) -> None:
     spec = duel.dragons[name]
     if s.turned or s.out:
         return
-    r = duel.dice.trait(die(spec.pilot.spirit), R.wound_penalty(s.wounds, spec.wild_card, False),
-                        wild=spec.wild_card, purpose="Spirit: resist the dragon", actor=name)
+    r = bennies.trait(duel, name, spec.pilot.spirit,
+                      R.wound_penalty(s.wounds, spec.wild_card, False), spec.wild_card,
+                      purpose="Spirit: resist the dragon")
     duel.emit("spirit", name, "dragons.turn.resists" if r.success else "dragons.turn.consumed",
               {"name": name, "roll": r.total, "cause": {"key": cause}}, rolls=(r.roll,),
               data={"success": r.success})
     if not r.success:
         s.turned = True
         duel.book.decided = None
+        _void_players_order(duel, name)
+
+
+def _void_players_order(duel: DuelContext, name: str) -> None:
+    """D-10 "at once": the rest of the player's order for the round is not carried out. A turn
+    still to come is the GM's (:meth:`~gmkit.dragons.context.DuelContext.gm_order`); a turn under
+    way stops after the step that consumed the pilot (:func:`.turn.take_turn`)."""
+    book = duel.book
+    bennies.drop(duel, name)
+    if book.orders.pop(name, None) is not None and name not in book.acted:
+        duel.emit("order_void", name, "dragons.turned.order_void", {"name": name})
 
 
 def power(duel: DuelContext, name: str, a: UsePower, pen: int) -> None:
@@ -38,8 +50,8 @@ def power(duel: DuelContext, name: str, a: UsePower, pen: int) -> None:
         duel.emit("power", name, "dragons.power.noted",
                   {"name": name, "power": a.power, "target": target, "note": note})
         return
-    r = duel.dice.trait(die(a.die), pen + R.wound_penalty(s.wounds, spec.wild_card),
-                        wild=spec.wild_card, purpose=f"power: {a.power}", actor=name)
+    r = bennies.trait(duel, name, a.die, pen + R.wound_penalty(s.wounds, spec.wild_card),
+                      spec.wild_card, purpose=f"power: {a.power}")
     key = ("dragons.power.crit" if r.critical_failure else
            "dragons.power.ok" if r.success else "dragons.power.fail")
     duel.emit("power", name, key, {"name": name, "power": a.power, "roll": r.total,

@@ -1,0 +1,73 @@
+"""D-7 Bennies change every recorded dragon fight (the autopilot spends them); with the pools
+empty, the fights are those recorded before Bennies came, byte for byte.
+
+``golden_without_bennies.json`` keeps the 90 dragon digests of ``tests/golden/digests.json`` as
+they stood just before the autopilot began to spend Bennies (issue 13, item 6). This test plays
+the same fights the golden check plays (:func:`tests.golden.fights.fights`: every seed, a GM's
+note and two undos on every fifth) from each dragon scenario with ``bennies: 0`` and
+``gm_bennies: 0``, and compares the journals with the header's scenario taken back to the file's
+(those two options removed, the hash computed again): every byte must be the same.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator
+
+from gmkit.dragons import DragonDuel
+from gmkit.encounter import canonical_hash
+from gmkit.journal import dumps
+from gmkit.scenario import load_scenario
+from tests.golden.fights import SCENARIOS, SEEDS, _sha, journal_bytes
+
+FROZEN = Path(__file__).with_name("golden_without_bennies.json")
+EMPTY = {"bennies": 0, "gm_bennies": 0}
+
+
+def _without_pools(data: bytes) -> bytes:
+    """The journal with its header's scenario as the file gives it (the empty pools taken out)."""
+    lines = data.decode("utf-8").splitlines()
+    head = json.loads(lines[0])
+    opts = head["scenario"]["options"]
+    for k in EMPTY:
+        del opts[k]
+    head["scenario_hash"] = canonical_hash(head["scenario"])
+    return (dumps(head) + "\n" + "".join(line + "\n" for line in lines[1:])).encode("utf-8")
+
+
+def _fights(tmp: Path) -> Iterator[tuple[str, bytes]]:
+    """The golden check's dragon fights, played with the pools empty (as ``fights()`` plays)."""
+    for f in SCENARIOS:
+        if not f.stem.startswith("dragon_"):
+            continue
+        data = load_scenario(f).model_dump(mode="json")
+        data["options"].update(EMPTY)
+        for seed in SEEDS:
+            path = tmp / f"{f.stem}-{seed}.jsonl"
+            enc = DragonDuel.from_valid(data, seed, journal=path)
+            if seed % 5 == 4:
+                for r in range(200):
+                    if enc.is_over:
+                        break
+                    enc.resolve_round(autopilot=True)
+                    if r == 1:
+                        enc.note(f"round {r}: GM note")
+                        enc.undo()
+                        enc.undo()
+            else:
+                enc.run(200)
+            enc.close()
+            yield f"{f.stem}/seed={seed}", _without_pools(journal_bytes(path))
+
+
+def test_d7_with_the_pools_empty_every_dragon_fight_is_the_one_recorded_before_bennies(
+        tmp_path: Path) -> None:
+    """Issue 13 item 6, D-7: no Benny to spend, nothing changes: the 90 dragon journals of the
+    golden check are byte-identical to those recorded before Bennies (header aside: the two
+    options that empty the pools)."""
+    want = json.loads(FROZEN.read_text(encoding="utf-8"))["journals"]
+    got = {label: _sha(data) for label, data in _fights(tmp_path)}
+    assert set(got) == set(want) and len(got) == 90
+    changed = sorted(k for k in want if got[k] != want[k])
+    assert not changed, f"{len(changed)} fights differ, first: {changed[:5]}"
