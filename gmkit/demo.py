@@ -24,6 +24,27 @@ TEMPLATES = ("dragon_duel", "space_battle", "fantasy_skirmish")
 """The templates the demo runs first, in this order; any other template gmkit ships runs after."""
 
 
+def examples() -> list[tuple[str, str, str]]:
+    """Every example fight gmkit ships: ``(template, scenario, language)`` for each scenario in
+    the templates' ``scenarios/`` folder, played by the template whose default scenario is of the
+    same rule set, in the scenario's own language."""
+    from .report.rundata import find_file, templates_dir
+    from .runner import template_names, template_parameters
+    from .scenario import read_yaml
+
+    by_system: dict[str, str] = {}
+    for template in template_names():
+        default = str(template_parameters(template)["scenario"]["default"]).strip("\"'")
+        by_system.setdefault(str(read_yaml(find_file(default))["system"]), template)
+    out = []
+    for path in sorted((templates_dir() / "scenarios").glob("*.yaml")):
+        data = read_yaml(path)
+        template = by_system.get(str(data["system"]))
+        if template is not None:
+            out.append((template, f"scenarios/{path.name}", str(data.get("language") or "en")))
+    return out
+
+
 def dice_demo(out: Path) -> bool:
     """Rolls the three rule sets use, saved and restored: the next roll is the same (C-1)."""
     print(format_message("core.demo.title"))

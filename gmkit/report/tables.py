@@ -100,8 +100,8 @@ def value_text(value: Any, lang: str, path: str = "") -> str:
             return " ".join(f"({x}, {y})" for x, y in value)
         if value and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
             return "/".join(format_number(v, lang) for v in value)
-        if value and all(isinstance(v, Mapping) for v in value):
-            return "; ".join(item_text(v, lang, path) for v in value)
+        if value and all(isinstance(v, Mapping) for v in value):  # one item a line
+            return ";\n".join(item_text(v, lang, path) for v in value)
         return ", ".join(value_text(v, lang, path) for v in value if not _absent(v))
     return str(value)
 
