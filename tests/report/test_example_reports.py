@@ -241,7 +241,8 @@ def test_every_scenario_field_has_words() -> None:
                 walk(m)
 
     for system in all_systems():
-        walk(system.load("scenario"))
+        if system.package.startswith("gmkit."):  # gmkit's own (a test's toy rule set aside)
+            walk(system.load("scenario"))
     missing = sorted(n for n in names if f"field.{n}" not in catalogue())
     assert not missing
 
