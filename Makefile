@@ -41,7 +41,7 @@ chromium:
 
 test: $(STAMP) chromium
 	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest --nbval-lax --sanitize-with tests/nbval_sanitize.cfg templates/
+	$(BIN)/python -m pytest --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg templates/
 	$(BIN)/python -m pytest
 
 test-fast: $(STAMP)

@@ -36,12 +36,12 @@ def examples() -> list[tuple[str, str, str]]:
     for template in template_names():
         default = str(template_parameters(template)["scenario"]["default"]).strip("\"'")
         by_system.setdefault(str(read_yaml(find_file(default))["system"]), template)
-    out = []
+    out: list[tuple[str, str, str]] = []
     for path in sorted((templates_dir() / "scenarios").glob("*.yaml")):
         data = read_yaml(path)
-        template = by_system.get(str(data["system"]))
-        if template is not None:
-            out.append((template, f"scenarios/{path.name}", str(data.get("language") or "en")))
+        player = by_system.get(str(data["system"]))
+        if player is not None:
+            out.append((player, f"scenarios/{path.name}", str(data.get("language") or "en")))
     return out
 
 
