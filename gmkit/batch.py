@@ -33,7 +33,8 @@ A batch always finishes, with one row per run and its ``cause``:
 
 Runs go to worker processes (each in its own session, so Ctrl-C reaches only the batch); a worker
 runs one run at a time and a dead or killed one is replaced by a fresh one, so the queued runs go
-on. The summary of every run goes to ``out/summary.csv`` and ``out/summary.parquet``.
+on. The summary of every run goes to ``out/summary.csv``, and to ``out/summary.parquet`` too
+where pyarrow is installed (``pip install 'gmkit[parquet]'``).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from .errors import GmkitError
 
-__all__ = ["Job", "BatchSpec", "load_spec", "expand", "run_job", "run_batch", "summary_frame",
+__all__ = ["Job", "BatchSpec", "find_spec", "load_spec", "write_summary", "parquet_engine", "expand", "run_job", "run_batch", "summary_frame",
            "BatchError", "BatchInterrupted", "COLUMNS", "CAUSES", "worker_main"]
 
 COLUMNS = ["run_id", "template", "scenario", "seed", "status", "cause", "attempts", "seconds",
@@ -166,12 +167,30 @@ def check_timeout(value: Any, where: str, name: str = "timeout") -> float | None
     return float(value)
 
 
-def load_spec(path: str | Path) -> BatchSpec:
-    """Read and check a batch spec; relative paths are taken from the spec's folder."""
+def find_spec(path: str | Path) -> tuple[Path, bool]:
+    """A batch spec by path, or by the name of one gmkit ships (``batch_example``); and whether
+    it is a shipped one."""
+    from .report.rundata import templates_dir
+
+    src = Path(path)
+    if src.exists():
+        return src, False
+    base = templates_dir()
+    for cand in (base / src, base / f"{src}.yaml"):
+        if cand.is_file():
+            return cand, True
+    known = ", ".join(sorted(p.stem for p in base.glob("*.yaml"))) or "none"
+    raise BatchError(f"{src}: no such batch spec (a YAML file, or one gmkit ships: {known})")
+
+
+def load_spec(path: str | Path, out: str | Path | None = None) -> BatchSpec:
+    """Read and check a batch spec; relative paths are taken from the spec's folder. A spec gmkit
+    ships (found by name) writes its ``out`` relative to the current folder instead, never into
+    the installed package; ``out`` overrides the spec's."""
     from .runner import REPORTS, template_path
     from .scenario import read_yaml
 
-    src = Path(path)
+    src, shipped = find_spec(path)
     try:
         data = read_yaml(src)
     except GmkitError as e:
@@ -186,8 +205,13 @@ def load_spec(path: str | Path) -> BatchSpec:
         raise BatchError(f"{src}: unknown field(s) {', '.join(extra)} (allowed: {', '.join(sorted(allowed))})")
     base = src.resolve().parent
     name = str(data.get("name") or src.stem)
-    out = Path(str(data.get("out") or f"{src.stem}-output"))
-    out = out if out.is_absolute() else (base / out).resolve()
+    if out is not None:
+        out = Path(out).expanduser().resolve()
+    elif shipped:  # never into the installed package: the spec's folder name, in the current folder
+        out = Path.cwd() / Path(str(data.get("out") or f"{src.stem}-output")).name
+    else:
+        out = Path(str(data.get("out") or f"{src.stem}-output"))
+        out = out if out.is_absolute() else (base / out).resolve()
     seeds = _listed(data.get("seeds", [None]), "seeds", src) or [None]
     params = data.get("parameters") or {}
     if not isinstance(params, dict):
@@ -690,6 +714,24 @@ def _dask(jobs: list[dict[str, Any]], workers: int, address: str,
                 cluster.close()
 
 
+def parquet_engine() -> str | None:
+    """The installed parquet writer (``pip install 'gmkit[parquet]'``), None without one."""
+    import importlib.util
+
+    return "pyarrow" if importlib.util.find_spec("pyarrow") is not None else None
+
+
+def write_summary(frame: Any, out: Path) -> list[Path]:
+    """The summary as ``summary.csv`` (always) and ``summary.parquet`` (with the ``parquet``
+    extra); returns the files written."""
+    written = [out / "summary.csv"]
+    frame.to_csv(written[0], index=False)
+    if parquet_engine() is not None:
+        written.append(out / "summary.parquet")
+        frame.to_parquet(written[1], index=False)
+    return written
+
+
 def run_batch(spec: BatchSpec | str | Path, workers: int = 2, dask: str | None = None,
               progress: bool = True, retry_failed: bool = False,
               timeout: float | None = None) -> Any:
@@ -740,8 +782,7 @@ def run_batch(spec: BatchSpec | str | Path, workers: int = 2, dask: str | None =
         with _no_interrupts():
             bar.close()
             frame = summary_frame([rows[j["run_id"]] for j in jobs if j["run_id"] in rows])
-            frame.to_csv(spec.out / "summary.csv", index=False)
-            frame.to_parquet(spec.out / "summary.parquet", index=False)
+            write_summary(frame, spec.out)
     if interrupted:
         raise BatchInterrupted(frame)
     return frame

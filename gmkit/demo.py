@@ -1,16 +1,19 @@
-"""``make demo``: the three templates on their default scenarios, with reports to share.
+"""``make demo`` (and ``python -m gmkit.demo``): every template gmkit ships, on its default scenario,
+with reports to share.
 
-Runs ``templates/dragon_duel.ipynb``, ``space_battle.ipynb`` and ``fantasy_skirmish.ipynb`` through
-papermill and writes, per template, the executed notebook, the GM and player HTML and the BBCode
-post into ``--out`` (``reports/`` by default), then prints where they are. A template whose engine is
-missing (or that fails) is reported and skipped; if none can run, the core dice demo still runs, so
-``make demo`` always shows something and says what is missing.
+Runs each template (``dragon_duel``, ``space_battle``, ``fantasy_skirmish``: found in the installed
+package, so a wheel runs it as a source checkout does) through papermill and writes, per template,
+the executed notebook, the GM and player HTML and the BBCode post into ``--out`` (``reports/`` by
+default), then prints where they are. A template that fails is reported with its error, the others
+still run, and the demo exits with status 1: a demo that shows nothing never passes for one that
+worked.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Sequence
 
@@ -18,6 +21,28 @@ from .dice import Dice
 from .i18n import format_message, set_language
 
 TEMPLATES = ("dragon_duel", "space_battle", "fantasy_skirmish")
+"""The templates the demo runs first, in this order; any other template gmkit ships runs after."""
+
+
+def examples() -> list[tuple[str, str, str]]:
+    """Every example fight gmkit ships: ``(template, scenario, language)`` for each scenario in
+    the templates' ``scenarios/`` folder, played by the template whose default scenario is of the
+    same rule set, in the scenario's own language."""
+    from .report.rundata import find_file, templates_dir
+    from .runner import template_names, template_parameters
+    from .scenario import read_yaml
+
+    by_system: dict[str, str] = {}
+    for template in template_names():
+        default = str(template_parameters(template)["scenario"]["default"]).strip("\"'")
+        by_system.setdefault(str(read_yaml(find_file(default))["system"]), template)
+    out: list[tuple[str, str, str]] = []
+    for path in sorted((templates_dir() / "scenarios").glob("*.yaml")):
+        data = read_yaml(path)
+        player = by_system.get(str(data["system"]))
+        if player is not None:
+            out.append((player, f"scenarios/{path.name}", str(data.get("language") or "en")))
+    return out
 
 
 def dice_demo(out: Path) -> bool:
@@ -61,32 +86,38 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     light_imports()
 
-    done, missing = [], []
-    for template in TEMPLATES:
+    from .runner import template_names
+
+    names = [t for t in TEMPLATES if t in template_names()]
+    names += [t for t in template_names() if t not in names]
+    done, failed = [], []
+    if not names:
+        failed.append(("templates", "no template found in the installed package: reinstall gmkit"))
+    for template in names:
         print(f"running {template} ...", flush=True)
         try:
             result = run_template(template, out, seed=args.seed, name=template,
                                   parameters={"language": args.lang})
         except GmkitError as e:
-            missing.append((template, str(e).splitlines()[0]))
-            print(f"  skipped: {str(e).splitlines()[0]}")
+            failed.append((template, str(e).splitlines()[0]))
+            print(f"  failed: {str(e).splitlines()[0]}", flush=True)
             continue
         done.append(result)
         s = result.summary
         print(f"  {s.get('scenario')}: winner {s.get('winner') or '-'} after {s.get('rounds')} rounds "
               f"({result.seconds:.1f} s)")
-    ok = True
-    if not done:
-        ok = dice_demo(out)
     print()
     print(f"Reports written to {out.resolve()}:")
     for result in done:
         for kind in ("notebook", "gm_html", "player_html", "bbcode"):
             if kind in result.files:
                 print(f"  {kind:12} {result.files[kind]}")
-    for template, why in missing:
-        print(f"  (not run: {template}: {why})")
-    return 0 if ok else 1
+    for template, why in failed:
+        print(f"  FAILED {template}: {why}")
+    if failed:
+        print(f"{len(failed)} of {len(names)} templates failed", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

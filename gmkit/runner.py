@@ -26,13 +26,12 @@ from typing import Any, Mapping, Sequence
 
 from .errors import GmkitError
 
-__all__ = ["TemplateError", "RunResult", "template_path", "template_parameters", "parse_value",
+__all__ = ["TemplateError", "RunResult", "template_path", "template_names", "template_parameters", "parse_value",
            "execute", "run_template", "write_reports", "report_files", "REPORTS", "KERNEL"]
 
 KERNEL = "python3"
 REPORTS = ("gm_html", "player_html", "bbcode")
 """Reports ``gmkit run`` writes; a batch may add ``markdown`` or leave some out."""
-TEMPLATES_DIR = Path(__file__).resolve().parents[1] / "templates"
 
 
 class TemplateError(GmkitError):
@@ -55,15 +54,25 @@ class RunResult:
     seconds: float = 0.0
 
 
+def template_names() -> list[str]:
+    """The templates gmkit ships (``dragon_duel``, ...), by name."""
+    from .report.rundata import templates_dir
+
+    return sorted(q.stem for q in templates_dir().glob("*.ipynb"))
+
+
 def template_path(template: str | Path) -> Path:
-    """A template by path, or by bare name (``dragon_duel``) from ``templates/``."""
+    """A template by path, or by bare name (``dragon_duel``) from the templates gmkit ships."""
+    from .report.rundata import templates_dir
+
     p = Path(template)
     if p.exists():
         return p
-    for cand in (TEMPLATES_DIR / p, TEMPLATES_DIR / f"{p}.ipynb"):
-        if cand.exists():
+    base = templates_dir()
+    for cand in (base / p, base / f"{p}.ipynb"):
+        if cand.is_file():
             return cand
-    known = ", ".join(sorted(q.stem for q in TEMPLATES_DIR.glob("*.ipynb"))) or "none"
+    known = ", ".join(template_names()) or "none"
     raise GmkitError(f"no template {str(template)!r} (a notebook path, or one of: {known})")
 
 
@@ -107,11 +116,10 @@ def execute(template: str | Path, output: str | Path, parameters: Mapping[str, A
     """Execute ``template`` into ``output`` with papermill; returns the notebook with its run data in
     ``metadata.gmkit``. A cell that raises becomes a :class:`TemplateError` with that cell's message
     (the failed notebook is still written, to read the traceback)."""
-    import nbformat
     import papermill
     from papermill.exceptions import PapermillExecutionError
 
-    from .report.html import lift_run_data
+    from .report.html import lift_run_data, write_notebook
 
     t = template_path(template)
     out = Path(output)
@@ -129,7 +137,7 @@ def execute(template: str | Path, output: str | Path, parameters: Mapping[str, A
         raise TemplateError(f"{t.name} stopped with {e.ename}: {evalue} (see {out})",
                             e.ename, evalue) from None
     nb = lift_run_data(executed)
-    nbformat.write(nb, str(out))
+    write_notebook(nb, out)
     return nb
 
 

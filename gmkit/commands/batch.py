@@ -24,7 +24,13 @@ def add_parser(sub: Any) -> None:
                                    "and recorded as failed (cause: timeout); a worker that dies is "
                                    "replaced. Ctrl-C stops the runs in flight and writes the summary "
                                    "so far.")
-    b.add_argument("spec", help="batch spec (YAML): see templates/batch_example.yaml")
+    b.add_argument("spec", help="batch spec (YAML), or the name of one gmkit ships: batch_example "
+                                "(`gmkit batch batch_example --out DIR`; its text: gmkit batch "
+                                "batch_example --show)")
+    b.add_argument("--out", default=None, metavar="DIR",
+                   help="folder for the runs and the summary (default: the spec's out, relative to "
+                        "the spec; for a shipped spec, relative to the current folder)")
+    b.add_argument("--show", action="store_true", help="print the spec's text and stop")
     b.add_argument("--workers", type=int, default=2, help="parallel runs (default: 2)")
     b.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                    help="seconds each run may take (default: the spec's timeout, else no limit)")
@@ -37,12 +43,15 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..batch import BatchInterrupted, iter_failed, load_spec, run_batch
+    from ..batch import BatchInterrupted, find_spec, iter_failed, load_spec, parquet_engine, run_batch
     from ..lightimports import light_imports
 
+    if args.show:
+        print(find_spec(args.spec)[0].read_text(encoding="utf-8"), end="")
+        return 0
     light_imports()
 
-    spec = load_spec(args.spec)
+    spec = load_spec(args.spec, out=args.out)
     try:
         frame = run_batch(spec, workers=args.workers, dask=args.dask, progress=not args.no_progress,
                           retry_failed=args.retry_failed, timeout=args.timeout)
@@ -60,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"{spec.name}: {len(frame)} runs, {len(frame) - cached} run now, {cached} skipped as "
               f"finished before; {done} done, {len(failed)} failed")
-    print(f"  summary: {spec.out / 'summary.csv'} and {spec.out / 'summary.parquet'}")
+    written = [spec.out / "summary.csv"] + ([spec.out / "summary.parquet"] if parquet_engine() else [])
+    print(f"  summary: {' and '.join(map(str, written))}")
     causes = dict(zip(frame["run_id"], frame["cause"]))
     for run_id, error in failed:
         cause = causes.get(run_id)

@@ -27,12 +27,13 @@ STATE_COLUMNS = ["name", "side", "speed", "height", "max_speed", "shaken", "woun
 
 
 def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> Any:
-    """A report's picture of a board: the static Speed/Height figure (None without dragons)."""
+    """A report's picture of a board: the Speed/Height chart as a static SVG (None without
+    dragons), so a report needs no script to show it and opens at once."""
     if not board.get("dragons"):
         return None
-    from ..report.document import Figure
+    from ..report.document import Svg
 
-    return Figure(speed_height_figure(board, sides, lang, title=title))
+    return Svg(chart_svg(chart_model(board, lang, sides), title), title)
 
 
 SYMBOLS = {"ok": "circle", "shaken": "circle-open", "falling": "triangle-down", "turned": "diamond",

@@ -14,11 +14,12 @@ from typing import Any, Mapping, Union
 
 from ..i18n import format_message
 from .rundata import board_for, events_for
-from .tables import Rows, rows_of, scenario_rows, state_rows
+from .tables import Rows, participants_rows, scenario_rows, state_rows
 
 __all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Picture", "Block", "build", "title_blocks",
            "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
-           "to_bundle", "view_label", "story_items", "outcome_text", "odds_text", "order_text"]
+           "to_bundle", "inline_svg", "system_name", "reason_text", "view_label", "story_items",
+           "outcome_text", "odds_text", "order_text"]
 
 
 @dataclass
@@ -82,10 +83,28 @@ def view_label(view: str, side: str, lang: str) -> str:
     return format_message("report.view.public", lang)
 
 
+def system_name(system: str, lang: str) -> str:
+    """The rule set as a reader calls it (``dragon duel``), from the catalogue; else its name."""
+    from ..i18n import catalogue
+
+    key = f"report.system.{system}"
+    return format_message(key, lang) if key in catalogue() else system
+
+
+def reason_text(reason: str, lang: str) -> str:
+    """Why a fight ended, in words (``report.reason.<code>``); a code the catalogue does not know
+    is written as words."""
+    from ..i18n import catalogue
+
+    key = f"report.reason.{reason.replace(' ', '_')}"
+    return format_message(key, lang) if key in catalogue() else reason.replace("_", " ")
+
+
 def title_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
     scen = data["scenario"]
     out: list[Block] = [Heading(str(scen.get("name", "")), 1),
-                        Para(format_message("report.subtitle", lang, system=data["system"],
+                        Para(format_message("report.subtitle", lang,
+                                            system=system_name(str(data["system"]), lang),
                                             seed=data["seed"], view=view_label(view, side, lang)))]
     if scen.get("description"):
         out.append(Para(str(scen["description"])))
@@ -112,7 +131,7 @@ def state_view_blocks(data: Mapping[str, Any], views: Mapping[str, Any], view: s
     """The board after a round: the participants table, and the chart or map of the system."""
     board = board_for(views, view, side)
     out: list[Block] = []
-    table = Table(title, state_rows(board))
+    table = Table(title, state_rows(board, lang))
     if not table.empty:
         out.append(table)
     from ..systems import get
@@ -141,7 +160,7 @@ def outcome_text(data: Mapping[str, Any], lang: str) -> list[str]:
     if out is None:
         return [format_message("report.outcome.limit", lang, limit=data.get("max_rounds", "?"))]
     rounds = int(out.get("rounds", len(data["rounds"])) or 0)
-    reason = str(out.get("reason", ""))
+    reason = reason_text(str(out.get("reason", "")), lang)
     if out.get("winner"):
         lines = [format_message("report.outcome.winner", lang, side=out["winner"], rounds=rounds,
                                 reason=reason)]
@@ -160,16 +179,21 @@ def outcome_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> 
     if view == "gm":
         parts = data["summary"].get("participants") or []
         if parts:
-            out.append(Table(format_message("report.participants", lang), rows_of(parts)))
+            out.append(Table(format_message("report.participants", lang), participants_rows(parts, lang)))
     return out
 
 
 def odds_text(data: Mapping[str, Any], lang: str) -> str:
     odds = data.get("odds") or {}
     if odds.get("n"):
+        from babel.numbers import format_decimal
+
+        def pct(p: float) -> str:
+            return str(format_decimal(100 * p, format="0.0", locale=lang))
+
         return format_message("report.odds.value", lang, n=odds["n"], k=odds["k"],
-                              pct=f"{100 * odds['k'] / odds['n']:.1f}",
-                              low=f"{100 * odds.get('low', 0):.1f}", high=f"{100 * odds.get('high', 1):.1f}")
+                              pct=pct(odds["k"] / odds["n"]), low=pct(odds.get("low", 0)),
+                              high=pct(odds.get("high", 1)))
     why = odds.get("why") or "report.odds.no_module"
     return format_message("report.odds.missing", lang,
                           why=format_message(why, lang, error=odds.get("error", "")))
@@ -225,6 +249,15 @@ def table_text(rows: Rows) -> str:
     return "\n".join("  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in cells)
 
 
+SVG_NAMESPACE = ' xmlns="http://www.w3.org/2000/svg"'
+
+
+def inline_svg(svg: str) -> str:
+    """An SVG as a page holds it: HTML knows ``<svg>`` without the XML namespace, so the page
+    carries no address at all (a report must not even look as if it fetched anything)."""
+    return svg.replace(SVG_NAMESPACE, "")
+
+
 def to_bundle(block: Block) -> dict[str, Any]:
     """A display bundle (mime type -> data) for every block but figures."""
     if isinstance(block, Heading):
@@ -243,10 +276,10 @@ def to_bundle(block: Block) -> dict[str, Any]:
         return {"text/html": f"<h4>{_esc(block.caption)}</h4>{table_html(block.rows)}",
                 "text/plain": f"{block.caption}\n{table_text(block.rows)}"}
     if isinstance(block, Picture):
-        return {"text/html": f'<div class="gmkit-map">{block.svg}</div>',
+        return {"text/html": f'<div class="gmkit-map">{inline_svg(block.svg)}</div>',
                 "text/plain": block.caption or block.name}
     if isinstance(block, Svg):
         # inline SVG in the HTML (nbconvert would otherwise embed the image as base64)
-        return {"text/html": f'<div class="gmkit-map">{block.svg}</div>',
+        return {"text/html": f'<div class="gmkit-map">{inline_svg(block.svg)}</div>',
                 "text/plain": block.caption or "map"}
     raise TypeError(f"no bundle for {type(block).__name__}")

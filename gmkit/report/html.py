@@ -1,14 +1,20 @@
-"""HTML reports through nbconvert: no input cells, plotly.js inline (works offline).
+"""HTML reports through nbconvert: no input cells, no script, nothing fetched (works offline).
 
 The GM report converts the executed notebook itself. A player report is a notebook rebuilt from
 the run data in the player's view and converted the same way, so whatever a player may not see
 (cloaked positions, GM notes, unresolved orders) is absent from the file, not hidden by CSS.
+
+Pages are written with gmkit's own nbconvert template (``nbconvert/gmkit``, extending the lab
+template): its head holds the title, the report's language and one small inlined stylesheet
+(``report.css``), and none of the lab page's loaders (require.js, MathJax, Mermaid, widgets).
+Charts and maps are inline SVG, so a page is a few hundred kilobytes and opens at once.
 """
 
 from __future__ import annotations
 
 import copy
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -19,7 +25,7 @@ from . import document as doc
 from .notebook import MIME_RUN
 
 __all__ = ["rebuild_notebook", "notebook_to_html", "run_data_of", "strip_run_output", "report_html",
-           "lift_run_data", "read_notebook"]
+           "lift_run_data", "read_notebook", "write_notebook", "report_css", "TEMPLATE"]
 
 _PLOTLY_INIT = ("<script>window.PlotlyConfig = {{MathJaxConfig: 'local'}};</script>\n"
                 "<script>{js}</script>")
@@ -33,6 +39,27 @@ def read_notebook(path: str | Path) -> Any:
         raise GmkitError(f"{p}: no such notebook") from None
     except Exception as e:  # nbformat raises several kinds for a file that is not a notebook
         raise GmkitError(f"{p}: not a readable notebook ({type(e).__name__}: {e})") from None
+
+
+def write_notebook(nb: Any, path: str | Path) -> None:
+    """Write a notebook as nbformat does (validated, indented), except its run data
+    (``metadata.gmkit``): that goes on one line, for the indentation of every value of every
+    round's boards would double the file."""
+    import json
+
+    meta = nb.metadata.get("gmkit")
+    if meta is None:
+        nbformat.write(nb, str(path))
+        return
+    marker = "gmkit-run-data:" + "0" * 8
+    nb.metadata["gmkit"] = marker
+    try:
+        text = nbformat.writes(nb)
+    finally:
+        nb.metadata["gmkit"] = meta
+    compact = json.dumps(meta, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = text.replace(json.dumps(marker), compact, 1)
+    Path(path).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
 
 
 def _outputs(nb: Any) -> list[dict[str, Any]]:
@@ -107,6 +134,7 @@ def rebuild_notebook(data: Mapping[str, Any], view: str = "player", side: str = 
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     lang = lang or data.get("language", "en")
+    nb.metadata["language_code"] = lang
     plotted = False
     for part in (doc.title_blocks, doc.scenario_blocks, doc.round_blocks, doc.outcome_blocks,
                  doc.odds_blocks, doc.unresolved_blocks):
@@ -124,23 +152,36 @@ def rebuild_notebook(data: Mapping[str, Any], view: str = "player", side: str = 
     return nb
 
 
+TEMPLATE = "gmkit"
+"""gmkit's nbconvert template (in ``gmkit/report/nbconvert``)."""
+
+
 @lru_cache(maxsize=1)
 def _exporter() -> Any:
     """One exporter per process: building one loads its Jinja templates (a few tenths of a second)."""
     from nbconvert import HTMLExporter
 
-    return HTMLExporter(template_name="lab", exclude_input=True, exclude_input_prompt=True,
-                        exclude_output_prompt=True)
+    here = resources.files(__package__)
+    return HTMLExporter(template_name=TEMPLATE, extra_template_basedirs=[str(here / "nbconvert")],
+                        exclude_input=True, exclude_input_prompt=True, exclude_output_prompt=True)
 
 
-def notebook_to_html(nb: Any, title: str = "gmkit report") -> str:
-    """nbconvert's lab HTML without inputs or prompts, and without the require.js loader (a CDN
-    script the report does not need: plotly.js is inline)."""
-    exporter = _exporter()
-    body, _ = exporter.from_notebook_node(strip_run_output(nb),
-                                          resources={"metadata": {"name": title}})
-    body = body.replace(f'<script src="{exporter.require_js_url}"></script>', "")
-    return body
+@lru_cache(maxsize=1)
+def report_css() -> str:
+    """The stylesheet every HTML report inlines."""
+    return (resources.files(__package__) / "report.css").read_text(encoding="utf-8")
+
+
+def notebook_to_html(nb: Any, title: str = "gmkit report", lang: str | None = None) -> str:
+    """A notebook's outputs as one HTML page: no inputs or prompts, gmkit's stylesheet, no script
+    and no address from outside. ``lang`` (default: the run data's language) is the page's."""
+    if lang is None:
+        meta = nb.metadata.get("gmkit") or {}
+        lang = str((meta.get("run") or {}).get("language") or nb.metadata.get("language_code") or "en")
+    body, _ = _exporter().from_notebook_node(
+        strip_run_output(nb), resources={"metadata": {"name": title}, "gmkit_lang": lang,
+                                         "gmkit_css": report_css()})
+    return str(body)
 
 
 def report_html(nb: Any, view: str = "gm", side: str = "") -> str:

@@ -15,14 +15,13 @@ with their odds, in every language). Whatever a rule set leaves out has a plain 
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..errors import GmkitError
 from ..i18n import LANGUAGES, format_message
 from . import document as doc
 from .rundata import board_for, entities, view_data, view_tag
-from .tables import Rows, state_rows
+from .tables import Rows, rule_posts, state_rows
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -30,14 +29,6 @@ if TYPE_CHECKING:
 __all__ = ["rule_posts", "post_rows", "post_picture", "post_blocks", "brief_blocks", "brief_facts",
            "rounds_of", "find_round", "side_of_actor", "check_side", "percent", "in_languages",
            "visible_names"]
-
-
-def rule_posts(system: str) -> ModuleType | None:
-    """The rule set's ``posts`` part, or None when it has none (the defaults below serve)."""
-    from ..systems import get
-
-    rules = get(system)
-    return rules.load("posts") if rules.has("posts") else None  # type: ignore[no-any-return]
 
 
 def percent(p: float, lang: str) -> str:
@@ -54,9 +45,7 @@ def in_languages(fn: Any) -> dict[str, str]:
 
 def post_rows(system: str, board: Mapping[str, Any], lang: str) -> Rows:
     """The compact state table of a post: the rule set's, else the report's state table."""
-    mod = rule_posts(system)
-    fn = getattr(mod, "state_rows", None)
-    return fn(board, lang) if fn is not None else state_rows(board)  # type: ignore[no-any-return]
+    return state_rows({**board, "system": board.get("system", system)}, lang)
 
 
 def post_picture(system: str, board: Mapping[str, Any], sides: Sequence[str], lang: str,

@@ -20,7 +20,7 @@ from ..errors import GmkitError, ScenarioError
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["play", "load_orders", "find_file", "public_board", "views_of", "board_for",
+__all__ = ["play", "load_orders", "find_file", "templates_dir", "public_board", "views_of", "board_for",
            "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class", "view_data",
            "require_view", "held_view", "view_tag"]
 
@@ -33,13 +33,26 @@ class OrdersError(GmkitError, ValueError):
     """An orders file that cannot be used: names the file, the round, the participant and why."""
 
 
+def templates_dir() -> Path:
+    """Where the templates and the example scenarios are: ``gmkit/templates`` in the package (in a
+    source checkout a link to the top-level ``templates/`` folder; in a wheel, package data)."""
+    from importlib import resources
+
+    return Path(str(resources.files("gmkit") / "templates"))
+
+
 def find_file(path: str | Path) -> Path:
-    """``path`` as given, or relative to ``templates/`` (where the default scenarios live)."""
+    """``path`` as given, or relative to the templates' folder (where the example scenarios
+    are: ``scenarios/dragon_blue_2v3.yaml``), or the same relative to ``templates/`` as a source
+    checkout writes it (``templates/scenarios/...``)."""
     p = Path(path).expanduser()
     if p.exists() or p.is_absolute():
         return p
-    here = Path(__file__).resolve().parents[2] / "templates" / p
-    return here if here.exists() else p
+    base = templates_dir()
+    for cand in (base / p, base.parent / p):
+        if cand.exists():
+            return cand
+    return p
 
 
 def engine_class(system: str) -> "type[Encounter]":

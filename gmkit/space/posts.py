@@ -36,7 +36,8 @@ def _state(s: Mapping[str, Any], lang: str) -> str:
             marks.append(format_message(f"posts.space.{key}", lang))
     broken = [*(s.get("damaged") or []), *(s.get("disabled") or [])]
     if broken:
-        marks.append(format_message("posts.space.systems", lang, systems=", ".join(map(str, broken))))
+        names = [format_message(f"space.system.{b}", lang) for b in broken]  # S-8, in words
+        marks.append(format_message("posts.space.systems", lang, systems=", ".join(names)))
     return ", ".join(marks) or format_message("posts.space.ok", lang)
 
 

@@ -16,7 +16,8 @@ from typing import Any, Iterable, Mapping
 from ..palette import side_colours
 from ..ui.svg import SvgImage
 
-__all__ = ["STATE_COLUMNS", "picture", "map_model", "map_svg", "grid_svg", "space_map", "CELL"]
+__all__ = ["STATE_COLUMNS", "picture", "map_model", "map_svg", "grid_svg", "space_map", "framed_map", "CELL",
+           "REPORT_CELL"]
 
 STATE_COLUMNS = ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
                  "hidden", "destroyed", "escaped"]
@@ -32,13 +33,42 @@ TITLE = 22
 """Pixels above the grid for a report map's title."""
 
 
+REPORT_CELL = 44
+"""Pixels per grid cell of a report's map: large enough to read the names and the numbers."""
+
+
 def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> Any:
-    """A report's picture of a board: the static grid map (None without ships)."""
+    """A report's picture of a board: the grid map with its column and row numbers, drawn
+    :data:`REPORT_CELL` pixels to a cell (None without ships)."""
     if "ships" not in board:
         return None
     from ..report.document import Svg
 
-    return Svg(space_map(board, sides, title=title), title)
+    return Svg(framed_map(board, sides, title), title)
+
+
+def framed_map(board: Mapping[str, Any], sides: Iterable[str] | None = None, title: str = "",
+               cell: int = REPORT_CELL) -> str:
+    """The map of a board (already its viewer's) with the column numbers above it and the row
+    numbers to its left, so that a story's "(5, 11)" can be found on it; ``title`` above, drawn
+    ``cell`` pixels to a cell. Every name escaped."""
+    model = map_model(board, sides=sides)
+    w, h = model["width"] * CELL, model["height"] * CELL
+    pad, top = 26, (TITLE if title else 0) + 16
+    vw, vh = w + pad + 4, h + top + 4
+    scale = cell / CELL
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="gmkit-map" viewBox="0 0 {vw} {vh}" '
+           f'width="{round(vw * scale)}" height="{round(vh * scale)}" font-family="sans-serif" '
+           f'font-size="11">', f'<rect width="{vw}" height="{vh}" fill="white"/>']
+    if title:
+        out.append(f'<text x="4" y="15" font-size="13">{escape(title)}</text>')
+    out += [f'<text x="{pad + x * CELL + CELL // 2}" y="{top - 4}" text-anchor="middle" '
+            f'fill="#555">{x}</text>' for x in range(model["width"])]
+    out += [f'<text x="{pad - 5}" y="{top + y * CELL + CELL // 2 + 4}" text-anchor="end" '
+            f'fill="#555">{y}</text>' for y in range(model["height"])]
+    out.append(map_svg(model).replace("<svg ", f'<svg x="{pad}" y="{top}" ', 1))
+    out.append("</svg>")
+    return "".join(out)
 
 
 def map_model(board: Mapping[str, Any], side: str | None = None,

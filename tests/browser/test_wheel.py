@@ -1,25 +1,21 @@
 """A wheel built from the repo, installed into a fresh venv, ships and loads every control's ES module.
 
-The wheel is built from a copy of the sources (so the repo gets no build/ folder); the fresh venv
-gets gmkit from the wheel only, and the already-installed dependencies through a path file (no
-download). Each control's ES module, read by the installed package, is then imported in Chromium.
+The wheel and the venv are :mod:`tests.wheel`'s (built without isolation, gmkit from the wheel only,
+the dependencies already installed reached through a path file: no download). Each control's ES
+module, read by the installed package, is then imported in Chromium.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-import os
-import shutil
 import subprocess
-import sys
-import sysconfig
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.wheel import ROOT, build_wheel, fresh_venv
 
 pytestmark = pytest.mark.browser
 
@@ -52,35 +48,12 @@ print(json.dumps(out))
 
 
 def _build_and_install(tmp: Path) -> dict[str, Any]:
-    src = tmp / "src"
-    src.mkdir()
-    shutil.copytree(ROOT / "gmkit", src / "gmkit", symlinks=True,
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "widgets", src / "widgets")
-    for f in ("pyproject.toml", "README.md"):
-        shutil.copy(ROOT / f, src / f)
-    dist = tmp / "dist"
-    r = subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(src)],
-                       capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
-    wheel = next(dist.glob("gmkit-*.whl"))
-    venv = tmp / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    py = venv / "bin" / "python"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-                       capture_output=True, text=True, env=env, timeout=300)
-    assert r.returncode == 0, r.stdout + r.stderr
-    site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          capture_output=True, text=True, env=env, check=True).stdout.strip()
-    # the dependencies already installed here, without this repo's editable gmkit (a .pth in a
-    # path-file directory is not run, so the editable finder never loads)
-    Path(site, "gmkit_test_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    r = subprocess.run([str(py), "-c", PROBE], capture_output=True, text=True, env=env, cwd=tmp,
-                       timeout=300)
+    venv = fresh_venv(tmp, build_wheel(tmp))
+    r = subprocess.run([str(venv.python), "-c", PROBE], capture_output=True, text=True, env=venv.env,
+                       cwd=tmp, timeout=300)
     assert r.returncode == 0, r.stderr[-3000:]
     info: dict[str, Any] = json.loads(r.stdout.strip().splitlines()[-1])
-    info["venv"] = str(venv)
+    info["venv"] = str(venv.root)
     return info
 
 

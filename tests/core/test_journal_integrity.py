@@ -10,6 +10,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -140,9 +141,31 @@ HOLDER = textwrap.dedent("""
 """)
 
 
+_CHILDREN: list[subprocess.Popen[str]] = []
+
+
+@pytest.fixture(autouse=True)
+def _children_closed() -> Iterator[None]:
+    """Every child process of a test ended and its pipes closed (warnings are errors here)."""
+    yield
+    while _CHILDREN:
+        proc = _CHILDREN.pop()
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=60)
+        for pipe in (proc.stdin, proc.stdout):
+            if pipe is not None and not pipe.closed:
+                try:
+                    pipe.close()
+                except BrokenPipeError:
+                    pass
+
+
 def _child(script: str, **kw: object) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", script.format(root=str(ROOT), **kw)],
+    proc = subprocess.Popen([sys.executable, "-c", script.format(root=str(ROOT), **kw)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    _CHILDREN.append(proc)
+    return proc
 
 
 def _expect(proc: subprocess.Popen[str], word: str) -> list[str]:

@@ -118,8 +118,33 @@ def test_bad_spec_is_a_clean_error(tmp_path, capsys, text, fragment):
 
 def test_example_spec_expands_to_a_matrix():
     spec = load_spec(Path(__file__).parents[2] / "templates" / "batch_example.yaml")
-    assert len(spec.jobs) == 3 * 2 * 4
+    assert len(spec.jobs) == 3 * 2 * 2  # templates x scenarios x seeds
     assert len({j.run_id for j in spec.jobs}) == len(spec.jobs)
     fantasy = [j for j in spec.jobs if "fantasy" in j.run_id]
     assert all(j.parameters["max_rounds"] == 20 for j in fantasy)
     assert json.loads(json.dumps([j.key for j in spec.jobs]))
+
+
+def test_the_shipped_spec_by_name_writes_here(tmp_path, monkeypatch):
+    """``gmkit batch batch_example``: the spec gmkit ships, its scenarios found beside it, its runs
+    written under the current folder (never into the package), or where --out says."""
+    monkeypatch.chdir(tmp_path)
+    spec = load_spec("batch_example")
+    assert spec.out == tmp_path / "batch-output"
+    assert all(find_file(j.scenario).is_file() for j in spec.jobs)
+    assert load_spec("batch_example", out="elsewhere").out == tmp_path / "elsewhere"
+    with pytest.raises(BatchError, match="one gmkit ships: batch_example"):
+        load_spec("no_such_spec")
+
+
+def test_the_summary_is_csv_without_pyarrow(tmp_path, monkeypatch):
+    """pyarrow is the ``parquet`` extra: without it the summary is the CSV alone."""
+    import gmkit.batch as batch
+
+    frame = batch.summary_frame([])
+    monkeypatch.setattr(batch, "parquet_engine", lambda: None)
+    assert batch.write_summary(frame, tmp_path) == [tmp_path / "summary.csv"]
+    assert not (tmp_path / "summary.parquet").exists()
+    monkeypatch.undo()
+    if batch.parquet_engine() is not None:  # make test installs the extra
+        assert batch.write_summary(frame, tmp_path)[1].exists()
