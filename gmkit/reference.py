@@ -100,7 +100,7 @@ class _Writer:
         self.lang = lang
         self.w = _WORDS[lang]
         self.schema = json_schema(system, lang)
-        self.defs: dict[str, Any] = self.schema.get("$defs", {})
+        self.defs: dict[str, Any] = self.schema.get("definitions", {})
 
     # --- types and bounds ---------------------------------------------------------------------
 
@@ -122,8 +122,8 @@ class _Writer:
             return f"{w['one of']} " + ", ".join(_value(v) for v in s["enum"])
         t = s.get("type")
         if t == "array":
-            if "prefixItems" in s:
-                return "[" + ", ".join(self.type_of(i) for i in s["prefixItems"]) + "]"
+            if isinstance(s.get("items"), list):
+                return "[" + ", ".join(self.type_of(i) for i in s["items"]) + "]"
             return f"{w['list']} {self.type_of(s.get('items', {}))}"
         if t == "object":
             extra = s.get("additionalProperties")
@@ -140,7 +140,7 @@ class _Writer:
         out.extend(self.range_of(s))
         if s.get("minLength") == 1:
             out.append(w["not empty"])
-        if ("minItems" in s or "maxItems" in s) and "prefixItems" not in s:
+        if ("minItems" in s or "maxItems" in s) and not isinstance(s.get("items"), list):
             if "maxItems" in s:
                 out.append(f"{s.get('minItems', 0)}..{s['maxItems']} {w['items']}")
             else:
@@ -148,9 +148,9 @@ class _Writer:
         for branch in s.get("anyOf", []):
             if _ref_name(branch) is None:
                 out.extend(self.bounds_of(branch))
-        inner = s.get("items") if isinstance(s.get("items"), dict) else None
-        if inner is None and s.get("prefixItems"):
-            inner = s["prefixItems"][0]
+        inner = s.get("items")
+        if isinstance(inner, list):
+            inner = inner[0] if inner else None
         if inner is not None and _ref_name(inner) is None:
             sub = self.bounds_of(inner)
             if sub:
@@ -191,7 +191,7 @@ class _Writer:
             if name is not None:
                 found.append(name)
             for k, v in s.items():
-                if k != "$defs":
+                if k != "definitions":
                     found.extend(self.refs_in(v))
         elif isinstance(s, list):
             for v in s:

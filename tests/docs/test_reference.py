@@ -62,7 +62,7 @@ def test_the_reference_lists_every_field_with_its_rule(name: str) -> None:
     for lang in ("en", "ru"):
         for prop in schema["properties"]:
             assert f"| `{prop}` |" in text[lang]
-        for sub in schema["$defs"].values():
+        for sub in schema["definitions"].values():
             for prop, p in sub["properties"].items():
                 row = next(line for line in text[lang].splitlines()
                            if line.startswith(f"| `{prop}` |") and p.get("x-rule", "") in line)
@@ -72,7 +72,19 @@ def test_the_reference_lists_every_field_with_its_rule(name: str) -> None:
 
 def test_russian_schema_speaks_russian() -> None:
     en, ru = json_schema("fantasy"), json_schema("fantasy", "ru")
-    cell = ("$defs", "CombatantSpec", "properties", "ac", "description")
+    cell = ("definitions", "CombatantSpec", "properties", "ac", "description")
     get = lambda s: s[cell[0]][cell[1]][cell[2]][cell[3]][cell[4]]  # noqa: E731
     assert get(en).startswith("Armour class")
     assert get(ru).startswith("Класс брони")
+
+
+@pytest.mark.parametrize("name", own_systems())
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_schema_is_draft_7_as_editors_read_it(name: str, lang: str) -> None:
+    """The YAML language server validates with draft 7: the schema says so and is valid for it."""
+    import jsonschema
+
+    schema = json_schema(name, lang)
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    jsonschema.Draft7Validator.check_schema(schema)
+    assert "$defs" not in str(schema) and "prefixItems" not in str(schema)

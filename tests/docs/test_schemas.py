@@ -27,7 +27,7 @@ def _schema_path(path: Path) -> Path:
 
 
 def _validator(system: str) -> Any:
-    return jsonschema.Draft202012Validator(json_schema(system))
+    return jsonschema.Draft7Validator(json_schema(system))
 
 
 def _path(parts: Any) -> str:
@@ -83,7 +83,7 @@ def _refusals(data: dict[str, Any], source: str) -> tuple[set[str], set[str]]:
 def test_a_number_past_its_bound_is_refused_by_both_naming_the_field(path: Path) -> None:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     schema = json_schema(data["system"])
-    where, value = _bounded(schema, schema["$defs"], data)
+    where, value = _bounded(schema, schema["definitions"], data)
     broken = copy.deepcopy(data)
     broken[where[0]][where[1]][where[2]] = value
     by_schema, by_gmkit = _refusals(broken, path.name)

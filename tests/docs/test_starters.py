@@ -37,7 +37,7 @@ def test_the_starter_loads_validates_and_plays_a_round(tmp_path: Path, name: str
 
     assert json.loads(schema_file.read_text(encoding="utf-8")) == json_schema(name, lang)
     data = yaml.safe_load(text)
-    assert list(jsonschema.Draft202012Validator(json_schema(name)).iter_errors(data)) == []
+    assert list(jsonschema.Draft7Validator(json_schema(name)).iter_errors(data)) == []
     scenario = load_scenario(target)
     assert scenario.language == lang
     fight = systems.get(name).engine_class.from_scenario(target, seed=1)
