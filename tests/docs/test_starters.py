@@ -96,3 +96,14 @@ def test_gmkit_schema_prints_the_committed_schema(capsys: pytest.CaptureFixture[
             assert out == (docs / f"{name}{suffix}.schema.json").read_text(encoding="utf-8")
     assert main(["schema"]) == 2
     assert "name a rule set" in capsys.readouterr().err
+
+
+def test_gmkit_schema_reference_prints_the_reference(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    from gmkit.reference import reference
+
+    out = tmp_path / "space.md"
+    assert main(["schema", "space", "--reference", "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == reference("en", ["space"])
+    assert main(["schema", "--reference", "--lang", "ru"]) == 0
+    assert capsys.readouterr().out == reference("ru")
