@@ -27,6 +27,19 @@ def blocks(path: Path) -> list[tuple[str, str, str]]:
             for m in FENCE.finditer(path.read_text(encoding="utf-8"))]
 
 
+INLINE_SH = re.compile(r"`(gmkit(?: [^`\s]+){2,}[^`]*)`")
+INLINE_PY = re.compile(r"`(gmkit\.\w+\([^`]*)`")
+
+
+def inline(path: Path) -> list[tuple[str, str]]:
+    """The commands the guide's prose shows in `backticks` (``gmkit new space``, a call like
+    ``gmkit.simulate(...)``), as (kind, code) to run after its blocks. A command named alone
+    (``gmkit run``) is a name, not a command; its blocks show it whole."""
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    return ([("sh", m) for m in INLINE_SH.findall(text)]
+            + [("python", f"import gmkit\nprint({m})") for m in INLINE_PY.findall(text)])
+
+
 def _env() -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8",
            "MPLBACKEND": "Agg", "NO_COLOR": "1"}
@@ -70,6 +83,15 @@ def test_every_block_of_the_guide_runs(lang: str, tmp_path: Path) -> None:
         _run(kind, info, code, tmp_path)
         ran += kind in ("sh", "python")
     assert ran >= 12
+    for kind, code in inline(GUIDES[lang]):
+        _run(kind, kind, code, tmp_path)
+
+
+@pytest.mark.parametrize("lang", sorted(GUIDES))
+def test_the_commands_in_the_prose_are_found(lang: str) -> None:
+    found = inline(GUIDES[lang])
+    assert any("gmkit new space" in code for _, code in found)
+    assert any("gmkit.simulate(" in code for _, code in found)
 
 
 def test_the_runner_can_fail(tmp_path: Path) -> None:
