@@ -72,6 +72,18 @@ def _check_table(v: str | None) -> str | None:
     return v
 
 
+def _within(low: int, high: int) -> Any:
+    """For the schema: the bounds a validator below checks (an integer, or a list's items)."""
+
+    def adjust(s: dict[str, Any]) -> None:
+        for branch in s.get("anyOf", [s]):
+            target = branch.get("items", branch) if branch.get("type") == "array" else branch
+            if target.get("type") == "integer":
+                target.update(minimum=low, maximum=high)
+
+    return adjust
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -286,10 +298,10 @@ class CombatantSpec(_Strict):
                                   "F-8", default_factory=list)
     morale: int | None = field("Morale on a d18: flees on a roll above it (left out: never flees).",
                                "Мораль на d18: бежит, если выпало больше (если не указана — не бежит).",
-                               "F-9", default=None, ge=1)
+                               "F-9", default=None, ge=1, schema=_within(1, 18))
     escape: list[int] | None = field("The d6 faces on which a player escapes this enemy; [] means no escape.",
                                      "Грани d6, на которых игрок убегает от этого врага; [] — убежать нельзя.",
-                                     "F-10", default=None)
+                                     "F-10", default=None, schema=_within(1, 6))
     """F-10: the d6 faces on which a player escapes this enemy; [] means no escape from it."""
     reward: int = field("Reward points a player gets for killing it.",
                         "Очки награды, которые игрок получает за его убийство.", "F-7",
