@@ -30,6 +30,7 @@ from typing import Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .errors import ScenarioError
+from .schema import field
 
 __all__ = ["ScenarioModel", "model_for", "load_scenario", "validate_scenario", "read_yaml",
            "normalise_text", "normalise_data", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
@@ -55,12 +56,21 @@ class ScenarioModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=False)
 
-    system: str
-    name: str
-    description: str = ""
-    seed: int | None = None
-    language: Literal["en", "ru"] = "en"
-    aliases: dict[str, list[str]] = Field(default={}, exclude_if=lambda v: not v)
+    system: str = field("The rule set the scenario is for: dragons, space or fantasy.",
+                        "Свод правил сценария: dragons, space или fantasy.")
+    name: str = field("The fight's title, shown on the desk, in reports and posts.",
+                      "Название боя: его видно на столе мастера, в отчётах и постах.")
+    description: str = field("A few lines setting the scene for the GM and the players.",
+                             "Несколько строк о завязке боя для мастера и игроков.", default="")
+    seed: int | None = field("The dice seed: the same seed plays the same fight (left out: random).",
+                             "Зерно кубов: с тем же зерном бой повторяется (если не указано — "
+                             "случайное).", "C-1", default=None)
+    language: Literal["en", "ru"] = field("The language of the fight's log, reports and posts.",
+                                          "Язык журнала боя, отчётов и постов.", default="en")
+    aliases: dict[str, list[str]] = field(
+        "Other names players may use in their messages: Bane: [Бейн, Бейна].",
+        "Другие имена, которыми игроки называют участника, оружие или предмет в сообщениях: "
+        "Bane: [Бейн, Бейна].", default={}, exclude_if=lambda v: not v)
     """Other names players may use (``Bane: [Бейн]``): a participant's, weapon's, spell's or
     item's name to the names a message may give it (read by :mod:`gmkit.language`). Left out of
     the dumped scenario when empty, so scenarios without it keep their journals and hashes."""

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..dice import parse, parse_trait
 from ..errors import DiceError
 from ..scenario import ScenarioModel
+from ..schema import field
 
 __all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario", "EXAMPLE",
            "MAX_SPEED", "MAX_HEIGHT", "MAX_TOUGHNESS", "MAX_RANGE", "MAX_TRAIT_BONUS",
@@ -104,12 +105,24 @@ def _damage_dice(v: str) -> str:
 
 class WeaponSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str
-    kind: Literal["melee", "ranged"]
-    damage: str
-    ranges: tuple[int, int, int] | None = None
+    name: str = field("The weapon's name, as orders and posts give it.",
+                      "Название оружия, как его пишут в приказах и постах.", "D-5")
+    kind: Literal["melee", "ranged"] = field(
+        "melee (needs the same Height as the target) or ranged (needs ranges).",
+        "melee — ближний бой (нужна та же Высота, что у цели), ranged — дальний (нужны ranges).",
+        "D-5")
+    damage: str = field(
+        "Damage dice that ace, plus a number: 2d8, 2d6+1 (C-4 bounds: up to 20 dice of 2..100 sides).",
+        "Кубы урона (со взрывом) и число: 2d8, 2d6+1 (до 20 кубов по 2..100 граней).", "C-4")
+    ranges: tuple[int, int, int] | None = field(
+        "Short, Medium and Long range of a ranged weapon, growing: [60, 120, 180]. A melee weapon has none.",
+        "Ближняя, средняя и дальняя дистанции стрелкового оружия, по возрастанию: [60, 120, 180]. "
+        "У оружия ближнего боя их нет.", "D-5", default=None)
     """Short/Medium/Long for ranged weapons (D-5 [decision])."""
-    ap: int = Field(default=0, ge=0, le=MAX_TOUGHNESS, exclude_if=lambda v: v == 0)
+    ap: int = field(
+        "Armour Piercing: how many points of the target's armour the weapon ignores (0: none).",
+        "Бронебойность: сколько единиц брони цели оружие не замечает (0 — нисколько).", "D-7",
+        default=0, ge=0, le=MAX_TOUGHNESS, exclude_if=lambda v: v == 0)
     """D-7 (SWADE): Armour Piercing, the points of the target's Armour the weapon ignores.
     Left out of the dumped scenario when 0."""
 
@@ -136,13 +149,27 @@ class WeaponSpec(BaseModel):
         return self
 
 
+_TRAIT = "a trait die, d4 to d12 or d12+1 and the like"
+_TRAIT_RU = "куб от d4 до d12 или d12+1 и т. п."
+
+
 class PilotSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = ""
-    fighting: str | None = "d6"
-    piloting: str | None = "d6"
-    spirit: str = "d6"
-    shooting: str | None = None
+    name: str = field("The rider's name (may be empty).", "Имя всадника (можно не указывать).",
+                      default="")
+    fighting: str | None = field(f"Fighting ({_TRAIT}), for melee attacks.",
+                                 f"Драка ({_TRAIT_RU}), для атак в ближнем бою.", "C-3",
+                                 default="d6")
+    piloting: str | None = field(f"Piloting ({_TRAIT}), for manoeuvres and forcing.",
+                                 f"Пилотирование ({_TRAIT_RU}), для манёвров и вынуждения.",
+                                 "D-9", default="d6")
+    spirit: str = field(f"Spirit ({_TRAIT}), to recover from Shaken.",
+                        f"Характер ({_TRAIT_RU}), чтобы прийти в себя после шока.", "C-4",
+                        default="d6")
+    shooting: str | None = field(
+        f"Shooting ({_TRAIT}), for ranged attacks; left out, ranged attacks roll Piloting.",
+        f"Стрельба ({_TRAIT_RU}), для атак издали; если не указана, бросается Пилотирование.",
+        "D-5", default=None)
     """Ranged attack die; absent: ranged attacks roll Piloting [decision]."""
 
     _v = field_validator("fighting", "piloting", "spirit", "shooting", mode="before")(_trait)
@@ -150,27 +177,52 @@ class PilotSpec(BaseModel):
 
 class DragonSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(min_length=1)
-    side: str = Field(min_length=1)
-    wild_card: bool = True
-    gm: bool = False
+    name: str = field("The dragon's name (unique; not GM).",
+                      "Имя дракона (у каждого своё; не GM).", min_length=1)
+    side: str = field("Its side: dragons of one side fight together.",
+                      "Сторона: драконы одной стороны воюют вместе.", min_length=1)
+    wild_card: bool = field("A Wild Card (rolls the Wild Die, takes Wounds) or an Extra.",
+                            "Дикая карта (бросает дикий куб, получает раны) или статист.",
+                            "C-3", default=True)
+    gm: bool = field("Run by the GM: its orders count as arriving last.",
+                     "Управляется мастером: его приказ считается пришедшим последним.", "D-3",
+                     default=False)
     """Run by the GM: orders count as arriving last (D-3)."""
-    max_speed: int = Field(ge=1, le=MAX_SPEED)
-    toughness: int = Field(ge=1, le=MAX_TOUGHNESS)
+    max_speed: int = field("The highest Speed the dragon can fly.",
+                           "Наибольшая Скорость, которую дракон может развить.", "D-2",
+                           ge=1, le=MAX_SPEED)
+    toughness: int = field("Toughness, Armour included (SWADE writes 9 (2)).",
+                           "Стойкость вместе с бронёй (в SWADE пишут 9 (2)).", "C-4",
+                           ge=1, le=MAX_TOUGHNESS)
     """C-4/D-7: Toughness, Armour included (SWADE writes it ``9 (2)``)."""
-    armour: int = Field(default=0, ge=0, le=MAX_TOUGHNESS, exclude_if=lambda v: v == 0)
+    armour: int = field("The part of Toughness that is Armour, which a weapon's AP ignores.",
+                        "Часть Стойкости, которая приходится на броню (её снимает бронебойность).",
+                        "D-7", default=0, ge=0, le=MAX_TOUGHNESS, exclude_if=lambda v: v == 0)
     """D-7 (SWADE): the part of Toughness that is Armour, which a weapon's AP ignores. Left out
     of the dumped scenario when 0."""
-    speed: int = Field(ge=1, le=MAX_SPEED)
-    height: int = Field(default=10, ge=-MAX_HEIGHT, le=MAX_HEIGHT)
-    vigor: str | None = Field(default=None, exclude_if=lambda v: v is None)
+    speed: int = field("Speed at the start (at most max_speed).",
+                       "Скорость в начале боя (не больше max_speed).", "D-2",
+                       ge=1, le=MAX_SPEED)
+    height: int = field("Height at the start; the lowest dragon's becomes 10.",
+                        "Высота в начале боя; высота самого низкого дракона становится 10.",
+                        "D-2", default=10, ge=-MAX_HEIGHT, le=MAX_HEIGHT)
+    vigor: str | None = field(f"Vigor ({_TRAIT}), rolled to soak Wounds with a Benny (left out: d6).",
+                              f"Выносливость ({_TRAIT_RU}), бросок на поглощение ран за фишку "
+                              f"(если не указана — d6).", "D-7",
+                              default=None, exclude_if=lambda v: v is None)
     """D-7 (SWADE): the dragon's Vigor, rolled to soak Wounds with a Benny; not given: d6
     [decision]. Left out of the dumped scenario when not given."""
-    bennies: int | None = Field(default=None, ge=0, le=MAX_BENNIES, exclude_if=lambda v: v is None)
+    bennies: int | None = field("The Wild Card's own Bennies (left out: options.bennies; an Extra has none).",
+                                "Собственные фишки дикой карты (если не указано — options.bennies; "
+                                "у статиста их нет).", "D-7",
+                                default=None, ge=0, le=MAX_BENNIES, exclude_if=lambda v: v is None)
     """D-7 (SWADE): the Wild Card's own pool of Bennies; not given: ``options.bennies``. An
     Extra has none of its own (the GM's pool serves GM characters)."""
-    pilot: PilotSpec = Field(default_factory=PilotSpec)
-    weapons: list[WeaponSpec] = []
+    pilot: PilotSpec = field("The rider and their trait dice.", "Всадник и его кубы.",
+                             default_factory=PilotSpec)
+    weapons: list[WeaponSpec] = field("The dragon's weapons, each named differently.",
+                                      "Оружие дракона, у каждого своё название.", "D-5",
+                                      default=[])
 
     _vigor = field_validator("vigor", mode="before")(_trait)
 
@@ -195,39 +247,69 @@ class DragonOptions(BaseModel):
     """Rule options: the RULES.md [decision]s a GM may switch."""
 
     model_config = ConfigDict(extra="forbid")
-    level_min: int = Field(default=-1, ge=-MAX_SPEED, le=0)
+    level_min: int = field("The lowest change of Speed in level flight (the rules: -1).",
+                           "Наименьшее изменение Скорости в горизонтальном полёте (по правилам −1).",
+                           "D-4", default=-1, ge=-MAX_SPEED, le=0)
     """D-4 [decision]: the lowest level Speed change (the rules: -1)."""
-    level_max: int = Field(default=2, ge=0, le=MAX_SPEED)
+    level_max: int = field("The highest change of Speed in level flight (the rules: +2).",
+                           "Наибольшее изменение Скорости в горизонтальном полёте (по правилам +2).",
+                           "D-4", default=2, ge=0, le=MAX_SPEED)
     """D-4 [decision]: the highest level Speed change (the rules: +2)."""
-    max_dive: int | None = Field(default=None, ge=1, le=2 * MAX_HEIGHT,
-                                 exclude_if=lambda v: v is None)
+    max_dive: int | None = field(
+        "The deepest dive in one move, in levels; left out, there is no limit, as in the original.",
+        "Самое глубокое пике за один ход, в уровнях; если не указано — без предела, как в оригинале.",
+        "D-4", default=None, ge=1, le=2 * MAX_HEIGHT, exclude_if=lambda v: v is None)
     """D-4: the deepest dive in one move, in levels, when the scenario sets one; by default
     (None) there is none, as in the original (a dive past maximum Speed is dangerous, D-11).
     Left out of the dumped scenario when not set."""
-    initiative: Literal["round_start", "each_turn"] = "round_start"
+    initiative: Literal["round_start", "each_turn"] = field(
+        "Initiative from the positions at the start of the round, or sorted again before each turn.",
+        "Инициатива по положению в начале раунда (round_start) или заново перед каждым ходом (each_turn).",
+        "D-3", default="round_start")
     """D-3 [decision]: initiative from the positions at the start of the round, or re-sorted
     from current positions before each turn."""
-    range_penalties: tuple[int, int, int] = (0, -2, -4)
+    range_penalties: tuple[int, int, int] = field(
+        "Penalties to hit at Short, Medium and Long range.",
+        "Штрафы к попаданию на ближней, средней и дальней дистанции.", "D-5",
+        default=(0, -2, -4))
     """D-5 [decision]: Short/Medium/Long penalties."""
-    extra_crash_survival: int = Field(default=6, ge=1, le=7)
+    extra_crash_survival: int = field(
+        "Over the Firmament, a downed Extra lives on a d6 of at least this (7: never).",
+        "Над Твердью сбитый статист выживает, если на d6 выпало не меньше этого (7 — никогда).",
+        "D-8/D-13", default=6, ge=1, le=7)
     """D-8/D-13: over the Firmament a downed Extra lives on a d6 of at least this (7: never)."""
-    wild_crash_survival: int = Field(default=4, ge=1, le=7)
+    wild_crash_survival: int = field(
+        "Over the Firmament, a downed Wild Card lives on a d6 of at least this (7: never).",
+        "Над Твердью сбитая дикая карта выживает, если на d6 выпало не меньше этого (7 — никогда).",
+        "D-8/D-13", default=4, ge=1, le=7)
     """D-8/D-13: over the Firmament a downed Wild Card lives on a d6 of at least this."""
-    crit_manoeuvre_falls: bool = Field(default=False, exclude_if=lambda v: v is False)
+    crit_manoeuvre_falls: bool = field(
+        "A critical failure at a manoeuvre starts a fall when the GM makes no call for the round.",
+        "Критический провал манёвра начинает падение, если мастер не решил иначе в этом раунде.",
+        "D-9", default=False, exclude_if=lambda v: v is False)
     """D-9: whether a critical failure performing a manoeuvre starts a fall when the GM makes no
     call for the round (the original: it "may"; the GM's ``CritFall`` in an order decides).
     Off by default; left out of the dumped scenario when off."""
-    copied_manoeuvre: Literal["fall", "lose_tail"] = "fall"
+    copied_manoeuvre: Literal["fall", "lose_tail"] = field(
+        "A pursuer failing to copy an aerobatic manoeuvre falls (fall) or only loses the tail (lose_tail).",
+        "Преследователь, не сумевший повторить фигуру пилотажа, падает (fall) или только теряет "
+        "хвост (lose_tail).", "D-11/D-12", default="fall")
     """D-11/D-12: a pursuer failing to copy an aerobatic manoeuvre falls (D-11) or only loses
     the tail."""
-    bennies: int = Field(default=3, ge=0, le=MAX_BENNIES, exclude_if=lambda v: v == 3)
+    bennies: int = field("Each Wild Card's Bennies at the start (a dragon's own bennies overrides it).",
+                         "Фишки каждой дикой карты в начале боя (bennies дракона важнее).", "D-7",
+                         default=3, ge=0, le=MAX_BENNIES, exclude_if=lambda v: v == 3)
     """D-7 (SWADE): each Wild Card's pool of Bennies at the start (a dragon's own ``bennies``
     overrides it); 0 empties the pools. Left out of the dumped scenario at 3."""
-    gm_bennies: int | None = Field(default=None, ge=0, le=MAX_BENNIES,
-                                   exclude_if=lambda v: v is None)
+    gm_bennies: int | None = field(
+        "The GM's Bennies for GM characters; left out: one per dragon run by a player.",
+        "Фишки мастера для его персонажей; если не указано — по одной на каждого дракона игроков.",
+        "D-7", default=None, ge=0, le=MAX_BENNIES, exclude_if=lambda v: v is None)
     """D-7 (SWADE): the GM's pool for GM characters (GM-run and turned dragons); not given: one
     per dragon run by a player, as SWADE gives the GM one per player character."""
-    max_rounds: int | None = Field(default=60, ge=1, le=MAX_ROUNDS)
+    max_rounds: int | None = field("The fight ends undecided after this many rounds (null: no limit).",
+                                   "Через столько раундов бой кончается вничью (null — без предела).",
+                                   default=60, ge=1, le=MAX_ROUNDS)
     """The fight ends undecided after this many rounds (None: no limit)."""
 
     @field_validator("range_penalties")
@@ -239,11 +321,19 @@ class DragonOptions(BaseModel):
 
 
 class DragonScenario(ScenarioModel):
-    system: Literal["dragons"] = "dragons"
-    battlefield: Literal["blue", "firmament"] = "blue"
+    system: Literal["dragons"] = field("The rule set: dragons (a dragon duel).",
+                                       "Свод правил: dragons (дуэль драконов).", default="dragons")
+    battlefield: Literal["blue", "firmament"] = field(
+        "Where the fight is: the open Blue (the fallen die) or over the Firmament (they may live).",
+        "Где идёт бой: в открытой Синеве (упавшие гибнут) или над Твердью (могут выжить).",
+        "D-13", default="blue")
     """D-13: the open Blue or over the Firmament."""
-    options: DragonOptions = Field(default_factory=DragonOptions)
-    dragons: list[DragonSpec] = Field(min_length=2)
+    options: DragonOptions = field("Rule options the GM may switch.",
+                                   "Настройки правил, которые может менять мастер.",
+                                   default_factory=DragonOptions)
+    dragons: list[DragonSpec] = field("The dragons, two or more, of at least two sides.",
+                                      "Драконы: двое или больше, хотя бы двух сторон.",
+                                      min_length=2)
 
     @model_validator(mode="after")
     def _check(self) -> "DragonScenario":
@@ -257,7 +347,6 @@ class DragonScenario(ScenarioModel):
         if len({d.side for d in self.dragons}) < 2:
             raise ValueError("a duel needs at least two sides")
         return self
-
 
 
 

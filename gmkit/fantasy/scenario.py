@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ..errors import DiceError
 from ..scenario import ScenarioModel
+from ..schema import field, one_or_many, or_text
 from . import rules
 from .notation import MAX_HP, MAX_PROTECTION, SPECIAL_KINDS, parse_damage, parse_life, parse_special
 
@@ -44,8 +45,9 @@ MAX_COUNT = 1000
 fight is tens of turns."""
 
 
-def _modifier(limit: int) -> Any:
-    return Field(default=0, ge=-limit, le=limit)
+def _bounds(limit: int) -> dict[str, Any]:
+    """A modifier's default and bounds: 0, within -limit..limit."""
+    return {"default": 0, "ge": -limit, "le": limit}
 
 
 def _check_damage(v: str | None) -> str | None:
@@ -70,6 +72,18 @@ def _check_table(v: str | None) -> str | None:
     return v
 
 
+def _within(low: int, high: int) -> Any:
+    """For the schema: the bounds a validator below checks (an integer, or a list's items)."""
+
+    def adjust(s: dict[str, Any]) -> None:
+        for branch in s.get("anyOf", [s]):
+            target = branch.get("items", branch) if branch.get("type") == "array" else branch
+            if target.get("type") == "integer":
+                target.update(minimum=low, maximum=high)
+
+    return adjust
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -84,14 +98,29 @@ class EffectSpec(_Strict):
     out-of-turn strikes (F-6).
     """
 
-    damage: str | None = None
-    heal: str | None = None
-    status: str | None = None
-    turns: int | None = Field(default=None, ge=1, le=MAX_COUNT)
-    disables: bool = False
-    ongoing: str | None = None
-    cure: list[str] = Field(default_factory=list)
-    initiative: int = Field(default=0, ge=0, le=MAX_COUNT)
+    damage: str | None = field(
+        "Damage done: a table of values (1-2-3) or a share of current hit points (50%).",
+        "Наносимый урон: таблица значений (1-2-3) или доля текущих хитов (50%).", "F-3, C-6",
+        default=None)
+    heal: str | None = field("Hit points restored: a table of values (2-3-4).",
+                             "Сколько хитов восстанавливает: таблица значений (2-3-4).", "F-8",
+                             default=None)
+    status: str | None = field("A mark left on the target: poisoned, petrified, paralysed...",
+                               "Состояние цели после действия: poisoned, petrified, paralysed...",
+                               "F-4", default=None)
+    turns: int | None = field("How many of the target's own turns the status lasts (left out: the fight).",
+                              "Сколько собственных ходов цели длится состояние (если не указано — "
+                              "до конца боя).", "F-4", default=None, ge=1, le=MAX_COUNT)
+    disables: bool = field("The status keeps the target from acting.",
+                           "Состояние не даёт цели действовать.", "F-4", default=False)
+    ongoing: str | None = field(
+        "Damage taken at the start of each of its side's turns while the status lasts (1-2).",
+        "Урон в начале каждого хода стороны цели, пока длится состояние (1-2).", "F-4",
+        default=None)
+    cure: list[str] = field("Statuses it lifts: [poisoned].", "Какие состояния снимает: [poisoned].",
+                            "F-8", default_factory=list)
+    initiative: int = field("Out-of-turn strikes it grants.", "Сколько внеочередных ударов даёт.",
+                            "F-6", default=0, ge=0, le=MAX_COUNT)
 
     @field_validator("damage")
     @classmethod
@@ -128,7 +157,9 @@ class _Weapon(_Strict):
     """What melee attacks and ranged weapons share: a damage table (F-3, C-6), which may be
     written alone as a string (``claws: 1-2-3``)."""
 
-    damage: str
+    damage: str = field("A damage table (1-2-3, 0.5-1-1.5): one value per die face, picked evenly.",
+                        "Таблица урона (1-2-3, 0.5-1-1.5): значения выпадают равновероятно.",
+                        "F-3, C-6")
 
     @model_validator(mode="before")
     @classmethod
@@ -147,10 +178,18 @@ class _Weapon(_Strict):
 class AttackSpec(_Weapon):
     """One kind of melee attack (F-3, F-6): its damage, to-hit bonus and special attacks (F-4)."""
 
-    name: str = "attack"
-    damage: str = "0-1-2"
-    to_hit: int = _modifier(MAX_MODIFIER)
-    special: list[str] = Field(default_factory=list)
+    name: str = field("The attack's name (bite, sword...); each differs within a combatant.",
+                      "Название атаки (укус, меч...); у одного бойца все разные.",
+                      default="attack")
+    damage: str = field("A damage table (1-2-3, 0.5-1-1.5): one value per die face, picked evenly.",
+                        "Таблица урона (1-2-3, 0.5-1-1.5): значения выпадают равновероятно.",
+                        "F-3, C-6", default="0-1-2")
+    to_hit: int = field("Added to the d18 to hit.", "Прибавка к броску d18 на попадание.", "F-2",
+                        **_bounds(MAX_MODIFIER))
+    special: list[str] = field(
+        "Special attacks in the sheet's notation: яд16ПБ6 (poison on 16+, protection roll 6).",
+        "Особые атаки в записи анкеты: яд16ПБ6 (яд на 16+, бросок защиты 6).", "F-4, F-5",
+        default_factory=list, schema=one_or_many)
 
     @field_validator("special", mode="before")
     @classmethod
@@ -169,72 +208,127 @@ class AttackSpec(_Weapon):
 class RangedSpec(_Weapon):
     """A ranged weapon (F-6 ranged phase); Constitution modifies its damage (F-3)."""
 
-    name: str = "bow"
-    damage: str
-    to_hit: int = _modifier(MAX_MODIFIER)
+    name: str = field("The weapon's name.", "Название оружия.", default="bow")
+    damage: str = field("A damage table (1-2-3); Constitution adds to it.",
+                        "Таблица урона (1-2-3); к ней прибавляется Телосложение.", "F-3, C-6")
+    to_hit: int = field("Added to the d18 to hit.", "Прибавка к броску d18 на попадание.", "F-2",
+                        **_bounds(MAX_MODIFIER))
 
 
 class SpellSpec(EffectSpec):
     """A spell the GM describes: its effect as data, whom it targets, how often it can be cast."""
 
-    name: str
-    target: Literal["enemy", "ally", "self"] = "enemy"
-    uses: int | None = Field(default=None, ge=0, le=MAX_COUNT)
-    to_hit: bool = False
-    protection: int | None = Field(default=None, ge=1, le=MAX_PROTECTION)
+    name: str = field("The spell's name.", "Название заклинания.")
+    target: Literal["enemy", "ally", "self"] = field("Whom it is cast on: enemy, ally or self.",
+                                                     "На кого: enemy — враг, ally — союзник, "
+                                                     "self — на себя.", default="enemy")
+    uses: int | None = field("How many times it can be cast (left out: without limit).",
+                             "Сколько раз можно применить (если не указано — без ограничения).",
+                             default=None, ge=0, le=MAX_COUNT)
+    to_hit: bool = field("It must hit like a strike (a d18 against AC).",
+                         "Должно попасть, как удар (d18 против КБ).", "F-2", default=False)
+    protection: int | None = field("The protection roll that avoids it (left out: none).",
+                                   "Бросок защиты, который позволяет избежать действия (если не "
+                                   "указан — нет).", "F-5", default=None, ge=1, le=MAX_PROTECTION)
 
 
 class ItemSpec(EffectSpec):
     """An item or potion (F-8): its effect as data, whom it targets, how many uses."""
 
-    name: str
-    target: Literal["enemy", "ally", "self"] = "self"
-    uses: int = Field(default=1, ge=0, le=MAX_COUNT)
-    protection: int | None = Field(default=None, ge=1, le=MAX_PROTECTION)
+    name: str = field("The item's name.", "Название предмета.", "F-8")
+    target: Literal["enemy", "ally", "self"] = field("Whom it is used on: enemy, ally or self.",
+                                                     "На кого: enemy — враг, ally — союзник, "
+                                                     "self — на себя.", "F-8", default="self")
+    uses: int = field("How many uses it has.", "Сколько раз можно использовать.", "F-8",
+                      default=1, ge=0, le=MAX_COUNT)
+    protection: int | None = field("The protection roll that avoids it (left out: none).",
+                                   "Бросок защиты, который позволяет избежать действия (если не "
+                                   "указан — нет).", "F-5", default=None, ge=1, le=MAX_PROTECTION)
 
 
 class CombatantSpec(_Strict):
     """One combatant as a GM copies it from a sheet (F-1)."""
 
-    name: str = Field(min_length=1)
-    side: str = Field(min_length=1)
-    kind: Literal["player", "companion", "pet", "mount", "monster"] = "monster"
-    owner: str | None = None
+    name: str = field("The combatant's name (unique).", "Имя бойца (у каждого своё).",
+                      min_length=1)
+    side: str = field("Its side: combatants of one side fight together.",
+                      "Сторона: бойцы одной стороны воюют вместе.", min_length=1)
+    kind: Literal["player", "companion", "pet", "mount", "monster"] = field(
+        "player, companion, pet (strikes on its owner's turn), mount (attacks with its rider) or monster.",
+        "player — игрок, companion — спутник, pet — питомец (бьёт в ход хозяина), mount — ездовое "
+        "животное (атакует вместе с всадником), monster — монстр.", "F-1, F-6", default="monster")
+    owner: str | None = field("A pet's or companion's owner.", "Хозяин питомца или спутника.",
+                              "F-6, F-7", default=None)
     """A pet's or companion's owner (F-6, F-7)."""
-    rider: str | None = None
+    rider: str | None = field("A mount's rider: it attacks only with its rider.",
+                              "Всадник ездового животного: оно атакует только вместе с ним.", "F-6",
+                              default=None)
     """A mount's rider (F-6): it attacks only with its rider."""
-    hp: int | float | str
+    hp: int | float | str = field("Hit points, or life dice like 2ЖК+3 rolled at the start.",
+                                  "Хиты или кубы жизни вроде 2ЖК+3, брошенные в начале боя.", "F-1")
     """Hit points, or life dice like ``2ЖК+3`` rolled at the start (F-1)."""
-    ac: int | None = Field(default=None, ge=AC_BEST, le=AC_MAX)
+    ac: int | None = field("Armour class, -5 (best) and up; left out: 8 plus Dexterity.",
+                           "Класс брони, от −5 (лучший) и выше; если не указан — 8 плюс Ловкость.",
+                           "F-2", default=None, ge=AC_BEST, le=AC_MAX)
     """Armour class; left out: 8 plus Dexterity (F-2)."""
-    strength: int = _modifier(MAX_DAMAGE_MODIFIER)
-    dexterity: int = _modifier(MAX_MODIFIER)
-    constitution: int = _modifier(MAX_DAMAGE_MODIFIER)
-    wisdom: int = _modifier(MAX_MODIFIER)
-    easier_to_hit: int = _modifier(MAX_MODIFIER)
+    strength: int = field("Strength: added to melee damage.", "Сила: прибавляется к урону в ближнем бою.",
+                          "F-3", **_bounds(MAX_DAMAGE_MODIFIER))
+    dexterity: int = field("Dexterity: improves AC when ac is left out.",
+                           "Ловкость: улучшает КБ, если ac не указан.", "F-2",
+                           **_bounds(MAX_MODIFIER))
+    constitution: int = field("Constitution: added to ranged damage.",
+                              "Телосложение: прибавляется к урону стрельбой.", "F-3",
+                              **_bounds(MAX_DAMAGE_MODIFIER))
+    wisdom: int = field("Wisdom: added to protection rolls.", "Мудрость: прибавляется к броскам защиты.",
+                        "F-5", **_bounds(MAX_MODIFIER))
+    easier_to_hit: int = field("Easier to hit by this much for anyone striking it (negative: harder).",
+                               "Насколько легче по нему попасть (отрицательное — труднее).", "F-2",
+                               **_bounds(MAX_MODIFIER))
     """F-2: "easier to hit by N" (negative: harder) for anyone striking this combatant."""
-    melee: list[AttackSpec] = Field(default_factory=lambda: [AttackSpec()])
-    ranged: RangedSpec | None = None
-    spells: list[SpellSpec] = Field(default_factory=list)
-    items: list[ItemSpec] = Field(default_factory=list)
-    morale: int | None = Field(default=None, ge=1)
-    escape: list[int] | None = None
+    melee: list[AttackSpec] = field(
+        "Melee attacks: one ({name: bite, damage: 1-2}) or a list; a bare table (1-2) is an attack too.",
+        "Атаки ближнего боя: одна ({name: укус, damage: 1-2}) или список; просто таблица (1-2) — тоже атака.",
+        "F-3, F-6", default_factory=lambda: [AttackSpec()], schema=one_or_many)
+    ranged: RangedSpec | None = field("A ranged weapon for the ranged phase (or a bare damage table).",
+                                      "Оружие для фазы стрельбы (или просто таблица урона).", "F-6",
+                                      default=None, schema=or_text)
+    spells: list[SpellSpec] = field("Spells it can cast.", "Заклинания, которые боец умеет применять.",
+                                    "F-8", default_factory=list)
+    items: list[ItemSpec] = field("Items and potions it carries.", "Предметы и зелья при себе.",
+                                  "F-8", default_factory=list)
+    morale: int | None = field("Morale on a d18: flees on a roll above it (left out: never flees).",
+                               "Мораль на d18: бежит, если выпало больше (если не указана — не бежит).",
+                               "F-9", default=None, ge=1, schema=_within(1, 18))
+    escape: list[int] | None = field("The d6 faces on which a player escapes this enemy; [] means no escape.",
+                                     "Грани d6, на которых игрок убегает от этого врага; [] — убежать нельзя.",
+                                     "F-10", default=None, schema=_within(1, 6))
     """F-10: the d6 faces on which a player escapes this enemy; [] means no escape from it."""
-    reward: int = Field(default=0, ge=0, le=MAX_POINTS)
+    reward: int = field("Reward points a player gets for killing it.",
+                        "Очки награды, которые игрок получает за его убийство.", "F-7",
+                        default=0, ge=0, le=MAX_POINTS)
     """F-7: reward points a player gets for killing it."""
-    points: int = Field(default=0, ge=0, le=MAX_POINTS)
+    points: int = field("A player's reward points before the fight.",
+                        "Очки награды игрока до боя.", "F-7", default=0, ge=0, le=MAX_POINTS)
     """F-7: a player's reward points before the fight."""
-    level: int = Field(default=1, ge=1, le=MAX_LEVEL)
-    levels: list[Annotated[int, Field(ge=1, le=MAX_POINTS)]] = Field(default_factory=list,
-                                                                     max_length=MAX_LEVEL)
+    level: int = field("A player's level.", "Уровень игрока.", "F-7", default=1, ge=1, le=MAX_LEVEL)
+    levels: list[Annotated[int, Field(ge=1, le=MAX_POINTS)]] = field(
+        "Reward points needed for each next level: [200, 400, 800].",
+        "Очки награды, нужные для следующих уровней: [200, 400, 800].", "F-7",
+        default_factory=list, max_length=MAX_LEVEL)
     """F-7: reward points needed for each next level (each once)."""
-    strikes: int = Field(default=1, ge=1, le=4)
+    strikes: int = field("Strikes per turn (2: a double strike).", "Ударов за ход (2 — двойной удар).",
+                         "F-6", default=1, ge=1, le=4)
     """F-6: strikes per turn (2: a double strike)."""
-    initiative: int = Field(default=0, ge=0, le=MAX_COUNT)
+    initiative: int = field("Out-of-turn strikes it may make (the Initiative spell).",
+                            "Сколько внеочередных ударов он может нанести (заклинание «Инициатива»).",
+                            "F-6", default=0, ge=0, le=MAX_COUNT)
     """F-6: out-of-turn strikes it may make ("Initiative" spell)."""
-    skip_turns: int = Field(default=0, ge=0, le=MAX_COUNT)
+    skip_turns: int = field("Turns it must skip from the start.", "Сколько ходов пропускает с начала боя.",
+                            "F-6", default=0, ge=0, le=MAX_COUNT)
     """F-6: turns it must skip from the start."""
-    attacks_alone: bool = False
+    attacks_alone: bool = field("A mount that fights even without its rider.",
+                                "Ездовое животное, которое сражается и без всадника.", "F-6",
+                                default=False)
     """F-6: a mount that fights even without its rider."""
 
     @field_validator("melee", mode="before")
@@ -290,16 +384,27 @@ class CombatantSpec(_Strict):
 class Options(_Strict):
     """The GM's choices for this fight (F-6)."""
 
-    variant: Literal[1, 2] = 1
+    variant: Literal[1, 2] = field("1: all of a side strike on its turn (recommended); 2: one striker per turn.",
+                                   "1 — на своём ходу бьют все бойцы стороны (рекомендуется); "
+                                   "2 — один боец за ход.", "F-6", default=1)
     """F-6: 1 = all of a side strike on its turn (recommended); 2 = one striker per turn."""
-    cap: Literal["none", "twice_opponents"] | int = "none"
+    cap: Literal["none", "twice_opponents"] | int = field(
+        "Variant 1: at most this many strikers per turn (twice_opponents: twice the opponents; none: no cap).",
+        "Вариант 1: наибольшее число бьющих за ход (twice_opponents — вдвое больше противников; "
+        "none — без предела).", "F-6", default="none")
     """F-6 Variant 1: at most this many strikers per turn ('twice_opponents': twice the opponents)."""
-    ranged_phase: bool = True
-    first: str | None = None
+    ranged_phase: bool = field("A ranged phase opens the fight.", "Бой начинается с фазы стрельбы.",
+                               "F-6", default=True)
+    first: str | None = field("The side that strikes first in melee, when the GM decides (left out: a d6 roll-off).",
+                              "Сторона, которая бьёт первой в ближнем бою, если решает мастер "
+                              "(если не указано — бросок d6).", "F-6", default=None)
     """F-6: the side that strikes first in melee, when the GM decides instead of the d6 roll-off."""
-    ranged_first: str | None = None
+    ranged_first: str | None = field("The side that shoots first in the ranged phase, when the GM sets it.",
+                                     "Сторона, которая стреляет первой, если её назначает мастер.",
+                                     "F-6", default=None)
     """F-6: the side that shoots first in the ranged phase, when the GM sets it (or typed the roll-off)."""
-    flight: bool = True
+    flight: bool = field("Fleeing is allowed in this fight (false: the GM forbids it).",
+                         "В этом бою можно бежать (false — мастер запрещает).", "F-10", default=True)
     """F-10: False when the GM forbids fleeing in this fight."""
 
     @field_validator("cap")
@@ -313,13 +418,23 @@ class Options(_Strict):
 class FantasyScenario(ScenarioModel):
     """A fantasy skirmish (rule set F): two or more sides, each fighting for itself."""
 
-    system: Literal["fantasy"] = "fantasy"
-    combatants: list[CombatantSpec] = Field(min_length=2)
-    sides: list[str] = Field(default_factory=list)
+    system: Literal["fantasy"] = field("The rule set: fantasy (a fantasy skirmish).",
+                                       "Свод правил: fantasy (фэнтезийная стычка).", default="fantasy")
+    combatants: list[CombatantSpec] = field("The combatants, two or more, of at least two sides.",
+                                            "Бойцы: двое или больше, хотя бы двух сторон.", "F-1",
+                                            min_length=2)
+    sides: list[str] = field("The sides in order (optional); every combatant's side must be listed.",
+                             "Стороны по порядку (необязательно); сторона каждого бойца должна быть в списке.",
+                             default_factory=list)
     """Side order as listed (optional); every combatant's side must be among them when given."""
-    effects: dict[str, EffectSpec] = Field(default_factory=dict)
+    effects: dict[str, EffectSpec] = field(
+        "What each kind of special attack does (poison, яд, gas...), overriding gmkit's defaults.",
+        "Что делает каждый вид особой атаки (poison, яд, gas...); заменяет значения gmkit по умолчанию.",
+        "F-4", default_factory=dict)
     """F-4: what each kind of special attack does (overrides :data:`DEFAULT_EFFECTS`)."""
-    options: Options = Field(default_factory=Options)
+    options: Options = field("Rule options the GM chooses for this fight.",
+                             "Настройки правил, которые мастер выбирает для этого боя.",
+                             default_factory=Options)
 
     @field_validator("effects")
     @classmethod

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..dice import parse
 from ..errors import DiceError
 from ..scenario import ScenarioModel
+from ..schema import field
 from .rules import on_map, ship_cells
 
 __all__ = ["GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario", "SystemName", "MAX_GRID",
@@ -51,48 +52,90 @@ class _Strict(BaseModel):
 class GridSpec(_Strict):
     """S-1: the square-grid map around the station."""
 
-    width: int = Field(ge=3, le=MAX_GRID)
-    height: int = Field(ge=3, le=MAX_GRID)
-    station: list[tuple[Coord, Coord]] = Field(default=[], max_length=MAX_GRID * MAX_GRID)
+    width: int = field("The map's width in cells.", "Ширина карты в клетках.", "S-1",
+                       ge=3, le=MAX_GRID)
+    height: int = field("The map's height in cells.", "Высота карты в клетках.", "S-1",
+                        ge=3, le=MAX_GRID)
+    station: list[tuple[Coord, Coord]] = field(
+        "The station's cells as [column, row] pairs, counted from 0: no ship may enter them.",
+        "Клетки станции парами [столбец, строка], считая с 0: туда не войти ни одному кораблю.",
+        "S-1", default=[], max_length=MAX_GRID * MAX_GRID)
     """The station's cells: no ship may enter them."""
 
 
 class ShipSpec(_Strict):
     """One ship as the scenario lists it (S-2, S-6, S-7, S-8, S-10, S-13)."""
 
-    name: str = Field(min_length=1)
-    side: str = Field(min_length=1)
-    kind: Literal["light", "heavy"] = "light"
+    name: str = field("The ship's name (unique; not GM).", "Имя корабля (у каждого своё; не GM).",
+                      min_length=1)
+    side: str = field("Its side: ships of one side fight together.",
+                      "Сторона: корабли одной стороны воюют вместе.", min_length=1)
+    kind: Literal["light", "heavy"] = field(
+        "light: one cell, moves diagonally too; heavy: 1 to 3 cells, moves straight.",
+        "light — лёгкий (одна клетка, ходит и по диагонали); heavy — тяжёлый (1–3 клетки, ходит прямо).",
+        "S-2", default="light")
     """S-2: light (one cell, moves diagonally too) or heavy (1-3 cells, moves straight)."""
-    size: int = Field(default=1, ge=1, le=3)
-    cell: tuple[Coord, Coord]
+    size: int = field("Cells the ship takes: 1 for a light ship, 1 to 3 for a heavy one.",
+                      "Сколько клеток занимает корабль: лёгкий — 1, тяжёлый — от 1 до 3.", "S-2",
+                      default=1, ge=1, le=3)
+    cell: tuple[Coord, Coord] = field(
+        "The ship's first cell [column, row], counted from 0 (its top or left end).",
+        "Первая клетка корабля [столбец, строка], считая с 0 (верхний или левый конец).", "S-2")
     """The ship's first cell (its top or left end)."""
-    orientation: Literal["h", "v"] = "h"
-    hull: int = Field(ge=1, le=MAX_POINTS)
+    orientation: Literal["h", "v"] = field(
+        "How a heavy ship lies: h (along a row) or v (along a column).",
+        "Как лежит тяжёлый корабль: h — вдоль строки, v — вдоль столбца.", "S-2", default="h")
+    hull: int = field("Hull points; at 0 the ship is destroyed.",
+                      "Очки корпуса; при 0 корабль уничтожен.", "S-6", ge=1, le=MAX_POINTS)
     """S-6: hull points; 0 destroys the ship."""
-    defence: int = Field(ge=1, le=11)
+    defence: int = field("The d10 an attack needs against the hull (11: cannot be hit).",
+                         "Сколько нужно выбросить на d10, чтобы попасть по корпусу (11 — "
+                         "неуязвим).", "S-7", ge=1, le=11)
     """S-7: the d10 an attack needs against the hull (11: cannot be hit)."""
-    shields: int = Field(default=0, ge=0, le=MAX_POINTS)
+    shields: int = field("Shield points (0: no shields).", "Очки щитов (0 — щитов нет).", "S-6",
+                         default=0, ge=0, le=MAX_POINTS)
     """S-6: shield points."""
-    shield_defence: int | None = Field(default=None, ge=1, le=11)
+    shield_defence: int | None = field(
+        "The d10 an attack needs against the shields while they are up (left out: as the hull's).",
+        "Сколько нужно на d10, чтобы попасть по поднятым щитам (если не указано — как по корпусу).",
+        "S-7", default=None, ge=1, le=11)
     """S-7: the shields' own defence while up (default: the hull's)."""
-    shields_up: bool | None = None
+    shields_up: bool | None = field(
+        "Shields up at the start? Left out: down in dock or orbit, up in open space.",
+        "Щиты подняты в начале боя? Если не указано: в доке и на орбите опущены, в открытом "
+        "космосе подняты.", "S-6", default=None)
     """S-6: up at the start? Default: down in dock or orbit, up in open space."""
-    damage: str | list[int]
+    damage: str | list[int] = field(
+        "The ship's damage: dice (2d6+1) or a list of values picked evenly ([2, 4, 6]).",
+        "Урон корабля: кубы (2d6+1) или список равновероятных значений ([2, 4, 6]).", "S-8, C-6")
     """S-8: the ship's own damage: a dice expression (``2d6+1``) or faces picked evenly (``[2, 4, 6]``)."""
-    cloak: bool = False
+    cloak: bool = field("Has a cloaking device.", "Есть маскировочное устройство.", "S-10",
+                        default=False)
     """S-10: has a cloaking device."""
-    cloaked: bool = False
+    cloaked: bool = field("Cloaked at the start: rolls no initiative and acts first.",
+                          "Замаскирован в начале боя: не бросает инициативу и ходит первым.",
+                          "S-10, S-4", default=False)
     """S-10: cloaked at the start (then it does not roll initiative and acts first, S-4)."""
-    tractor: bool = False
+    tractor: bool = field("Has a tractor beam.", "Есть гравитационный захват.", "S-13",
+                          default=False)
     """S-13: has a tractor beam."""
-    cargo: str | None = None
+    cargo: str | None = field("Cargo carried, lost when the cargo hold is disabled.",
+                              "Груз на борту; теряется, если выведен из строя трюм.", "S-8",
+                              default=None)
     """S-8 (10): cargo, lost when the cargo hold is disabled."""
-    departing: bool = False
+    departing: bool = field(
+        "Leaving the station at the start: a d4 head start (1 counts as 2) and the GM's timer.",
+        "Отходит от станции в начале боя: фора d4 клетки (1 считается за 2) и таймер мастера.",
+        "S-12", default=False)
     """S-12: leaving the station at the start: a d4 head start (1 counts as 2) and the GM's timer."""
-    damaged: list[SystemName] = []
+    damaged: list[SystemName] = field(
+        "Systems already hit once when the battle starts (the next hit disables them).",
+        "Системы, уже получившие одно попадание к началу боя (следующее выведет их из строя).",
+        "S-8", default=[])
     """S-8: systems already hit once when the battle starts (the next hit disables them)."""
-    disabled: list[SystemName] = []
+    disabled: list[SystemName] = field(
+        "Systems already out of action when the battle starts.",
+        "Системы, уже выведенные из строя к началу боя.", "S-8", default=[])
     """S-8: systems already out of action when the battle starts (their effect holds from the
     start; turns owed for crew quarters or life support are taken as already spent)."""
 
@@ -144,22 +187,46 @@ class ShipSpec(_Strict):
 class SpaceOptions(_Strict):
     """The GM's switches: rule options and [decision] points of RULES.md section S."""
 
-    long_shot_confirm: bool = True
+    long_shot_confirm: bool = field(
+        "A hit across one cell must be confirmed by a d10 (rule option).",
+        "Попадание через клетку нужно подтвердить броском d10 (вариант правил).", "S-3",
+        default=True)
     """S-3 rule option: a hit across one cell must be confirmed by a d10."""
-    long_shot_confirm_min: int = Field(default=6, ge=1, le=10)
+    long_shot_confirm_min: int = field("The confirming d10 needs this or more.",
+                                       "Сколько нужно выбросить на подтверждающем d10.", "S-3",
+                                       default=6, ge=1, le=10)
     """S-3: the confirming d10 needs this or more."""
-    cloak_shift_keeps_fire_range: bool = False
+    cloak_shift_keeps_fire_range: bool = field(
+        "After firing, a cloaked ship may shift to any cell still in fire range (off: only to cells "
+        "still touching the target).",
+        "После выстрела замаскированный корабль может сместиться в любую клетку в пределах "
+        "дальности огня (выключено — только в клетки рядом с целью).", "S-10", default=False)
     """S-10: after firing, a cloaked ship may shift to any cell still in fire range (default: only
     to cells still touching the target, up to three cells in all)."""
-    escape_lockout_rounds: int = Field(default=6, ge=0, le=MAX_ROUNDS)
+    escape_lockout_rounds: int = field(
+        "Rounds before a failed escape may be tried again, or a recaptured ship may flee again.",
+        "Сколько раундов нельзя снова пытаться уйти после неудачи или после поимки.", "S-11",
+        default=6, ge=0, le=MAX_ROUNDS)
     """S-11: rounds before a failed escape may be tried again / a recaptured ship may flee again."""
-    tractor_relock_rounds: int = Field(default=2, ge=0, le=MAX_ROUNDS)
+    tractor_relock_rounds: int = field(
+        "Rounds after a release before either ship may try a new hold.",
+        "Сколько раундов после освобождения ни один из кораблей не может снова захватить.", "S-13",
+        default=2, ge=0, le=MAX_ROUNDS)
     """S-13: rounds after a release before either ship may try a new hold."""
-    departure_window_minutes: float = Field(default=10, gt=0, le=24 * 60)
+    departure_window_minutes: float = field(
+        "Real minutes the GM waits for a pursuit order before a departing ship is gone.",
+        "Сколько настоящих минут мастер ждёт приказа о погоне, прежде чем отходящий корабль уйдёт.",
+        "S-12", default=10, gt=0, le=24 * 60)
     """S-12: real minutes the GM waits for a pursuit order before a departing ship is gone."""
-    max_rounds: int = Field(default=0, ge=0, le=MAX_ROUNDS)
+    max_rounds: int = field("The fight is a draw after this many rounds (0: no limit).",
+                            "Через столько раундов бой кончается вничью (0 — без предела).",
+                            default=0, ge=0, le=MAX_ROUNDS)
     """The GM calls the fight a draw after this many rounds (0: no limit)."""
-    initiative_at: Literal["in_range", "setup"] = "in_range"
+    initiative_at: Literal["in_range", "setup"] = field(
+        "When initiative is rolled: once enemy ships first come within fighting range (in_range, "
+        "as the original says) or at setup.",
+        "Когда бросается инициатива: когда враги впервые сходятся на дистанцию боя (in_range, как "
+        "в оригинале) или сразу (setup).", "S-4", default="in_range")
     """S-4: when the d10s for initiative are rolled: once two enemy ships first come within
     fighting range, as the original says (until then the ships take turns in the approach order:
     a departing ship and the cloaked ones first, then the scenario's order), or at setup."""
@@ -168,15 +235,27 @@ class SpaceOptions(_Strict):
 class SpaceScenario(ScenarioModel):
     """A space battle (rule set S)."""
 
-    system: Literal["space"] = "space"
-    grid: GridSpec
-    location: Literal["space", "orbit", "dock"] = "space"
+    system: Literal["space"] = field("The rule set: space (a space battle).",
+                                     "Свод правил: space (космический бой).", default="space")
+    grid: GridSpec = field("The square-grid map around the station.",
+                           "Карта в клетках вокруг станции.", "S-1")
+    location: Literal["space", "orbit", "dock"] = field(
+        "Where the battle is: open space, orbit or dock (in orbit or dock shields start down).",
+        "Где идёт бой: открытый космос, орбита или док (на орбите и в доке щиты опущены).", "S-6",
+        default="space")
     """S-6: in orbit or in dock, shields start down unless a ship says otherwise."""
-    ships: list[ShipSpec] = Field(min_length=2, max_length=MAX_SHIPS)
-    initiative: list[str] | None = None
+    ships: list[ShipSpec] = field("The ships, two or more, of at least two sides.",
+                                  "Корабли: два или больше, хотя бы двух сторон.",
+                                  min_length=2, max_length=MAX_SHIPS)
+    initiative: list[str] | None = field(
+        "The order of play when it is obvious, every ship once (left out: each ship rolls a d10).",
+        "Порядок ходов, когда он очевиден, — все корабли по разу (если не указан, каждый бросает d10).",
+        "S-4", default=None)
     """S-4: the order when it is obvious (the GM's word); otherwise each ship rolls a d10 (when,
     says ``options.initiative_at``)."""
-    options: SpaceOptions = SpaceOptions()
+    options: SpaceOptions = field("Rule options the GM may switch.",
+                                  "Настройки правил, которые может менять мастер.",
+                                  default=SpaceOptions())
 
     @model_validator(mode="after")
     def _board(self) -> "SpaceScenario":

@@ -101,3 +101,15 @@ def test_help_names_no_file_the_wheel_does_not_ship(venv: Venv, tmp_path: Path) 
         probe = venv.run("python", "-c", f"from gmkit.report.rundata import find_file; "
                                          f"print(find_file({path!r}).exists())", cwd=tmp_path)
         assert probe.stdout.strip() == "True", path
+
+
+def test_gmkit_new_and_schema_from_the_wheel(venv: Venv, tmp_path: Path) -> None:
+    """The starters are package data (issue 20): ``gmkit new`` writes one from an installed
+    wheel, with its schema beside it, and the scenario plays."""
+    r = venv.run("gmkit", "new", "fantasy", "--lang", "ru", "бой.yaml", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert (tmp_path / "fantasy.ru.schema.json").stat().st_size > 0
+    r = venv.run("gmkit", "odds", "simulate", "бой.yaml", "-n", "20", "--seed", "1", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = venv.run("gmkit", "schema", "space", cwd=tmp_path)
+    assert r.returncode == 0 and '"ships"' in r.stdout, r.stdout + r.stderr

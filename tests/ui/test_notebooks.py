@@ -23,7 +23,7 @@ def test_notebooks_pass_nbval(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "templates" / "scenarios", tmp_path / "templates" / "scenarios")
     names = sorted(p.name for p in (tmp_path / "notebooks").glob("*.ipynb"))
     assert {"dragon_session.ipynb", "space_session.ipynb", "skirmish_session.ipynb",
-            "tutorial.ipynb"} <= set(names)
+            "tutorial.ipynb", "tutorial.ru.ipynb"} <= set(names)
     r = subprocess.run([sys.executable, "-m", "pytest", "--nbval", "-p", "no:cacheprovider", "-q",
                         "--rootdir", str(tmp_path), *names],
                        cwd=tmp_path / "notebooks", capture_output=True, text=True, timeout=600,
