@@ -399,6 +399,7 @@ class Session(w.VBox):
         as a forum post in the post panel's BBCode dialect. Returns the journal copy's path."""
         target = Path(path or self.save_path)
         try:
+            self.posts.wait_pictures()
             target.parent.mkdir(parents=True, exist_ok=True)
             p = self.encounter.save(target)
             files = [p, *self._write_reports(p)]
@@ -497,9 +498,9 @@ class Session(w.VBox):
         if self.prompting and op != "resolve":
             self._hide_prompt()  # orders changed: the list it showed is stale
         self.form.refresh()
-        self.posts.refresh()
         self.paste.refresh()
         self.refresh()
+        self.posts.refresh()  # last: the post's picture is drawn beside the desk from here on
 
     def refresh(self) -> None:
         enc = self.encounter
