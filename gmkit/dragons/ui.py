@@ -119,8 +119,10 @@ class DragonOrderForm(OrderForm):
     def _actor_changed(self) -> None:
         if self._busy:
             return
-        self.actions = []
         name = self.actor.value
+        if name != getattr(self, "_actor_seen", None):
+            self.actions = []  # another dragon: the actions written were the last one's
+        self._actor_seen = name
         if name is None:
             self.move.options = []
             self._refresh_actions()

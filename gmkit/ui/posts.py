@@ -44,6 +44,9 @@ class PostPanel(w.Tab):
         self._written: dict[Path, str] = {}
         """The picture last written to each file (a file is drawn again only when it changes)."""
         self._rounds_seen = 0
+        self.draw_later = False
+        """Draw the PNG pictures in a thread beside the desk (a few hundred milliseconds each), so
+        that the desk's buttons answer at once; :meth:`wait_pictures` waits for them."""
         self._drawing: list[Any] = []
         """The pictures being drawn (futures of :func:`~gmkit.report.forum.write_pictures`)."""
         wide = {"description_width": "initial"}
@@ -199,11 +202,11 @@ class PostPanel(w.Tab):
             return
         path = self.pictures / pics[0].name
         if self._written.get(path) != pics[0].svg or not path.exists():  # drawn once per picture
-            # Drawing a PNG takes a few hundred milliseconds: it is done beside the desk, so a
-            # Resolve answers at once; wait_pictures() (Save does) waits for the files.
             self._written[path] = pics[0].svg
-            folder = self.pictures
-            self._drawing.append(_worker().submit(write_pictures, pics[:1], folder))
+            if self.draw_later:
+                self._drawing.append(_worker().submit(write_pictures, pics[:1], self.pictures))
+            else:
+                write_pictures(pics[:1], self.pictures)
         self.note.value = escape(self.t("picture", path=str(path)))
 
     def wait_pictures(self, timeout: float | None = 60) -> None:

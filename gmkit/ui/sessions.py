@@ -330,7 +330,7 @@ class Session(w.VBox):
         autopilot = bool(self.autopilot.value)
         missing = self.missing(autopilot)
         if not missing:
-            return self.resolve(autopilot=autopilot)
+            return self._resolve_now(autopilot)
         self._pending_resolve = autopilot
         items = "".join(f"<li><b>{escape(m['actor'])}</b>: {escape(m['default'])}</li>"
                         for m in missing)
@@ -349,7 +349,16 @@ class Session(w.VBox):
         if not go:
             self._say(self.t("resolve_cancelled"))
             return False
-        return self.resolve(autopilot=autopilot)
+        return self._resolve_now(autopilot)
+
+    def _resolve_now(self, autopilot: bool) -> bool:
+        """The buttons' Resolve: the post's picture is drawn beside the desk, so the desk answers
+        at once (:meth:`~gmkit.ui.posts.PostPanel.wait_pictures` waits for the file)."""
+        self.posts.draw_later = True
+        try:
+            return self.resolve(autopilot=autopilot)
+        finally:
+            self.posts.draw_later = False
 
     def _hide_prompt(self) -> None:
         self._pending_resolve = None
@@ -549,9 +558,9 @@ class Session(w.VBox):
         hidden = set(self.hidden_names())
         waiting = [a if a not in hidden else "???" for a in enc.awaiting()
                    if a not in enc.orders_received]
-        if not enc.awaiting():
-            return ""
         if not waiting:
+            if not enc.orders_received:
+                return ""  # nothing awaited (a turn waiting on the GM's word)
             return f'<span class="gm-all-in" style="color:#1b7d2f">{escape(self.t("all_in"))}</span>'
         return (f'<span class="gm-waiting">'
                 f'{escape(self.t("waiting_for", names=", ".join(waiting)))}</span>')
