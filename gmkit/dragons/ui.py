@@ -84,6 +84,9 @@ class DragonOrderForm(OrderForm):
         self.add_button = w.Button(layout=w.Layout(width="auto", min_width="6em"))
         self.add_button.add_class("gm-add-action")
         self.clear_button = w.Button(layout=w.Layout(width="auto", min_width="8em"))
+        self.action_detail = w.HTML()
+        """The chosen action's whole label, wrapped (a drop-down cannot wrap a long one)."""
+        self.action_detail.add_class("gm-detail")
         self.actions_view = w.HTML()
         self.actions_view.add_class("gm-actions")
         self.ranges = w.HTML()
@@ -92,7 +95,8 @@ class DragonOrderForm(OrderForm):
         self.clear_button.on_click(lambda _b: self.clear_actions())
         self.actor.observe(lambda _c: self._actor_changed(), names="value")
         self.move.observe(lambda _c: self._refresh_actions(), names="value")
-        self.body.children = (self.actor, self.move, self.action,
+        self.action.observe(lambda _c: self._show_detail(), names="value")
+        self.body.children = (self.actor, self.move, self.action, self.action_detail,
                               w.HBox([self.add_button, self.clear_button]),
                               self.actions_view, self.ranges)
         self._busy = False
@@ -197,8 +201,15 @@ class DragonOrderForm(OrderForm):
         self._choices = choices
         if choices:
             self.action.value = keep if keep is not None and keep < len(choices) else 0
+        self._show_detail()
         self._show_actions()
         self._show_ranges()
+
+    def _show_detail(self) -> None:
+        i = self.action.value
+        choices = getattr(self, "_choices", [])
+        text = choices[i][0] if i is not None and 0 <= i < len(choices) else ""
+        self.action_detail.value = f'<div class="gm-detail-text">{escape(text)}</div>' if text else ""
 
     def _show_actions(self) -> None:
         name = self.actor.value or ""
@@ -369,6 +380,7 @@ class DragonSession(Session):
                                       trails=self.trails)
 
     def main_view(self) -> w.Widget:
+        self.chart.widget.layout = w.Layout(width="100%", min_width="0")  # fits the room beside the form
         return self.chart.widget
 
     def update_views(self) -> None:

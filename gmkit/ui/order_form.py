@@ -331,11 +331,15 @@ class ListOrderForm(OrderForm):
         self.choice = w.Dropdown(layout=w.Layout(width="95%"))
         self.choice.add_class("gm-choice")
         self.info = w.HTML()
+        self.choice_detail = w.HTML()
+        """The chosen order's whole label, wrapped (a drop-down cannot wrap a long one)."""
+        self.choice_detail.add_class("gm-detail")
         self._orders: list[Any] = []
         self._busy = False
         self.actor.observe(lambda _c: self._actor_changed(), names="value")
         self.kind.observe(lambda _c: self._kind_changed(), names="value")
-        self.body.children = (self.info, self.actor, self.kind, self.choice)
+        self.choice.observe(lambda _c: self._show_detail(), names="value")
+        self.body.children = (self.info, self.actor, self.kind, self.choice, self.choice_detail)
 
     def actors(self) -> list[str]:
         """Who may be given an order now, as the viewer may know it."""
@@ -391,6 +395,13 @@ class ListOrderForm(OrderForm):
         else:
             self._set_choices(self.choice, [(self.t("choose_order"), -1)] + opts, [-1])
         self._actor_seen = actor
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        i = self.choice.value
+        label = next((lab for lab, v in self.choice.options if v == i), "") if i is not None and i >= 0 else ""
+        self.choice_detail.value = (f'<div class="gm-detail-text">{escape(label)}</div>'
+                                    if label else "")
 
     def label(self, order: Any) -> str:
         """How an order reads in the list (in words); names the viewer may not see are left out.

@@ -101,7 +101,7 @@ DESK_CSS = """<style>
 .gmkit-session .widget-hbox, .gmkit-session .widget-box.gm-row { flex-wrap: wrap; gap: 2px 4px; }
 .gmkit-session .gm-log-scroll { max-height: 20em; overflow-y: auto; }
 .gmkit-session table.gm-log { border-collapse: collapse; width: 100%; table-layout: auto; }
-.gmkit-session table.gm-log td { vertical-align: top; padding: 1px 6px; overflow-wrap: anywhere; white-space: normal; }
+.gmkit-session table.gm-log td { vertical-align: top; padding: 1px 6px; overflow-wrap: break-word; white-space: normal; }
 .gmkit-session .gm-log-dice { font-family: monospace; font-size: 11px; }
 .gmkit-session .gm-log-round td { background: #eef1f5; font-weight: bold; text-align: left; }
 .gmkit-session .gm-panel-grid { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 12px; }
