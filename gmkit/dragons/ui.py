@@ -380,7 +380,6 @@ class DragonSession(Session):
                                       trails=self.trails)
 
     def main_view(self) -> w.Widget:
-        self.chart.widget.layout = w.Layout(width="100%", min_width="0")  # fits the room beside the form
         return self.chart.widget
 
     def update_views(self) -> None:
