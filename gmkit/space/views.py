@@ -153,7 +153,14 @@ def map_model(board: Mapping[str, Any], side: str | None = None,
 
 def _ship_words(s: Mapping[str, Any], lang: str) -> str:
     """A ship's hover title in ``lang``: name, side, class, hull and shields."""
-    cls = f", {s['class']}" if s.get("class") else ""
+    cls = ""
+    if s.get("class"):
+        from ..i18n import MessageError
+
+        try:
+            cls = ", " + format_message(f"space.desk.class.{s['class']}", lang)
+        except MessageError:
+            cls = f", {s['class']}"
     if s.get("hull") is None:
         return f"{s['name']} ({s.get('side')}{cls})"
     up = format_message("ui.map.up", lang) if s.get("shields_up") else ""
