@@ -86,7 +86,7 @@ DESK_CSS = """<style>
 .gmkit-session .widget-label, .gmkit-session .widget-html-content, .gmkit-session .widget-button,
 .gmkit-session .widget-toggle-button, .gmkit-session button, .gmkit-session label,
 .gmkit-session .widget-label-basic {
-  white-space: normal !important; overflow-wrap: anywhere; height: auto !important;
+  white-space: normal !important; overflow-wrap: break-word; height: auto !important;
   min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.25; text-overflow: clip !important;
   overflow: visible; }
 .gmkit-session button, .gmkit-session .widget-button, .gmkit-session .widget-toggle-button {
@@ -107,14 +107,15 @@ DESK_CSS = """<style>
 .gmkit-session .gm-panel-grid { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 12px; }
 .gmkit-session .gm-panel-side { flex: 1 1 20em; min-width: 0; }
 .gmkit-session .gm-panel-head { font-weight: bold; border-bottom: 1px solid #ccc; }
-.gmkit-session .gm-panel-row { overflow-wrap: anywhere; }
+.gmkit-session .gm-panel-row { overflow-wrap: break-word; }
 .gmkit-session .gm-panel-out { color: #888; text-decoration: line-through; }
 .gmkit-session .gm-panel-acting { background: #fff6d5; }
 .gmkit-session .gm-prompt { border: 2px solid #e0a800; padding: 4px 8px; background: #fffbea; }
 .gmkit-session .gm-orders-state { font-size: 12px; }
 .gmkit-session .gm-order-text { font-size: 12px; color: #333; padding-left: 1.5em; }
 .gmkit-session .gm-combatants { border-collapse: collapse; }
-.gmkit-session .gm-combatants td, .gmkit-session .gm-combatants th { padding: 1px 6px; white-space: normal; }
+.gmkit-session .gm-combatants td, .gmkit-session .gm-combatants th { padding: 1px 6px; white-space: normal;
+  overflow-wrap: normal; word-break: normal; font-size: 12px; }
 </style>"""
 """The desk's own styles: labels and buttons wrap instead of being cut, in either language."""
 
