@@ -6,6 +6,7 @@ the choices, which are the engine's legal orders then."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import anywidget
@@ -180,10 +181,9 @@ class SpaceSession(Session):
                 form.actor.value = name
             form.status.value = ""
         else:
-            cur = self.turn_text()
-            form.status.value = (f'<span class="gm-note">'
-                                 f'{format_message("space.desk.not_its_turn", self.lang, ship=name, turn=cur)}'
-                                 f'</span>')
+            text = format_message("space.desk.not_its_turn", self.lang, ship=name,
+                                  turn=self.turn_text())
+            form.status.value = f'<span class="gm-note">{escape(text)}</span>'
 
     def _last_seen(self) -> list[dict[str, Any]]:
         if self.side is None:

@@ -399,7 +399,9 @@ class ListOrderForm(OrderForm):
 
     def _show_detail(self) -> None:
         i = self.choice.value
-        label = next((lab for lab, v in self.choice.options if v == i), "") if i is not None and i >= 0 else ""
+        label = ""
+        if i is not None and i >= 0:
+            label = next((lab for lab, v in self.choice.options if v == i), "")
         self.choice_detail.value = (f'<div class="gm-detail-text">{escape(label)}</div>'
                                     if label else "")
 

@@ -69,7 +69,9 @@ def roll_text(roll: Roll, lang: str | None = None) -> str:
         parts.append(f"{head}d{d.sides}[{chain}]{mark}")
     expr = " ".join(label(w) if w.isalpha() else w for w in str(roll.expr).split(" "))
     hand = " " + format_message("ui.dice.by_hand_mark", lang) if roll.manual else ""
-    total = roll.total if not isinstance(roll.total, float) or not roll.total.is_integer() else int(roll.total)
+    total = roll.total
+    if isinstance(total, float) and total.is_integer():
+        total = int(total)
     if isinstance(total, float):
         from ..i18n import format_number
 
