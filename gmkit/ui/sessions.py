@@ -9,6 +9,15 @@ restart loses nothing: running the same cell again finds the journal and resumes
 stood. Save writes a copy of the journal, the GM's and the players' HTML reports and the whole
 fight's forum post so far into a folder beside the journal.
 
+What a rule set's desk gives (its ``ui.py``): :meth:`Session.status_rows` (the status panel, each
+participant's state in words, grouped by side), :meth:`Session.no_order_text` (what an actor does
+when the round is resolved without its order: the missing-order prompt says it before asking),
+:meth:`Session.turn_text` (whose turn Resolve plays, for rule sets played turn by turn), its form's
+``load(actor, order)`` (a received order or a pasted message put back into the form) and, for list
+forms, the words of its order kinds as ``<system>.desk.kind.<Name>`` in its ``messages.json``.
+The desk's language is kept in the journal (a ``desk`` line, never undone), so a desk resumed from
+it comes back in that language; :meth:`Session.close` releases the journal's lock.
+
 >>> desk = session("templates/scenarios/dragon_duel_firmament.yaml", journal="duel.jsonl")  # doctest: +SKIP
 """
 
