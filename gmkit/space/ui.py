@@ -179,6 +179,9 @@ class SpaceSession(Session):
         if name in offered:
             if form.actor.value != name:
                 form.actor.value = name
+            kinds = [v for _, v in form.kind.options]
+            if not form.kind.value and "Move" in kinds:
+                form.kind.value = "Move"  # the lit cells are its moves: the form lists them
             form.status.value = ""
         else:
             text = format_message("space.desk.not_its_turn", self.lang, ship=name,

@@ -209,6 +209,7 @@ def test_clicking_the_ship_whose_turn_it_is_fills_the_form() -> None:
     ship = desk.encounter.current_ship
     desk.map._on_msg(None, {"type": "ship", "name": ship}, None)
     assert desk.map.selected == ship and desk.form.actor.value == ship
+    assert desk.form.kind.value == "Move" and len(desk.form.choice.options) > 1
 
 
 def test_labels_of_dragons_sharing_a_point_are_placed_apart() -> None:
