@@ -218,6 +218,9 @@ class Encounter(ABC):
         self._entries = []
         self._journal = None
         self._listeners = []
+        self.desk_state: dict[str, Any] = {}
+        """The desk's own state the journal keeps (its language): not a step of the fight,
+        never undone (:meth:`set_desk_state`)."""
 
     def fresh(self, seed: int) -> Self:
         """The same scenario from its start with another seed, kept as this one is, never
@@ -545,13 +548,27 @@ class Encounter(ABC):
         :meth:`journal_lines` for plain JSON)."""
         return list(self._entries)
 
+    def set_desk_state(self, **state: Any) -> None:
+        """Keep the desk's own state (``lang="ru"``) in the journal, so that a desk resumed from
+        it comes back the same. Not a step of the fight: undo passes over it."""
+        if not self.mode.history or all(self.desk_state.get(k) == v for k, v in state.items()):
+            self.desk_state.update(state)
+            return
+        entry = {"op": "desk", **state}
+        if self._journal is not None:
+            self._journal.append(entry)
+        self.desk_state.update(state)
+        self._entries.append(entry)
+
     def undo(self) -> dict[str, Any]:
-        """Step back over the last journal entry (a resolution, an order, a note...). Returns it."""
+        """Step back over the last journal entry (a resolution, an order, a note...). Returns it.
+        The desk's own lines (:meth:`set_desk_state`) stay."""
         self._need_history("undo")
-        if not self._entries:
+        steps = [i for i, e in enumerate(self._entries) if e.get("op") != "desk"]
+        if not steps:
             raise GmkitError("nothing to undo")
-        last = self._entries[-1]
-        fresh = self._rebuilt(self._entries[:-1])
+        last = self._entries[steps[-1]]
+        fresh = self._rebuilt(self._entries[:steps[-1]] + self._entries[steps[-1] + 1:])
         if self._journal is not None:
             self._journal.append({"op": "undo"})
         self._adopt(fresh)
@@ -614,6 +631,9 @@ class Encounter(ABC):
     def _replay_note(self, entry: dict[str, Any], strict: bool) -> None:
         self.record.append(Event(self.round, "GM", "note", "core.gm_note", {"text": entry["text"]},
                                  visibility=entry.get("visibility", GM)))
+
+    def _replay_desk(self, entry: dict[str, Any], strict: bool) -> None:
+        self.desk_state.update({k: v for k, v in entry.items() if k != "op"})
 
     def _replay_resolve(self, entry: dict[str, Any], strict: bool) -> None:
         if self.is_over:
@@ -876,5 +896,6 @@ _REPLAY: dict[str, Callable[[Encounter, dict[str, Any], bool], None]] = {
     "enter": Encounter._replay_enter,
     "note": Encounter._replay_note,
     "resolve": Encounter._replay_resolve,
+    "desk": Encounter._replay_desk,
 }
 """How each kind of journal step is taken again (d20 dispatches on a node's type the same way)."""

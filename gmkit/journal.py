@@ -73,13 +73,24 @@ def strip_integrity(line: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in line.items() if k not in _INTEGRITY}
 
 
+def _last_step(stack: list[Any], entry_of: Callable[[Any], dict[str, Any]]) -> int | None:
+    """Where the last step an ``undo`` may take back stands in ``stack``: a ``desk`` line (the
+    desk's own state, such as its language) is not a step of the fight and is never undone."""
+    for i in range(len(stack) - 1, -1, -1):
+        if entry_of(stack[i]).get("op") != "desk":
+            return i
+    return None
+
+
 def effective(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries that stand: each ``undo`` marker removes the step before it."""
+    """The entries that stand: each ``undo`` marker removes the step before it (``desk`` lines
+    stand whatever is undone)."""
     stack: list[dict[str, Any]] = []
     for entry in entries:
         if entry.get("op") == "undo":
-            if stack:
-                stack.pop()
+            i = _last_step(stack, lambda e: e)
+            if i is not None:
+                del stack[i]
         else:
             stack.append(entry)
     return stack
@@ -166,8 +177,15 @@ class _Undo(_Strict):
     op: Literal["undo"]
 
 
+class _Desk(_Strict):
+    """The desk's own state (not a step of the fight): the language it shows."""
+    op: Literal["desk"]
+    lang: Literal["en", "ru"]
+
+
 _ENTRY: TypeAdapter[Any] = TypeAdapter(Annotated[
-    Union[_Submit, _Withdraw, _Reorder, _Enter, _Note, _Resolve, _Undo], Field(discriminator="op")])
+    Union[_Submit, _Withdraw, _Reorder, _Enter, _Note, _Resolve, _Undo, _Desk],
+    Field(discriminator="op")])
 _HEADER: TypeAdapter[Any] = TypeAdapter(_Header)
 
 
@@ -176,7 +194,7 @@ def _schema_problem(err: ValidationError, tagged: bool) -> tuple[str, str]:
     e = err.errors(include_url=False)[0]
     loc = list(e["loc"])
     if e["type"] in ("union_tag_invalid", "union_tag_not_found"):
-        return "op", ("one of submit, withdraw, reorder, enter, note, resolve, undo; got "
+        return "op", ("one of submit, withdraw, reorder, enter, note, resolve, undo, desk; got "
                       f"{e.get('input', {}).get('op') if isinstance(e.get('input'), dict) else None!r}")
     if tagged and loc:
         loc = loc[1:]  # the union's tag
@@ -224,9 +242,10 @@ class JournalContents:
         stack: list[tuple[int, dict[str, Any]]] = []
         for line, entry in zip(self.lines, self.entries):
             if entry.get("op") == "undo":
-                if not stack:
+                i = _last_step(stack, lambda le: le[1])
+                if i is None:
                     raise JournalError.at(self.path, line, "an undo with no step before it", "op")
-                stack.pop()
+                del stack[i]
             else:
                 stack.append((line, entry))
         return stack

@@ -1,6 +1,9 @@
 // GridMap: draws the map view-model as SVG; clicks go back to Python, which decides everything.
+// Column numbers run along the top and row numbers down the left, as the log writes a cell:
+// (column, row). The legend's words come from Python in the desk's language.
 const NS = "http://www.w3.org/2000/svg";
 const C = 36;
+const P = 18; // room for the coordinates
 
 function s(tag, attrs, text) {
   const e = document.createElementNS(NS, tag);
@@ -13,7 +16,8 @@ function draw(model, el) {
   const m = model.get("model");
   if (!m || !m.width) return;
   const w = m.width, h = m.height, targets = new Set(m.targets);
-  const svg = s("svg", { viewBox: `0 0 ${w * C} ${h * C}`, width: w * C, height: h * C, class: "gm-svg" });
+  const svg = s("svg", { viewBox: `${-P} ${-P} ${w * C + P + 2} ${h * C + P + 2}`, class: "gm-svg" });
+  svg.style.maxWidth = `${w * C + P + 2}px`;
   const bg = s("rect", { width: w * C, height: h * C, class: "gm-bg" });
   bg.addEventListener("click", (ev) => {
     const p = svg.createSVGPoint(); p.x = ev.clientX; p.y = ev.clientY;
@@ -21,6 +25,8 @@ function draw(model, el) {
     model.send({ type: "cell", x: Math.floor(q.x / C), y: Math.floor(q.y / C) });
   });
   svg.append(bg);
+  for (let x = 0; x < w; x++) svg.append(s("text", { x: x * C + C / 2, y: -5, class: "gm-coord", "text-anchor": "middle" }, x));
+  for (let y = 0; y < h; y++) svg.append(s("text", { x: -4, y: y * C + C / 2 + 4, class: "gm-coord", "text-anchor": "end" }, y));
   for (let x = 0; x <= w; x++) svg.append(s("line", { x1: x * C, y1: 0, x2: x * C, y2: h * C, class: "gm-grid" }));
   for (let y = 0; y <= h; y++) svg.append(s("line", { x1: 0, y1: y * C, x2: w * C, y2: y * C, class: "gm-grid" }));
   for (const [x, y] of m.station) svg.append(s("rect", { x: x * C + 2, y: y * C + 2, width: C - 4, height: C - 4, class: "gm-station" }));
@@ -32,6 +38,15 @@ function draw(model, el) {
   m.moves.forEach(cellRect("gm-move"));
   m.guesses.forEach(cellRect("gm-guess"));
   if (m.picked) svg.append(s("rect", { x: m.picked[0] * C + 2, y: m.picked[1] * C + 2, width: C - 4, height: C - 4, class: "gm-picked" }));
+  for (const mark of (m.last_seen || [])) {
+    const g = s("g", { class: "gm-last-seen" });
+    g.append(s("title", {}, mark.title));
+    for (const [x, y] of mark.cells) {
+      g.append(s("rect", { x: x * C + 6, y: y * C + 6, width: C - 12, height: C - 12, class: "gm-last-seen-cell" }));
+      g.append(s("text", { x: x * C + C / 2, y: y * C + C / 2 + 4, class: "gm-last-seen-mark" }, "?"));
+    }
+    svg.append(g);
+  }
   for (const ship of m.ships) {
     let cls = "gm-ship";
     if (ship.current) cls += " gm-current";
@@ -41,7 +56,7 @@ function draw(model, el) {
     if (ship.destroyed) cls += " gm-destroyed";
     const g = s("g", { class: cls });
     g.dataset.name = ship.name;
-    g.append(s("title", {}, `${ship.name} (${ship.side}${ship["class"] ? ", " + ship["class"] : ""}): hull ${ship.hull}/${ship.max_hull}, shields ${ship.shields}/${ship.max_shields}${ship.shields_up ? " up" : ""}`));
+    g.append(s("title", {}, ship.title || ship.name));
     for (const [x, y] of ship.cells) {
       g.append(s("rect", { x: x * C + 4, y: y * C + 4, width: C - 8, height: C - 8, rx: 5, fill: ship.color, class: "gm-hull" }));
       if (ship.shields_up && ship.shields > 0) g.append(s("circle", { cx: x * C + C / 2, cy: y * C + C / 2, r: C / 2 - 1, class: "gm-shield" }));
@@ -59,7 +74,14 @@ function draw(model, el) {
   const info = document.createElement("div");
   info.className = "gm-info";
   info.textContent = (m.turn ? "▶ " + m.turn : "") + (m.selected ? "   ◉ " + m.selected : "");
-  el.replaceChildren(svg, info);
+  const legend = document.createElement("ul");
+  legend.className = "gm-legend";
+  for (const line of (m.legend || [])) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    legend.append(li);
+  }
+  el.replaceChildren(svg, info, legend);
 }
 
 function render({ model, el }) {

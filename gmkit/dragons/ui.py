@@ -75,15 +75,18 @@ class DragonOrderForm(OrderForm):
         super().__init__(duel, lang=lang)
         self.actions: list[Any] = []
         """The actions added so far to the order being written."""
-        self.actor = w.Dropdown(layout=w.Layout(width="95%"))
+        self.actor = w.Dropdown(layout=w.Layout(width="100%"))
         self.actor.add_class("gm-actor")
-        self.move = w.Dropdown(layout=w.Layout(width="95%"))
+        self.move = w.Dropdown(layout=w.Layout(width="100%"))
         self.move.add_class("gm-move")
-        self.action = w.Dropdown(layout=w.Layout(width="62%"))
+        self.action = w.Dropdown(layout=w.Layout(width="100%"))
         self.action.add_class("gm-action")
         self.add_button = w.Button(layout=w.Layout(width="auto", min_width="6em"))
         self.add_button.add_class("gm-add-action")
         self.clear_button = w.Button(layout=w.Layout(width="auto", min_width="8em"))
+        self.action_detail = w.HTML()
+        """The chosen action's whole label, wrapped (a drop-down cannot wrap a long one)."""
+        self.action_detail.add_class("gm-detail")
         self.actions_view = w.HTML()
         self.actions_view.add_class("gm-actions")
         self.ranges = w.HTML()
@@ -92,8 +95,9 @@ class DragonOrderForm(OrderForm):
         self.clear_button.on_click(lambda _b: self.clear_actions())
         self.actor.observe(lambda _c: self._actor_changed(), names="value")
         self.move.observe(lambda _c: self._refresh_actions(), names="value")
-        self.body.children = (self.actor, self.move,
-                              w.HBox([self.action, self.add_button, self.clear_button]),
+        self.action.observe(lambda _c: self._show_detail(), names="value")
+        self.body.children = (self.actor, self.move, self.action, self.action_detail,
+                              w.HBox([self.add_button, self.clear_button]),
                               self.actions_view, self.ranges)
         self._busy = False
         self.refresh()
@@ -119,8 +123,10 @@ class DragonOrderForm(OrderForm):
     def _actor_changed(self) -> None:
         if self._busy:
             return
-        self.actions = []
         name = self.actor.value
+        if name != getattr(self, "_actor_seen", None):
+            self.actions = []  # another dragon: the actions written were the last one's
+        self._actor_seen = name
         if name is None:
             self.move.options = []
             self._refresh_actions()
@@ -131,7 +137,8 @@ class DragonOrderForm(OrderForm):
         if lo.move_optional or not lo.moves:
             opts.append((self.t("none"), NO_MOVE))
         for m in lo.moves:
-            opts.append((self.t("move_option", move=str(m), s0=s, s1=s + m.speed_change, h0=h,
+            opts.append((self.t("move_option", move=self.order_words(name, m), s0=s,
+                                s1=s + m.speed_change, h0=h,
                                 h1=h + m.height_change), m))
         hold = [v for _, v in opts if v is not None and v.kind == "level" and v.amount == 0]
         self._set_choices(self.move, opts, hold)
@@ -150,7 +157,8 @@ class DragonOrderForm(OrderForm):
         n = len(self.actions) + 1
         out: list[tuple[str, Any]] = []
         for opt in lo.attack_options(self.move.value):
-            band = f" {opt['band']}" if opt.get("band") else ""
+            band = (", " + format_message(f"dragons.band.{opt['band']}", self.lang)
+                    if opt.get("band") else "")
             label = self.t("attack_option", weapon=opt["weapon"], target=opt["target"],
                            range=opt["range"], band=band, tn=opt["tn"], mod=f"{opt['modifier']:+d}")
             if opt["legal"]:
@@ -193,21 +201,34 @@ class DragonOrderForm(OrderForm):
         self._choices = choices
         if choices:
             self.action.value = keep if keep is not None and keep < len(choices) else 0
+        self._show_detail()
         self._show_actions()
         self._show_ranges()
 
+    def _show_detail(self) -> None:
+        i = self.action.value
+        choices = getattr(self, "_choices", [])
+        text = choices[i][0] if i is not None and 0 <= i < len(choices) else ""
+        self.action_detail.value = f'<div class="gm-detail-text">{escape(text)}</div>' if text else ""
+
     def _show_actions(self) -> None:
-        items = "".join(f"<li>{escape(self._describe(a))}</li>" for a in self.actions)
+        name = self.actor.value or ""
+        items = "".join(f"<li>{escape(self.order_words(name, a))}</li>" for a in self.actions)
         pen = multi_action_penalty(len(self.actions)) if self.actions else 0
         note = (f'<div class="gm-penalty">{escape(self.t("penalty", penalty=pen))}</div>'
                 if pen else "")
         head = escape(self.t("actions"))
         self.actions_view.value = f"<b>{head}</b><ol>{items}</ol>{note}"
 
-    @staticmethod
-    def _describe(a: Any) -> str:
-        fields = ", ".join(str(v) for v in vars(a).values() if v is not None)
-        return f"{type(a).__name__}({fields})"
+    def load(self, actor: str, order: Any) -> None:
+        """Fill the form with a dragon's order (its move and actions; a GM's order for a dragon
+        whose pilot was consumed, D-10, shows the order inside it)."""
+        from .orders import DragonOrder, GMOrder
+
+        inner = order.order if isinstance(order, GMOrder) else order
+        if not isinstance(inner, DragonOrder):
+            raise ValueError(self.t("cannot_show", order=self.order_words(actor, order)))
+        self.choose(actor, inner.move, list(inner.actions))
 
     def _show_ranges(self) -> None:
         name = self.actor.value
@@ -275,9 +296,11 @@ class SpeedHeightChart:
     """The live Speed/Height chart over a dragons board (``update(board)`` after each round): a
     ``FigureWidget`` of :func:`~gmkit.dragons.views.speed_height_figure`'s traces and layout."""
 
-    def __init__(self, board: Mapping[str, Any], lang: str = "en") -> None:
+    def __init__(self, board: Mapping[str, Any], lang: str = "en", trails: int | None = 3) -> None:
         self.lang = lang
-        self.model = chart_model(board, lang)
+        self.trails = trails
+        """How many past rounds of each trail are drawn (None: all)."""
+        self.model = chart_model(board, lang, trails=trails)
         traces = chart_traces(self.model)
         self.widget = go.FigureWidget(data=traces, layout=chart_layout(self.model))
         self._last: list[dict[str, Any]] | None = traces
@@ -292,7 +315,7 @@ class SpeedHeightChart:
     def update(self, board: Mapping[str, Any]) -> None:
         """Move the markers, trails and tail lines to ``board`` in place (one batched message,
         holding only what changed)."""
-        self.model = chart_model(board, self.lang)
+        self.model = chart_model(board, self.lang, trails=self.trails)
         traces = chart_traces(self.model)
         fig = self.widget
         last = self._last if len(traces) == len(fig.data) else None
@@ -311,6 +334,8 @@ class SpeedHeightChart:
                         trace.hovertext = new["hovertext"]
                     if new["marker"]["symbol"] != old.get("marker", {}).get("symbol"):
                         trace.marker.symbol = new["marker"]["symbol"]
+                    if new["textposition"] != old.get("textposition"):
+                        trace.textposition = new["textposition"]
                 elif new["showlegend"] != old.get("showlegend") or new["name"] != old.get("name"):
                     trace.showlegend = new["showlegend"]  # the tail lines, shown when there are any
                     trace.name = new["name"]
@@ -348,9 +373,11 @@ class DragonSession(Session):
     """The dragon duel's desk: order form, Speed/Height chart, dice, log."""
 
     system = "dragons"
+    encounter: "DragonDuel"
 
     def _build_views(self) -> None:
-        self.chart = SpeedHeightChart(self.encounter.board(), lang=self.lang)
+        self.chart = SpeedHeightChart(self.encounter.board(self.side), lang=self.lang,
+                                      trails=self.trails)
 
     def main_view(self) -> w.Widget:
         return self.chart.widget
@@ -358,3 +385,42 @@ class DragonSession(Session):
     def update_views(self) -> None:
         self.chart.lang = self.lang
         self.chart.update(self.encounter.board(self.side))
+
+    def __init__(self, source: Any, seed: int | None = None, *, trails: int | None = 3,
+                 **kw: Any) -> None:
+        self.trails = trails
+        """How many past rounds of each dragon's trail the chart draws (None: all)."""
+        super().__init__(source, seed, **kw)
+
+    def status_rows(self) -> list[dict[str, Any]]:
+        """Each dragon: Speed and Height, Shaken, wounds, falling, out, turned, tail, weapons
+        out, bennies; grouped by side in the panel."""
+        def t(key: str, **p: Any) -> str:
+            return format_message(key, self.lang, **p)
+
+        rows = []
+        for d in self.encounter.board(self.side)["dragons"]:
+            items = [t("dragons.desk.position", speed=d["speed"], height=d["height"])]
+            if d.get("shaken"):
+                items.append(t("term.shaken"))
+            if d.get("wounds"):
+                items.append(t("term.wounds", n=d["wounds"]))
+            if d.get("falling"):
+                items.append(t("dragons.desk.falling"))
+            if d.get("out"):
+                items.append(t("dragons.desk.out"))
+            if d.get("turned"):
+                items.append(t("dragons.desk.turned"))
+            if d.get("tailing"):
+                items.append(t("dragons.desk.tailing", target=d["tailing"]))
+            items += [t("dragons.desk.weapon_out", weapon=wp["name"])
+                      for wp in d.get("weapons", []) if wp.get("out")]
+            if d.get("bennies") is not None:
+                items.append(t("dragons.desk.bennies", n=d["bennies"]))
+            rows.append({"side": d["side"], "name": d["name"], "items": items,
+                         "out": bool(d.get("out"))})
+        return rows
+
+    def no_order_text(self, actor: str) -> str:
+        return format_message("dragons.desk.no_order", self.lang,
+                              speed=self.encounter.state_of(actor).speed)

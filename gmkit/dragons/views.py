@@ -67,39 +67,53 @@ def _marks(d: Mapping[str, Any], lang: str) -> list[str]:
     return marks
 
 
+LABEL_PLACES = ("top center", "bottom center", "middle right", "middle left", "top right",
+                "bottom left", "top left", "bottom right")
+"""Where the labels of dragons sharing a point go, one place each, so that none overprints another."""
+
+
 def chart_model(board: Mapping[str, Any], lang: str = "en",
-                sides: Iterable[str] | None = None) -> dict[str, Any]:
+                sides: Iterable[str] | None = None, trails: int | None = None) -> dict[str, Any]:
     """The Speed/Height chart of a dragons board: markers, labels, trails, tail lines, axes.
 
     ``sides`` fixes the colours (a report passes every side of the fight, so colours stay put
     from round to round); by default the sides in the order their dragons come. Dragons sharing
     a point (a pursuer on its target's tail always does, D-12) are spread on a small circle
     around it so that each marker and each tail line stays visible; ``speed``/``height`` keep the
-    true position and ``x``/``y`` the drawn one. Labels and axis titles are in ``lang``.
+    true position and ``x``/``y`` the drawn one; their labels take different places around
+    the point (``label_place``, from :data:`LABEL_PLACES`) so none overprints another.
+    ``trails`` keeps only the last so many rounds of each trail (None: the whole fight). A
+    dragon that fell or is out is drawn by its state (``symbol``) and the legend names the
+    states shown (``states``). Labels and axis titles are in ``lang``.
     """
     dragons = list(board.get("dragons", []))
     colors = side_colours([*(sides or ()), *(str(d["side"]) for d in dragons)])
     at: dict[tuple[int, int], list[str]] = {}
     for d in dragons:
         at.setdefault((d["speed"], d["height"]), []).append(d["name"])
-    trails = board.get("trails", {}) or {}
+    trail_of = board.get("trails", {}) or {}
     out = []
     for d in dragons:
         group = at[(d["speed"], d["height"])]
         x, y = float(d["speed"]), float(d["height"])
+        place = LABEL_PLACES[0]
         if len(group) > 1:
             k = group.index(d["name"])
+            place = LABEL_PLACES[k % len(LABEL_PLACES)]
             angle = 2 * math.pi * k / len(group)
             x, y = x + round(0.18 * math.cos(angle), 3), y + round(0.18 * math.sin(angle), 3)
         state = _dragon_state(d)
-        trail = [list(p) for p in trails.get(d["name"], [])
+        trail = [list(p) for p in trail_of.get(d["name"], [])
                  if isinstance(p, (list, tuple)) and len(p) == 2]
+        if trails is not None:
+            trail = trail[-trails:] if trails > 0 else []
         marks = _marks(d, lang)
         label = str(d["name"]) + (f" ({', '.join(marks)})" if marks else "")
         out.append({"name": d["name"], "side": d["side"],
                     "color": colors.get(str(d["side"]), PALETTE[-1]),
                     "speed": d["speed"], "height": d["height"], "x": x, "y": y, "label": label,
                     "state": state, "symbol": SYMBOLS[state], "wounds": d.get("wounds", 0),
+                    "label_place": place,
                     "wild_card": bool(d.get("wild_card", False)),
                     "tailing": d.get("tailing"), "trail": trail,
                     "max_speed": d.get("max_speed")})
@@ -112,8 +126,10 @@ def chart_model(board: Mapping[str, Any], lang: str = "en",
     xr = [min(xs, default=0) - 1, max(xs, default=10) + 1]
     yr = [min(ys, default=0) - 1, max(ys, default=10) + 1]
     shown = [s for s in colors if any(d["side"] == s for d in out)]
+    states = [st for st in SYMBOLS if st != "ok" and any(d["state"] == st for d in out)]
     return {"round": board.get("round", 1), "over": bool(board.get("over", False)),
-            "sides": shown, "colors": colors, "dragons": out, "tails": tails,
+            "sides": shown, "colors": colors, "dragons": out, "tails": tails, "states": states,
+            "state_words": {st: format_message(f"dragons.chart.state.{st}", lang) for st in SYMBOLS},
             "x_range": [min(0, xr[0]), xr[1]], "y_range": yr, "lang": lang,
             "words": {"speed": format_message("report.chart.speed", lang),
                       "height": format_message("report.chart.height", lang),
@@ -145,11 +161,19 @@ def chart_traces(model: Mapping[str, Any]) -> list[dict[str, Any]]:
         ds = [d for d in model["dragons"] if d["side"] == side]
         traces.append({"type": "scatter", "mode": "markers+text", "name": escape(side),
                        "x": [d["x"] for d in ds], "y": [d["y"] for d in ds],
-                       "text": [escape(d["label"]) for d in ds], "textposition": "top center",
+                       "text": [escape(d["label"]) for d in ds],
+                       "textposition": [d["label_place"] for d in ds],
                        "hovertext": [_hover(d, model["words"]) for d in ds], "hoverinfo": "text",
                        "marker": {"color": model["colors"][side], "size": 14,
                                   "symbol": [d["symbol"] for d in ds],
                                   "line": {"width": 2, "color": model["colors"][side]}}})
+    for st in SYMBOLS:  # the legend's word for each state drawn (fallen, out...): no points
+        if st == "ok":
+            continue
+        traces.append({"type": "scatter", "mode": "markers", "name": escape(model["state_words"][st]),
+                       "x": [None], "y": [None], "hoverinfo": "skip",
+                       "marker": {"color": "#666", "size": 12, "symbol": SYMBOLS[st]},
+                       "showlegend": st in model["states"]})
     tx: list[float | None] = []
     ty: list[float | None] = []
     for _, _, a, b in model["tails"]:
@@ -210,6 +234,12 @@ def _marker_svg(symbol: str, x: float, y: float, color: str) -> str:
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{color}" stroke="{color}" stroke-width="2"/>'
 
 
+_SVG_PLACE = {"top center": (0, -12, "middle"), "bottom center": (0, 22, "middle"),
+              "middle right": (11, 4, "start"), "middle left": (-11, 4, "end"),
+              "top right": (8, -10, "start"), "bottom left": (-8, 20, "end"),
+              "top left": (-8, -10, "end"), "bottom right": (8, 20, "start")}
+
+
 def chart_svg(model: Mapping[str, Any], title: str | None = None) -> str:
     """The Speed/Height chart of :func:`chart_model` as a static SVG, drawn as the Plotly figure
     draws it (trails, a marker per dragon by its state, labels, tail lines, a legend of the sides):
@@ -256,13 +286,20 @@ def chart_svg(model: Mapping[str, Any], title: str | None = None) -> str:
     for d in model["dragons"]:
         x, y = px(d["x"]), py(d["y"])
         out.append(_marker_svg(d["symbol"], x, y, d["color"]))
-        out.append(f'<text x="{x:.1f}" y="{y - 12:.1f}" text-anchor="middle">{escape(d["label"])}</text>')
+        dx, dy, anchor = _SVG_PLACE.get(d.get("label_place", "top center"), (0, -12, "middle"))
+        out.append(f'<text x="{x + dx:.1f}" y="{y + dy:.1f}" text-anchor="{anchor}">'
+                   f'{escape(d["label"])}</text>')
     lx = left
     for side in model["sides"]:
         label = escape(str(side))
         out.append(f'<circle cx="{lx + 6}" cy="{height - 14}" r="6" fill="{model["colors"][side]}"/>'
                    f'<text x="{lx + 16}" y="{height - 10}">{label}</text>')
         lx += 28 + 7 * len(str(side))
+    for st in model.get("states", []):
+        out.append(_marker_svg(SYMBOLS[st], lx + 6, height - 14, "#666"))
+        word = str(model["state_words"][st])
+        out.append(f'<text x="{lx + 16}" y="{height - 10}">{escape(word)}</text>')
+        lx += 28 + 7 * len(word)
     if model["tails"]:
         out.append(f'<line x1="{lx}" y1="{height - 14}" x2="{lx + 18}" y2="{height - 14}" stroke="#444" '
                    f'stroke-width="3"/><text x="{lx + 24}" y="{height - 10}">{escape(words["tail"])}</text>')

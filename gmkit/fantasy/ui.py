@@ -75,13 +75,15 @@ class SkirmishOrderForm(ListOrderForm):
         side = self.encounter.acting_side
         if side is None:
             return ""
-        return f"{self.t('acting_side', side=side)} · {self.encounter.phase}"
+        phase = format_message(f"fantasy.phase.{self.encounter.phase}.name", self.lang)
+        return f"{self.t('acting_side', side=side)} · {phase}"
 
 
 class SkirmishSession(Session):
     """The fantasy skirmish's desk: the acting side's form, the combatants table, dice, log."""
 
     system = "fantasy"
+    encounter: "Skirmish"
 
     def _build_views(self) -> None:
         self.table = w.HTML()
@@ -96,3 +98,44 @@ class SkirmishSession(Session):
 
     def update_views(self) -> None:
         self.table.value = combatants_html(self.encounter.board(self.side), self.lang)
+
+    def turn_text(self) -> str:
+        sk = self.encounter
+        if sk.acting_side is None or sk.is_over:
+            return ""
+        phase = format_message(f"fantasy.phase.{sk.phase}.name", self.lang)
+        return format_message("fantasy.desk.turn", self.lang, side=sk.acting_side, phase=phase)
+
+    def no_order_text(self, actor: str) -> str:
+        return format_message("fantasy.no_order", self.lang, actor=actor)
+
+    def status_rows(self) -> list[dict[str, Any]]:
+        """Each combatant: hit points (where the viewer may see them), armour class, state and
+        effects with the turns they have left."""
+        from ..i18n import MessageError
+
+        def t(key: str, **p: Any) -> str:
+            return format_message(key, self.lang, **p)
+
+        def status(word: Any) -> str:
+            try:
+                return t(f"fantasy.status.{word}")
+            except MessageError:
+                return str(word)
+
+        board = self.encounter.board(self.side)
+        rows = []
+        for c in board.get("combatants", []):
+            items = [t("fantasy.desk.hp_hidden") if c.get("hp") is None
+                     else t("fantasy.desk.hp", hp=c["hp"], max=c.get("max_hp"))]
+            if c.get("ac") is not None:
+                items.append(t("fantasy.desk.ac", ac=c["ac"]))
+            if c.get("status") and c["status"] != "active":
+                items.append(status(c["status"]))
+            items += [t("fantasy.desk.effect", status=status(e["status"]), turns=e["turns"])
+                      if e.get("turns") is not None else status(e["status"])
+                      for e in c.get("effects", [])]
+            rows.append({"side": c["side"], "name": c["name"], "items": items,
+                         "out": c.get("status") not in (None, "", "active"),
+                         "acting": c.get("side") == board.get("acting_side")})
+        return rows

@@ -29,23 +29,38 @@ def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
     >>> "&lt;b&gt;" in combatants_html({"combatants": [{"name": "<b>", "side": "x", "effects": []}]})
     True
     """
-    from ..i18n import format_message
+    from ..i18n import MessageError, format_message
+
+    def t(key: str, **p: Any) -> str:
+        return format_message(key, lang, **p)
+
+    def word(prefix: str, value: Any) -> str:
+        try:
+            return t(f"{prefix}.{value}")
+        except MessageError:
+            return str(value)
 
     acting = board.get("acting_side")
-    head = format_message("ui.form.acting_side", lang, side=acting) if acting else ""
+    head = t("ui.form.acting_side", side=acting) if acting else ""
     rows = []
     for c in board.get("combatants", []):
         hp = "?" if c.get("hp") is None else f"{c['hp']}/{c.get('max_hp')}"
-        effects = ", ".join(f"{e['status']} ({e['turns']})" if e.get("turns") is not None
-                            else str(e["status"]) for e in c.get("effects", []))
+        effects = ", ".join(t("fantasy.desk.effect", status=word("fantasy.status", e["status"]),
+                              turns=e["turns"]) if e.get("turns") is not None
+                            else word("fantasy.status", e["status"]) for e in c.get("effects", []))
         style = ' style="font-weight:bold"' if c.get("side") == acting else ""
         dead = c.get("status") not in (None, "", "ok", "fighting", "active")
         strike = ' style="color:#999"' if dead else ""
+        status = word("fantasy.status", c.get("status", "")) if c.get("status") else ""
         rows.append(f"<tr{style}><td{strike}>{escape(str(c['name']))}</td><td>{escape(str(c['side']))}</td>"
-                    f"<td>{escape(str(c.get('kind', '')))}</td><td>{escape(hp)}</td>"
-                    f"<td>{escape(str(c.get('ac', '')))}</td><td>{escape(str(c.get('status', '')))}</td>"
+                    f"<td>{escape(word('fantasy.desk.kind', c.get('kind', '')))}</td><td>{escape(hp)}</td>"
+                    f"<td>{escape(str(c.get('ac', '')))}</td><td>{escape(status)}</td>"
                     f"<td>{escape(effects)}</td></tr>")
-    return (f"<div class='gm-acting'>{escape(head)} · {escape(str(board.get('phase', '')))} · "
-            f"round {escape(str(board.get('round', 1)))}</div><table class='gm-combatants'><thead><tr><th>name</th>"
-            f"<th>side</th><th>kind</th><th>HP</th><th>AC</th><th>status</th><th>effects</th></tr>"
+    cols = "".join(f"<th>{escape(t(f'fantasy.desk.col.{k}'))}</th>"
+                   for k in ("name", "side", "kind", "hp", "ac", "status", "effects"))
+    phase = board.get("phase")
+    phase_word = word("fantasy.phase", f"{phase}.name") if phase else ""
+    return (f"<div class='gm-acting'>{escape(head)} · {escape(phase_word)} · "
+            f"{escape(t('fantasy.desk.round', round=board.get('round', 1)))}</div>"
+            f"<table class='gm-combatants'><thead><tr>{cols}</tr>"
             f"</thead><tbody>{''.join(rows)}</tbody></table>")

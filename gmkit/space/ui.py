@@ -6,6 +6,7 @@ the choices, which are the engine's legal orders then."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import anywidget
@@ -19,7 +20,7 @@ from ..ui.sessions import Session
 from ..ui.svg import SvgImage
 from .legal import SpaceLegalOrders
 from .orders import Attack, BreakFree, Choose, Move, Pursue, Tractor
-from .views import map_model, map_svg
+from .views import last_seen_marks, map_model, map_svg, remember_sightings
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -137,8 +138,12 @@ class SpaceSession(Session):
     system = "space"
 
     def _build_views(self) -> None:
-        self.map = GridMap(self.encounter.board(self.side), self.side, legal=self._legal)
+        self._sightings: dict[str, dict[str, Any]] = {s: {} for s in self.encounter.sides()}
+        """What each side saw of each ship, and when (its own boards only): the last-seen marks."""
+        self.map = GridMap(self.encounter.board(self.side), self.side, legal=self._legal,
+                           lang=self.lang, last_seen=self._last_seen())
         self.map.on_pick(self._picked)
+        self.map.on_select(self._selected)
 
     def main_view(self) -> w.Widget:
         return self.map
@@ -162,8 +167,106 @@ class SpaceSession(Session):
         if fill is not None:
             fill(picked)
 
+    def _selected(self, name: str) -> None:
+        """A ship of the viewer's own clicked: the form takes it as the one to order, when the
+        turn is its; otherwise the form says whose turn it is."""
+        form = self.form
+        if not name or not isinstance(form, ListOrderForm):
+            return
+        if self.side is not None and self.encounter.side_of(name) != self.side:
+            return
+        offered = [v for _, v in form.actor.options]
+        if name in offered:
+            if form.actor.value != name:
+                form.actor.value = name
+            kinds = [v for _, v in form.kind.options]
+            if not form.kind.value and "Move" in kinds:
+                form.kind.value = "Move"  # the lit cells are its moves: the form lists them
+            form.status.value = ""
+        else:
+            text = format_message("space.desk.not_its_turn", self.lang, ship=name,
+                                  turn=self.turn_text())
+            form.status.value = f'<span class="gm-note">{escape(text)}</span>'
+
+    def _last_seen(self) -> list[dict[str, Any]]:
+        if self.side is None:
+            return []
+        return last_seen_marks(self._sightings.get(self.side, {}), self.encounter.board(self.side))
+
     def update_views(self) -> None:
+        for s in self.encounter.sides():
+            remember_sightings(self._sightings.setdefault(s, {}), self.encounter.board(s))
+        self.map.lang = self.lang
+        self.map.last_seen = self._last_seen()
         self.map.update(self.encounter.board(self.side), self.side)
+
+    def turn_text(self) -> str:
+        cur = getattr(self.encounter, "current_ship", None)
+        if cur is None or self.encounter.is_over:
+            return ""
+        if cur in self.hidden_names():
+            cur = "???"
+            side = "???"
+        else:
+            side = str(self.encounter.side_of(cur))
+        return format_message("space.desk.turn", self.lang, ship=cur, side=side)
+
+    def no_order_text(self, actor: str) -> str:
+        return format_message("space.desk.no_order", self.lang, ship=actor)
+
+    def status_rows(self) -> list[dict[str, Any]]:
+        """Each ship the viewer may see: hull, shields, cloak, damaged and disabled systems,
+        tractor beams, flight; an unseen enemy is not listed at all."""
+        def t(key: str, **p: Any) -> str:
+            return format_message(key, self.lang, **p)
+
+        def systems(names: list[str]) -> str:
+            from ..i18n import MessageError
+
+            out = []
+            for n in names:
+                try:
+                    out.append(t(f"space.system.{n}"))
+                except MessageError:
+                    out.append(n)
+            return ", ".join(out)
+
+        rows = []
+        board = self.encounter.board(self.side)
+        for s in board.get("ships", []):
+            if s.get("hidden"):
+                continue
+            items = []
+            if s.get("hull") is not None:
+                items.append(t("space.desk.hull", hull=s["hull"], max=s.get("max_hull")))
+            if s.get("shields") is not None:
+                items.append(t("space.desk.shields_up" if s.get("shields_up") else
+                               "space.desk.shields_down", n=s["shields"], max=s.get("max_shields")))
+            if s.get("cloaked"):
+                items.append(t("space.desk.cloaked"))
+            if s.get("cells"):
+                x, y = s["cells"][0]
+                items.append(t("space.desk.at", cell=f"({x}, {y})"))
+            if s.get("damaged"):
+                items.append(t("space.desk.damaged", systems=systems(s["damaged"])))
+            if s.get("disabled"):
+                items.append(t("space.desk.disabled", systems=systems(s["disabled"])))
+            if s.get("held_by"):
+                items.append(t("space.desk.held", ship=s["held_by"]))
+            if s.get("holding"):
+                items.append(t("space.desk.holding", ship=s["holding"]))
+            if s.get("fleeing"):
+                items.append(t("space.desk.fleeing"))
+            if s.get("skip_turns"):
+                items.append(t("space.desk.skip", n=s["skip_turns"]))
+            if s.get("escaped"):
+                items.append(t("space.desk.escaped"))
+            if s.get("destroyed"):
+                items.append(t("space.desk.destroyed"))
+            rows.append({"side": s["side"], "name": s["name"], "items": items,
+                         "out": bool(s.get("destroyed") or s.get("escaped")),
+                         "acting": s["name"] == board.get("turn")})
+        return rows
 
 
 Highlights = Mapping[str, Any]
@@ -183,10 +286,16 @@ class GridMap(anywidget.AnyWidget):
     """The last cell or target clicked: ``{"kind": "cell", "cell": [x, y]}`` or ``{"kind": "target", "name": ...}``."""
 
     def __init__(self, board: Mapping[str, Any], side: str | None = None, *,
-                 legal: Callable[[str], Highlights] | None = None, **kw: Any) -> None:
+                 legal: Callable[[str], Highlights] | None = None, lang: str = "en",
+                 last_seen: list[dict[str, Any]] | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.side = side
         self.legal = legal
+        self.lang = lang
+        """The language of the legend and the ships' titles."""
+        self.last_seen: list[dict[str, Any]] = list(last_seen or [])
+        """The side's last-seen marks (its own knowledge: :func:`~gmkit.space.views.last_seen_marks`)."""
+        self._select_callbacks: list[Callable[[str], None]] = []
         self._board: Mapping[str, Any] = board
         self._highlights: Highlights = {}
         self._pick_callbacks: list[Callable[[dict[str, Any]], None]] = []
@@ -218,6 +327,10 @@ class GridMap(anywidget.AnyWidget):
             return {}
         return self.legal(name)
 
+    def on_select(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(name)`` when a ship is selected by a click ("" when unselected)."""
+        self._select_callbacks.append(callback)
+
     def on_pick(self, callback: Callable[[dict[str, Any]], None]) -> None:
         """Call ``callback(picked)`` when a highlighted cell or a target is clicked."""
         self._pick_callbacks.append(callback)
@@ -246,11 +359,14 @@ class GridMap(anywidget.AnyWidget):
                 self.pick_target(name)
             else:
                 self.select("" if name == self.selected else name)
+                for cb in list(self._select_callbacks):
+                    cb(self.selected)
         elif kind == "cell":
             self.pick_cell(int(content.get("x", -1)), int(content.get("y", -1)))
 
     def _refresh(self) -> None:
-        self.model = map_model(self._board, self.side, self._highlights, self.selected or None)
+        self.model = map_model(self._board, self.side, self._highlights, self.selected or None,
+                               lang=self.lang, last_seen=self.last_seen)
 
     def svg(self) -> SvgImage:
         """The static twin of what is shown now."""

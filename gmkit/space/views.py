@@ -13,11 +13,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Iterable, Mapping
 
+from ..i18n import format_message
 from ..palette import side_colours
 from ..ui.svg import SvgImage
 
-__all__ = ["STATE_COLUMNS", "picture", "map_model", "map_svg", "grid_svg", "space_map", "framed_map", "CELL",
-           "REPORT_CELL"]
+__all__ = ["STATE_COLUMNS", "picture", "map_model", "last_seen_marks", "remember_sightings", "LEGEND",
+           "map_svg", "grid_svg", "space_map", "framed_map", "CELL", "REPORT_CELL"]
 
 STATE_COLUMNS = ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
                  "hidden", "destroyed", "escaped"]
@@ -71,15 +72,52 @@ def framed_map(board: Mapping[str, Any], sides: Iterable[str] | None = None, tit
     return "".join(out)
 
 
+LEGEND = ("coords", "current", "selected", "target", "move", "guess", "shield", "cloaked", "damage",
+          "last_seen")
+"""The legend's lines, in order (``ui.map.legend.<name>``)."""
+
+
+def last_seen_marks(memory: Mapping[str, Any], board: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The last-seen marks of a side's map: for each ship its board marks ``hidden`` (unseen by
+    that side), the cells where the side last saw it and the round, from ``memory`` (``{name:
+    {"cells": [[x, y], ...], "round": n}}``, kept by :func:`remember_sightings` from that side's
+    own boards only). The marks carry no name: the side knows that something was there."""
+    out = []
+    for s in board.get("ships", []):
+        if not s.get("hidden"):
+            continue
+        seen = memory.get(s["name"])
+        if seen and seen.get("cells"):
+            out.append({"cells": [list(c) for c in seen["cells"]], "round": seen["round"]})
+    return out
+
+
+def remember_sightings(memory: dict[str, Any], board: Mapping[str, Any]) -> None:
+    """Update a side's ``memory`` of where it last saw each ship from that side's ``board``: a
+    ship shown with cells is seen there now; an unseen one last seen firing (S-10,
+    ``revealed_cells``, public) is seen there. Nothing else of an unseen ship is kept."""
+    rnd = board.get("round", 1)
+    for s in board.get("ships", []):
+        if s.get("destroyed") or s.get("escaped"):
+            memory.pop(s["name"], None)
+        elif not s.get("hidden") and s.get("cells"):
+            memory[s["name"]] = {"cells": [list(c) for c in s["cells"]], "round": rnd}
+        elif s.get("hidden") and s.get("revealed_cells"):
+            memory[s["name"]] = {"cells": [list(c) for c in s["revealed_cells"]], "round": rnd}
+
+
 def map_model(board: Mapping[str, Any], side: str | None = None,
               highlights: Mapping[str, Any] | None = None,
-              selected: str | None = None, sides: Iterable[str] | None = None) -> dict[str, Any]:
+              selected: str | None = None, sides: Iterable[str] | None = None,
+              lang: str = "en", last_seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The grid map of a space board, as the browser and the SVG renderer receive it.
 
     Every ship the board marks ``hidden`` (a cloaked enemy, S-1) is left out entirely: not its
     cell, not its name, not its hull; in a player's view (``side`` set) so is every ship the board
     gives no cells. The map of a GM view keeps cloaked ships, drawn translucent. ``sides`` fixes the
     colours (a report's sides in order); by default the sides colour in the board's order.
+    ``last_seen`` (a side's view: :func:`last_seen_marks`) are marks without names where the side
+    last saw an enemy it cannot see now. ``lang`` words each ship's hover title and the legend.
     """
     ships_in = list(board.get("ships", []))
     colors = side_colours([*(sides or ()), *(s["side"] for s in ships_in)])
@@ -93,6 +131,7 @@ def map_model(board: Mapping[str, Any], side: str | None = None,
         ship["cells"] = [list(c) for c in s.get("cells", [])]
         ship["color"] = colors[s["side"]]
         ship["current"] = s["name"] == board.get("turn")
+        ship["title"] = _ship_words(ship, lang)
         ships.append(ship)
     names = {s["name"] for s in ships}
     hl = dict(highlights or {})
@@ -105,7 +144,29 @@ def map_model(board: Mapping[str, Any], side: str | None = None,
             "moves": [list(c) for c in hl.get("moves", [])],
             "guesses": [list(c) for c in hl.get("guesses", [])],
             "targets": [t for t in hl.get("targets", []) if t in names],
-            "picked": list(hl["picked"]) if hl.get("picked") else None}
+            "picked": list(hl["picked"]) if hl.get("picked") else None,
+            "last_seen": [{"cells": m["cells"], "round": m["round"],
+                           "title": format_message("ui.map.last_seen", lang, round=m["round"])}
+                          for m in (last_seen or []) if side is not None],
+            "legend": [format_message(f"ui.map.legend.{k}", lang) for k in LEGEND]}
+
+
+def _ship_words(s: Mapping[str, Any], lang: str) -> str:
+    """A ship's hover title in ``lang``: name, side, class, hull and shields."""
+    cls = ""
+    if s.get("class"):
+        from ..i18n import MessageError
+
+        try:
+            cls = ", " + format_message(f"space.desk.class.{s['class']}", lang)
+        except MessageError:
+            cls = f", {s['class']}"
+    if s.get("hull") is None:
+        return f"{s['name']} ({s.get('side')}{cls})"
+    up = format_message("ui.map.up", lang) if s.get("shields_up") else ""
+    return format_message("ui.map.ship_title", lang, name=s["name"], side=s.get("side"), cls=cls,
+                          hull=s.get("hull"), max_hull=s.get("max_hull"), shields=s.get("shields"),
+                          max_shields=s.get("max_shields"), up=up)
 
 
 def _cell_rect(x: int, y: int, inset: int, attrs: str) -> str:
@@ -174,6 +235,12 @@ def map_svg(model: Mapping[str, Any], title: str = "") -> str:
     if model.get("picked"):
         x, y = model["picked"]
         parts.append(_cell_rect(x, y, 2, 'class="picked" fill="none" stroke="#fff" stroke-width="3"'))
+    for m in model.get("last_seen", []):
+        for x, y in m["cells"]:
+            parts.append(_cell_rect(x, y, 6, 'class="last-seen" fill="none" stroke="#bbb" '
+                                             'stroke-dasharray="2 3"'))
+            parts.append(f'<text x="{x * CELL + CELL // 2}" y="{y * CELL + CELL // 2 + 4}" '
+                         f'text-anchor="middle" font-size="12" fill="#bbb">?</text>')
     targets = list(model.get("targets", []))
     for s in model["ships"]:
         if s["cells"]:

@@ -44,6 +44,11 @@ class PostPanel(w.Tab):
         self._written: dict[Path, str] = {}
         """The picture last written to each file (a file is drawn again only when it changes)."""
         self._rounds_seen = 0
+        self.draw_later = False
+        """Draw the PNG pictures in a thread beside the desk (a few hundred milliseconds each), so
+        that the desk's buttons answer at once; :meth:`wait_pictures` waits for them."""
+        self._drawing: list[Any] = []
+        """The pictures being drawn (futures of :func:`~gmkit.report.forum.write_pictures`)."""
         wide = {"description_width": "initial"}
         self.round = w.Dropdown(layout=w.Layout(width="10em"), style=wide)
         self.round.add_class("gm-post-round")
@@ -77,13 +82,19 @@ class PostPanel(w.Tab):
                          w.HBox([self.brief_copy, self.brief_note]), self.brief])
         super().__init__(children=[post, briefs])
         self.add_class("gmkit-posts")
+        self._refreshing = False
+        """While :meth:`refresh` sets the choices: the post is written once, at its end."""
         for control in (self.round, self.view, self.format):
-            control.observe(lambda _c: self.show_post(), names="value")
-        self.image_base.observe(lambda _c: self.show_post(), names="value")
+            control.observe(lambda _c: self._changed(self.show_post), names="value")
+        self.image_base.observe(lambda _c: self._changed(self.show_post), names="value")
         for control in (self.actor, self.brief_format, self.deadline):
-            control.observe(lambda _c: self.show_brief(), names="value")
-        self.observe(lambda _c: self.show_brief(), names="selected_index")
+            control.observe(lambda _c: self._changed(self.show_brief), names="value")
+        self.observe(lambda _c: self._changed(self.show_brief), names="selected_index")
         self.refresh()
+
+    def _changed(self, show: Any) -> None:
+        if not self._refreshing:
+            show()
 
     def _formats(self) -> list[tuple[str, str]]:
         from ..report.forum import FORMATS
@@ -109,12 +120,16 @@ class PostPanel(w.Tab):
         new = len(self.data["rounds"]) != self._rounds_seen or (rounds and self.round.value not in rounds)
         self._rounds_seen = len(self.data["rounds"])
         keep = self.round.value
-        with self.hold_trait_notifications():
-            self._labels()
-            if list(self.round.options) != labels:
-                self.round.options = labels
-            if rounds:
-                self.round.value = rounds[-1] if new or keep not in rounds else keep
+        self._refreshing = True
+        try:
+            with self.hold_trait_notifications():
+                self._labels()
+                if list(self.round.options) != labels:
+                    self.round.options = labels
+                if rounds:
+                    self.round.value = rounds[-1] if new or keep not in rounds else keep
+        finally:
+            self._refreshing = False
         self.show_post()
         self.show_brief()
 
@@ -187,9 +202,18 @@ class PostPanel(w.Tab):
             return
         path = self.pictures / pics[0].name
         if self._written.get(path) != pics[0].svg or not path.exists():  # drawn once per picture
-            write_pictures(pics[:1], self.pictures)
             self._written[path] = pics[0].svg
+            if self.draw_later:
+                self._drawing.append(_worker().submit(write_pictures, pics[:1], self.pictures))
+            else:
+                write_pictures(pics[:1], self.pictures)
         self.note.value = escape(self.t("picture", path=str(path)))
+
+    def wait_pictures(self, timeout: float | None = 60) -> None:
+        """Wait until every picture asked for so far is written (raises what the drawing raised)."""
+        drawing, self._drawing = self._drawing, []
+        for job in drawing:
+            job.result(timeout)
 
     def show_post(self) -> None:
         if self.viewer is not None:
@@ -229,3 +253,16 @@ class PostPanel(w.Tab):
             return
         self.brief_note.value = ""
         self.brief.value = self.brief_copy.text = text
+
+
+_WORKER: Any = None
+
+
+def _worker() -> Any:
+    """The one thread that draws the posts' pictures, in the order they were asked for."""
+    global _WORKER
+    if _WORKER is None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gmkit-pictures")
+    return _WORKER

@@ -9,6 +9,15 @@ restart loses nothing: running the same cell again finds the journal and resumes
 stood. Save writes a copy of the journal, the GM's and the players' HTML reports and the whole
 fight's forum post so far into a folder beside the journal.
 
+What a rule set's desk gives (its ``ui.py``): :meth:`Session.status_rows` (the status panel, each
+participant's state in words, grouped by side), :meth:`Session.no_order_text` (what an actor does
+when the round is resolved without its order: the missing-order prompt says it before asking),
+:meth:`Session.turn_text` (whose turn Resolve plays, for rule sets played turn by turn), its form's
+``load(actor, order)`` (a received order or a pasted message put back into the form) and, for list
+forms, the words of its order kinds as ``<system>.desk.kind.<Name>`` in its ``messages.json``.
+The desk's language is kept in the journal (a ``desk`` line, never undone), so a desk resumed from
+it comes back in that language; :meth:`Session.close` releases the journal's lock.
+
 >>> desk = session("templates/scenarios/dragon_duel_firmament.yaml", journal="duel.jsonl")  # doctest: +SKIP
 """
 
@@ -34,20 +43,90 @@ __all__ = ["Session", "session", "log_table_html"]
 Source = "str | Path | Mapping[str, Any] | Encounter"
 
 
-def log_table_html(rows: list[dict[str, Any]], lang: str = "en", last: int = 200) -> str:
-    """The round log as an HTML table, newest last; every text escaped."""
-    def t(k: str) -> str:
-        return escape(format_message(f"ui.log.{k}", lang))
+def log_table_html(rows: list[dict[str, Any]], lang: str = "en", last: int = 200,
+                   newest_first: bool = True) -> str:
+    """The round log as an HTML table, the newest round first (each round headed by a separator
+    row, its events in the order they happened); every text escaped."""
+    def t(k: str, **params: Any) -> str:
+        return escape(format_message(f"ui.log.{k}", lang, **params))
 
     if not rows:
         return f'<div class="gm-log-empty">{t("empty")}</div>'
-    body = "".join(
-        f"<tr><td>{r['round']}</td><td>{escape(str(r['actor']))}</td><td>{escape(r['text'])}</td>"
-        f"<td style='font-family:monospace;font-size:11px'>{escape(r['dice'])}</td></tr>"
-        for r in rows[-last:])
-    return (f'<div style="max-height:22em;overflow-y:auto"><table class="gm-log">'
-            f"<thead><tr><th>{t('round')}</th><th>{t('actor')}</th><th>{t('text')}</th>"
-            f"<th>{t('dice')}</th></tr></thead><tbody>{body}</tbody></table></div>")
+    groups: dict[Any, list[dict[str, Any]]] = {}
+    for r in rows[-last:]:  # one group per resolution (``step``), else per round
+        groups.setdefault(r.get("step", r["round"]), []).append(r)
+    order = list(groups)[::-1] if newest_first else list(groups)
+    body = []
+    for n in order:
+        rnd = groups[n][0]["round"]
+        body.append(f'<tr class="gm-log-round"><td colspan="3">{t("round_separator", round=rnd)}'
+                    f'</td></tr>')
+        body += [f"<tr><td>{escape(str(r['actor']))}</td><td>{escape(r['text'])}</td>"
+                 f"<td class='gm-log-dice'>{escape(r['dice'])}</td></tr>" for r in groups[n]]
+    return (f'<div class="gm-log-scroll"><table class="gm-log">'
+            f"<thead><tr><th>{t('actor')}</th><th>{t('text')}</th>"
+            f"<th>{t('dice')}</th></tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+
+
+def status_panel_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
+    """The status panel: every participant grouped by side, each with its state in words
+    (``rows`` from a desk's :meth:`Session.status_rows`). Every text escaped."""
+    if not rows:
+        return ""
+    sides: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        sides.setdefault(str(r["side"]), []).append(r)
+    out = []
+    for side, members in sides.items():
+        items = []
+        for r in members:
+            cls = "gm-panel-row" + (" gm-panel-out" if r.get("out") else "") + (
+                " gm-panel-acting" if r.get("acting") else "")
+            state = " · ".join(escape(str(i)) for i in r["items"])
+            items.append(f'<div class="{cls}"><b>{escape(str(r["name"]))}</b> {state}</div>')
+        head = escape(format_message("ui.panel.side", lang, side=side))
+        out.append(f'<div class="gm-panel-side"><div class="gm-panel-head">{head}</div>'
+                   f'{"".join(items)}</div>')
+    return f'<div class="gm-panel-grid">{"".join(out)}</div>'
+
+
+DESK_CSS = """<style>
+.gmkit-session, .gmkit-session * { box-sizing: border-box; }
+.gmkit-session .widget-label, .gmkit-session .widget-html-content, .gmkit-session .widget-button,
+.gmkit-session .widget-toggle-button, .gmkit-session button, .gmkit-session label,
+.gmkit-session .widget-label-basic {
+  white-space: normal !important; overflow-wrap: break-word; height: auto !important;
+  min-height: var(--jp-widgets-inline-height, 28px); line-height: 1.25; text-overflow: clip !important;
+  overflow: visible; }
+.gmkit-session button, .gmkit-session .widget-button, .gmkit-session .widget-toggle-button {
+  padding-top: 3px; padding-bottom: 3px; width: auto !important; max-width: 100%; }
+.gmkit-session .widget-dropdown, .gmkit-session .widget-text, .gmkit-session .widget-textarea {
+  flex-wrap: wrap; height: auto; width: 100% !important; }
+.gmkit-session .widget-dropdown > label, .gmkit-session .widget-text > label,
+.gmkit-session .widget-textarea > label, .gmkit-session .widget-checkbox > label {
+  width: auto !important; max-width: 100%; text-align: left !important; }
+.gmkit-session .widget-checkbox { width: auto !important; height: auto; }
+.gmkit-session .widget-dropdown > select { min-width: 0; max-width: 100%; flex: 1 1 12em; }
+.gmkit-session .widget-hbox, .gmkit-session .widget-box.gm-row { flex-wrap: wrap; gap: 2px 4px; }
+.gmkit-session .gm-log-scroll { max-height: 20em; overflow-y: auto; }
+.gmkit-session table.gm-log { border-collapse: collapse; width: 100%; table-layout: auto; }
+.gmkit-session table.gm-log td { vertical-align: top; padding: 1px 6px; overflow-wrap: break-word; white-space: normal; }
+.gmkit-session .gm-log-dice { font-family: monospace; font-size: 11px; }
+.gmkit-session .gm-log-round td { background: #eef1f5; font-weight: bold; text-align: left; }
+.gmkit-session .gm-panel-grid { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 12px; }
+.gmkit-session .gm-panel-side { flex: 1 1 20em; min-width: 0; }
+.gmkit-session .gm-panel-head { font-weight: bold; border-bottom: 1px solid #ccc; }
+.gmkit-session .gm-panel-row { overflow-wrap: break-word; }
+.gmkit-session .gm-panel-out { color: #888; text-decoration: line-through; }
+.gmkit-session .gm-panel-acting { background: #fff6d5; }
+.gmkit-session .gm-prompt { border: 2px solid #e0a800; padding: 4px 8px; background: #fffbea; }
+.gmkit-session .gm-orders-state { font-size: 12px; }
+.gmkit-session .gm-order-text { font-size: 12px; color: #333; padding-left: 1.5em; }
+.gmkit-session .gm-combatants { border-collapse: collapse; }
+.gmkit-session .gm-combatants td, .gmkit-session .gm-combatants th { padding: 1px 6px; white-space: normal;
+  overflow-wrap: normal; word-break: normal; font-size: 12px; }
+</style>"""
+"""The desk's own styles: labels and buttons wrap instead of being cut, in either language."""
 
 
 class Session(w.VBox):
@@ -60,14 +139,24 @@ class Session(w.VBox):
                  lang: str | None = None, side: str | None = None,
                  save_path: str | Path | None = None) -> None:
         self.encounter = self._open(source, seed, journal)
-        self.lang = lang or self.encounter.scenario.get("language", "en")
+        enc = self.encounter
+        self.lang = lang or enc.desk_state.get("lang") or enc.scenario.get("language", "en")
+        """The desk's language; kept in the journal (a resumed desk comes back in it)."""
+        if lang is not None:
+            enc.set_desk_state(lang=lang)
+        self._check_side(side)
         self.side = side
         """The viewer: None is the GM; a side name shows that player's view."""
-        p = self.encounter.journal_path
+        self._busy = False
+        self._quiet = False
+        self._pending_resolve: bool | None = None
+        """While the missing-order prompt is up: the autopilot choice the Resolve was asked with."""
+        p = enc.journal_path
         self.save_path = Path(save_path) if save_path else (
-            p.with_name(p.stem + "-saved") / p.name if p else Path(f"{self.encounter.system}-saved")
-            / f"{self.encounter.system}.jsonl")
+            p.with_name(p.stem + "-saved") / p.name if p else Path(f"{enc.system}-saved")
+            / f"{enc.system}.jsonl")
         """Where Save writes the journal's copy; the reports go beside it."""
+        self.styles = w.HTML(DESK_CSS)
         self.header = w.HTML()
         self.header.add_class("gm-header")
         self.status = w.HTML()
@@ -79,40 +168,64 @@ class Session(w.VBox):
         self.save_button = w.Button(icon="save")
         self.save_button.add_class("gm-save")
         self.language = w.ToggleButtons(options=[("en", "en"), ("ru", "ru")], value=self.lang,
-                                        style={"button_width": "3em"})
+                                        style={"button_width": "auto"})
         self.language.add_class("gm-lang")
         self.autopilot = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.autopilot.add_class("gm-autopilot")
-        self.view = w.Dropdown(layout=w.Layout(width="14em"))
+        self.view = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
         self.view.add_class("gm-view")
-        self.resolve_button.on_click(lambda _b: self.resolve(autopilot=self.autopilot.value))
+        self.prompt_text = w.HTML()
+        self.prompt_text.add_class("gm-prompt-text")
+        self.confirm_button = w.Button(button_style="warning", icon="check")
+        self.confirm_button.add_class("gm-confirm")
+        self.cancel_button = w.Button(icon="times")
+        self.cancel_button.add_class("gm-cancel")
+        self.prompt = w.VBox([self.prompt_text, w.HBox([self.confirm_button, self.cancel_button])],
+                             layout=w.Layout(display="none"))
+        self.prompt.add_class("gm-prompt")
+        self.orders_state = w.HTML()
+        self.orders_state.add_class("gm-orders-state")
+        self.panel = w.HTML()
+        self.panel.add_class("gm-panel")
+        self.resolve_button.on_click(lambda _b: self.resolve_clicked())
+        self.confirm_button.on_click(lambda _b: self.answer(True))
+        self.cancel_button.on_click(lambda _b: self.answer(False))
         self.undo_button.on_click(lambda _b: self.undo())
         self.save_button.on_click(lambda _b: self.save())
         self.language.observe(lambda c: self.set_language(c["new"]), names="value")
         self.view.observe(lambda c: self._view_changed(c["new"] or None), names="value")
-        self.form: OrderForm = order_form(self.encounter, lang=self.lang)
+        self.form: OrderForm = order_form(enc, lang=self.lang)
         if side is not None:
             self.form.set_view(side)
-        self.dice = DiceRoller(self.encounter, lang=self.lang)
+        self.form.edit_hook = self._edited
+        self.dice = DiceRoller(enc, lang=self.lang)
         self.log_view = w.HTML()
         self.log_view.add_class("gm-log-box")
         self._build_views()
+        from .paste import PasteBox
         from .posts import PostPanel
 
-        self.posts = PostPanel(self.encounter, lang=self.lang,
+        self.paste = PasteBox(self)
+        """The paste box: a player's message read into an order (issue 16)."""
+        self.posts = PostPanel(enc, lang=self.lang,
                                pictures=p.with_name(p.stem + "-posts") if p else None)
         """The round's post and the players' briefs."""
         if side is not None:
             self.posts.set_viewer(side)
         buttons = w.HBox([self.resolve_button, self.autopilot, self.undo_button, self.save_button,
                           self.language, self.view])
-        self.form.layout = w.Layout(flex="1 1 45%", min_width="28em", overflow="hidden")
-        main = w.Box([self.main_view()], layout=w.Layout(flex="1 1 55%", overflow="auto"))
-        super().__init__([self.header, buttons, self.status,
-                          w.HBox([self.form, main], layout=w.Layout(width="100%")), self.dice,
-                          self.log_view, self.posts])
+        buttons.add_class("gm-toolbar")
+        self.form.layout = w.Layout(flex="1 1 34em", min_width="0", max_width="100%")
+        main = w.Box([self.main_view()], layout=w.Layout(flex="1 1 30em", min_width="0",
+                                                         max_width="100%", overflow="auto"))
+        main.add_class("gm-main")
+        self.log_title = w.HTML()
+        super().__init__([self.styles, self.header, buttons, self.status, self.prompt,
+                          self.orders_state, self.panel,
+                          w.HBox([self.form, main], layout=w.Layout(width="100%", flex_flow="row wrap")),
+                          self.log_title, self.log_view, self.paste, self.dice, self.posts])
         self.add_class("gmkit-session")
-        self.encounter.observe(self._on_step)
+        enc.observe(self._on_step)
         self.refresh()
 
     # --- opening ----------------------------------------------------------------------------
@@ -141,8 +254,17 @@ class Session(w.VBox):
 
     @classmethod
     def resume(cls, journal: str | Path, **kw: Any) -> "Session":
-        """The desk of a journaled fight, exactly where it stood (after a kernel restart)."""
+        """The desk of a journaled fight, exactly where it stood (after a kernel restart), in
+        the language the journal kept."""
         return cls(None, journal=journal, **kw)
+
+    def close(self) -> None:
+        """Close the desk: its widgets, and the journal's lock (another desk or process may
+        open the journal then)."""
+        try:
+            self.encounter.close()
+        finally:
+            super().close()
 
     # --- views (subclasses) -------------------------------------------------------------------
 
@@ -164,20 +286,119 @@ class Session(w.VBox):
         too, even where an event open to all names them."""
         return []
 
+    def status_rows(self) -> list[dict[str, Any]]:
+        """The status panel's rows as the viewer may see them: ``{"side", "name", "items": [words],
+        "out": bool, "acting": bool}`` per participant (each rule set says what matters)."""
+        return []
+
+    def no_order_text(self, actor: str) -> str:
+        """What ``actor`` does when the round is resolved without its order (each rule set's word)."""
+        return self.t("no_order_default", actor=actor)
+
+    def turn_text(self) -> str:
+        """Whose turn the Resolve button plays now ("" where the round is played at once)."""
+        return ""
+
     # --- actions --------------------------------------------------------------------------------
 
     def t(self, key: str, **params: Any) -> str:
         return format_message(f"ui.session.{key}", self.lang, **params)
 
+    def order_words(self, actor: str, order: Any) -> str:
+        """An order in words in the desk's language (the order language's own rendering)."""
+        return self.form.order_words(actor, order)
+
+    def missing(self, autopilot: bool = False) -> list[dict[str, str]]:
+        """Who the round still awaits an order from, and what each will do if it is resolved now:
+        ``[{"actor", "default"}]`` (the autopilot's order in words with ``autopilot``). Names the
+        viewer may not see are shown as ``???``."""
+        enc = self.encounter
+        received = set(enc.orders_received)
+        hidden = set(self.hidden_names())
+        out = []
+        for actor in enc.awaiting():
+            if actor in received:
+                continue
+            if actor in hidden:
+                out.append({"actor": "???", "default": "???"})
+                continue
+            if autopilot:
+                try:
+                    order = enc.autopilot(actor)
+                except GmkitError:
+                    order = None
+                text = (self.t("default_autopilot", order=self.order_words(actor, order))
+                        if order is not None else self.no_order_text(actor))
+            else:
+                text = self.no_order_text(actor)
+            out.append({"actor": actor, "default": text})
+        return out
+
+    def resolve_clicked(self) -> bool:
+        """The Resolve button: with orders missing, first list who has none and what each will
+        do, and ask (:meth:`answer`); else resolve at once."""
+        autopilot = bool(self.autopilot.value)
+        missing = self.missing(autopilot)
+        if not missing:
+            return self._resolve_now(autopilot)
+        self._pending_resolve = autopilot
+        items = "".join(f"<li><b>{escape(m['actor'])}</b>: {escape(m['default'])}</li>"
+                        for m in missing)
+        self.prompt_text.value = (f"<b>{escape(self.t('missing_title', n=len(missing)))}</b>"
+                                  f"<ul>{items}</ul>{escape(self.t('missing_question'))}")
+        self.prompt.layout.display = "flex"
+        return False
+
+    def answer(self, go: bool) -> bool:
+        """Answer the missing-order prompt: True resolves as it said, False leaves the round
+        waiting. Returns whether a round was resolved."""
+        autopilot = self._pending_resolve
+        self._hide_prompt()
+        if autopilot is None:
+            return False
+        if not go:
+            self._say(self.t("resolve_cancelled"))
+            return False
+        return self._resolve_now(autopilot)
+
+    def _resolve_now(self, autopilot: bool) -> bool:
+        """The buttons' Resolve: the post's picture is drawn beside the desk, so the desk answers
+        at once (:meth:`~gmkit.ui.posts.PostPanel.wait_pictures` waits for the file)."""
+        self.posts.draw_later = True
+        try:
+            return self.resolve(autopilot=autopilot)
+        finally:
+            self.posts.draw_later = False
+
+    def _hide_prompt(self) -> None:
+        self._pending_resolve = None
+        self.prompt.layout.display = "none"
+        self.prompt_text.value = ""
+
+    @property
+    def prompting(self) -> bool:
+        """Whether the missing-order prompt is up."""
+        return self._pending_resolve is not None
+
     def resolve(self, *, autopilot: bool = False) -> bool:
-        """Resolve the orders received (the Resolve button); with ``autopilot`` the engine's simple
-        policy orders for everyone still awaited."""
+        """Resolve the orders received (code's way; the button asks first, :meth:`resolve_clicked`);
+        with ``autopilot`` the engine's simple policy orders for everyone still awaited. The desk
+        is redrawn once, after the whole resolution."""
+        self._hide_prompt()
+        turn = self.turn_text()
+        self._quiet = True
         try:
             new = self.encounter.resolve_round(autopilot=autopilot)
         except (GmkitError, ValueError) as e:
+            self._quiet = False
+            self._on_step("refused")
             self._say(self.t("error", message=str(e)), error=True)
             return False
-        self._say(self.t("resolved", n=len(new)))
+        finally:
+            self._quiet = False
+        self._on_step("resolve")
+        n = len([e for e in new if e.visible_to(self.side)])
+        self._say(self.t("turn_played", turn=turn, n=n) if turn else self.t("resolved", n=n))
         return True
 
     def undo(self) -> bool:
@@ -186,7 +407,9 @@ class Session(w.VBox):
         except (GmkitError, ValueError) as e:
             self._say(self.t("error", message=str(e)), error=True)
             return False
-        self._say(self.t("undone", what=last.get("op", "?")))
+        op = str(last.get("op", "?"))
+        self._say(self.t("undone", what=format_message(f"ui.session.op.{op}", self.lang)
+                         if op in _OPS else op))
         return True
 
     def save(self, path: str | Path | None = None) -> Path:
@@ -195,6 +418,7 @@ class Session(w.VBox):
         as a forum post in the post panel's BBCode dialect. Returns the journal copy's path."""
         target = Path(path or self.save_path)
         try:
+            self.posts.wait_pictures()
             target.parent.mkdir(parents=True, exist_ok=True)
             p = self.encounter.save(target)
             files = [p, *self._write_reports(p)]
@@ -225,38 +449,77 @@ class Session(w.VBox):
         return out
 
     def set_language(self, lang: str) -> None:
+        """Show the desk in ``lang`` ("en" or "ru"); the view (GM or a side's) stays as it is,
+        and the journal keeps the choice."""
+        from ..i18n import LANGUAGES
+
+        if lang not in LANGUAGES:
+            raise GmkitError(format_message("ui.session.no_language", self.lang, lang=str(lang),
+                                            languages=", ".join(LANGUAGES)))
+        if lang == self.lang and self.language.value == lang:
+            return
         self.lang = lang
+        try:
+            self.encounter.set_desk_state(lang=lang)
+        except GmkitError as e:  # a closed journal: the desk still switches
+            self._say(self.t("error", message=str(e)), error=True)
         if self.language.value != lang:
             self.language.value = lang
-        self.form.set_language(lang)
-        self.dice.lang = lang
-        self.posts.set_language(lang)
+        self._busy = True
+        try:
+            self.form.set_language(lang)
+            self.dice.lang = lang
+            self.posts.set_language(lang)
+            self.paste.set_language(lang)
+        finally:
+            self._busy = False
         self.refresh()
 
-    def set_view(self, side: str | None) -> None:
-        """Show the desk as ``side``'s player sees it (None: the GM's view)."""
+    def _check_side(self, side: str | None) -> None:
         sides = self.encounter.sides()
         if side is not None and side not in sides:
-            raise ValueError(f"no side {side!r}; the sides are {', '.join(sides)}")
+            raise GmkitError(format_message("ui.session.no_side", self.lang, side=str(side),
+                                            sides=", ".join(sides)))
+
+    def set_view(self, side: str | None) -> None:
+        """Show the desk as ``side``'s player sees it (None: the GM's view); an unknown side is
+        an error that names the sides."""
+        self._check_side(side)
         self.side = side
         if (self.view.value or None) != side:
-            self.view.value = side or ""
+            self._busy = True
+            try:
+                self.view.value = side or ""
+            finally:
+                self._busy = False
         self.form.set_view(side)
         self.posts.set_viewer(side)
+        self.paste.refresh()
         self.refresh()
 
     def _view_changed(self, side: str | None) -> None:
-        if side != self.side:
+        if not self._busy and side != self.side:
             self.set_view(side)
 
     def _say(self, text: str, error: bool = False) -> None:
         style = ' style="color:#b00020"' if error else ""
-        self.status.value = f"<span{style}>{escape(text)}</span>"
+        self.status.value = f"<span{style}>{escape(text)}</span>" if text else ""
+
+    def _edited(self, text: str) -> None:
+        """A message from the form about the order being edited."""
+        self._say(text)
 
     def _on_step(self, op: str) -> None:
+        if self._quiet:
+            return
+        self._say("")  # the last step's message no longer applies
+        self.form.status.value = ""
+        if self.prompting and op != "resolve":
+            self._hide_prompt()  # orders changed: the list it showed is stale
         self.form.refresh()
-        self.posts.refresh()
+        self.paste.refresh()
         self.refresh()
+        self.posts.refresh()  # last: the post's picture is drawn beside the desk from here on
 
     def refresh(self) -> None:
         enc = self.encounter
@@ -265,10 +528,17 @@ class Session(w.VBox):
         self.save_button.description = self.t("save")
         self.view.description = self.t("view")
         self.autopilot.description = self.t("autopilot")
+        self.confirm_button.description = self.t("confirm")
+        self.cancel_button.description = self.t("cancel")
+        self.log_title.value = f"<b>{escape(self.t('log_title'))}</b>"
         opts = self.viewers()
-        if list(self.view.options) != opts:
-            self.view.options = opts
-        self.view.value = self.side or ""
+        self._busy = True  # new labels must not move the view (a side's stays a side's)
+        try:
+            if list(self.view.options) != opts:
+                self.view.options = opts
+            self.view.value = self.side or ""
+        finally:
+            self._busy = False
         name = escape(str(enc.scenario.get("name", "")))
         state = self.t("round", round=enc.round)
         out = enc.outcome()
@@ -277,30 +547,47 @@ class Session(w.VBox):
             res = (format_message("core.winner", self.lang, side=winner) if winner
                    else format_message("core.draw", self.lang))
             state = self.t("over", outcome=res)
+        else:
+            turn = self.turn_text()
+            if turn:
+                state += " · " + turn
         where = enc.journal_path
         saved = self.t("autosave", path=where.name) if where else self.t("no_journal")
         self.header.value = (f"<h3 style='margin:4px 0'>{name}</h3><div>{escape(state)} · "
                              f"<span style='color:#666'>{escape(saved)}</span></div>")
         self.resolve_button.disabled = enc.is_over
-        rows = self._log_rows()
-        for name in self.hidden_names():
-            for r in rows:
-                r["actor"] = str(r["actor"]).replace(name, "???")
-                r["text"] = r["text"].replace(name, "???")
-                r["dice"] = r["dice"].replace(name, "???")
-        self.log_view.value = log_table_html(rows, self.lang)
+        self.orders_state.value = self._orders_state_html()
+        self.panel.value = status_panel_html(self.status_rows(), self.lang)
+        self.log_view.value = log_table_html(self._shown_rows(), self.lang)
         self.update_views()
 
-    def log_table(self) -> Any:
-        """The round log as a pandas DataFrame (round, who, what, dice), as the viewer sees it."""
-        import pandas as pd
+    def _orders_state_html(self) -> str:
+        enc = self.encounter
+        if enc.is_over:
+            return ""
+        hidden = set(self.hidden_names())
+        waiting = [a if a not in hidden else "???" for a in enc.awaiting()
+                   if a not in enc.orders_received]
+        if not waiting:
+            if not enc.orders_received:
+                return ""  # nothing awaited (a turn waiting on the GM's word)
+            return f'<span class="gm-all-in" style="color:#1b7d2f">{escape(self.t("all_in"))}</span>'
+        return (f'<span class="gm-waiting">'
+                f'{escape(self.t("waiting_for", names=", ".join(waiting)))}</span>')
 
+    def _shown_rows(self) -> list[dict[str, Any]]:
         rows = self._log_rows()
         for name in self.hidden_names():
             for r in rows:
                 for k in ("actor", "text", "dice"):
                     r[k] = str(r[k]).replace(name, "???")
-        return pd.DataFrame(rows, columns=["round", "actor", "kind", "text", "dice"])
+        return rows
+
+    def log_table(self) -> Any:
+        """The round log as a pandas DataFrame (round, who, what, dice), as the viewer sees it."""
+        import pandas as pd
+
+        return pd.DataFrame(self._shown_rows(), columns=["round", "actor", "kind", "text", "dice"])
 
     def _log_rows(self) -> list[dict[str, Any]]:
         """The log rows, formatting only the events that are new since the last refresh."""
@@ -311,8 +598,32 @@ class Session(w.VBox):
             while n < min(len(old), len(events)) and old[n] is events[n]:
                 n += 1
         rows = rows[:n] + log_rows(events[n:], self.lang)
+        gm = format_message("ui.log.gm", self.lang)
+        for r in rows[n:]:
+            if r["actor"] == "GM":
+                r["actor"] = gm
         self._log_cache = (self.lang, self.side, events, rows)
-        return [dict(r) for r in rows]
+        steps = self._steps()
+        return [{**r, "step": steps.get(id(e), -1)} for r, e in zip(rows, events)]
+
+    def _steps(self) -> dict[int, int]:
+        """Which resolution (or note) each event of the record came from, by the event's id: the
+        log shows the newest resolution first, so a turn just played is on top."""
+        enc = self.encounter
+        counts = []
+        for entry in enc.history:
+            op = entry.get("op")
+            if op == "resolve":
+                counts.append(len(entry.get("events", ())))
+            elif op == "note":
+                counts.append(1)
+        i = len(enc.record) - sum(counts)  # the events of the setup come first, step -1
+        out = {id(e): -1 for e in enc.record[:max(i, 0)]}
+        for k, n in enumerate(counts):
+            for e in enc.record[max(i, 0):i + n]:
+                out[id(e)] = k
+            i += n
+        return out
 
     def __repr__(self) -> str:
         enc = self.encounter
@@ -320,6 +631,9 @@ class Session(w.VBox):
         view = "GM view" if self.side is None else f"{self.side} view"
         return (f"<{type(self).__name__} {enc.scenario.get('name', '')!r} {state}, "
                 f"{len(enc.record)} events, orders received: {len(enc.orders_received)}, {view}>")
+
+
+_OPS = ("submit", "withdraw", "reorder", "enter", "note", "resolve")
 
 
 def session(source: Any, seed: int | None = None, **kw: Any) -> Session:

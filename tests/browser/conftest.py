@@ -21,8 +21,19 @@ from typing import Any, Iterator
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
-"""Where the browser tests write their screenshots (git-ignored)."""
+SCREENSHOTS = Path(os.environ["GMKIT_SCREENSHOTS"]) if os.environ.get("GMKIT_SCREENSHOTS") else None
+"""Where the browser tests write their screenshots: the folder named by ``GMKIT_SCREENSHOTS``, else
+a folder in pytest's temporary path (artefacts, never committed)."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The screenshots' folder (made at the start of the session)."""
+    global SCREENSHOTS
+    if SCREENSHOTS is None:
+        SCREENSHOTS = tmp_path_factory.mktemp("screenshots")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -122,17 +133,17 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     try:
         yield pg
     finally:
-        SCREENSHOTS.mkdir(exist_ok=True)
         try:
-            pg.screenshot(path=str(SCREENSHOTS / f"{request.node.name}-final.png"), full_page=True)
+            shot(pg, f"{request.node.name}-final")
         except Exception:
             pass
         ctx.close()
 
 
 def shot(page: Any, name: str) -> Path:
-    """Save a screenshot as ``tests/browser/screenshots/<name>.png`` and return its path."""
-    SCREENSHOTS.mkdir(exist_ok=True)
+    """Save a screenshot as ``<name>.png`` in :data:`SCREENSHOTS` and return its path."""
+    assert SCREENSHOTS is not None, "the screenshots fixture sets the folder"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     p = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(p), full_page=True)
     return p

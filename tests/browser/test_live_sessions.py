@@ -1,7 +1,7 @@
 """The live-session notebooks in JupyterLab, driven in Debian's headless Chromium (issue 6).
 
 Each test opens a notebook, runs it, works the desk with clicks, and checks both the page and the
-Python state (read from the running kernel). Screenshots go to tests/browser/screenshots/.
+Python state (read from the running kernel). Screenshots go to ``GMKIT_SCREENSHOTS`` (conftest).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def test_dragon_session_dice_refusal_and_chart(lab: Any, page: Any) -> None:
     select_option_containing(page, ".gm-actor", "Ash")
     select_option_containing(page, ".gm-action", "Flame → Bane")
     page.locator(".gm-add-action").click()
-    page.wait_for_function("document.querySelector('.gm-actions').textContent.includes('Attack')")
+    page.wait_for_function("document.querySelector('.gm-actions').textContent.includes('attack Bane with Flame')")
     page.locator(".gm-submit").click()
     page.wait_for_selector(".gm-status .gm-refused")
     refusal = page.locator(".gm-status").text_content().replace("\xa0", " ")

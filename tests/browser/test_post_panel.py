@@ -56,6 +56,7 @@ def test_post_panel_resolve_copy_and_language(lab: Any, clip_page: Any) -> None:
     # Resolve with the autopilot: the panel shows round 1's post
     page.locator(".gm-autopilot input").check()
     page.locator(".gm-resolve").click()
+    page.locator(".gm-prompt .gm-confirm").click()  # no orders yet: the desk asks first
     page.wait_for_function("""() => {
         const t = document.querySelector('.gmkit-posts .gm-post-text textarea');
         return t && t.value.includes('round 1');
@@ -64,7 +65,8 @@ def test_post_panel_resolve_copy_and_language(lab: Any, clip_page: Any) -> None:
     assert text.startswith("[size=150][b]Duel over the Firmament — round 1[/b][/size]")
     assert "[img]UPLOAD-URL/round-1.player.png[/img]" in text
     assert text == json.loads(kernel_eval(page, "import json; print(json.dumps(desk.posts.text.value))"))
-    assert kernel_eval(page, "print((desk.posts.pictures / 'round-1.player.png').exists())").strip() == "True"
+    assert kernel_eval(page, "desk.posts.wait_pictures(); "
+                             "print((desk.posts.pictures / 'round-1.player.png').exists())").strip() == "True"
     shot(page, "post-panel-round-1")
 
     # the copy button puts exactly that text on the clipboard

@@ -70,7 +70,7 @@ def test_range_and_odds_shown_for_a_legal_attack_D5() -> None:
     f = DragonOrderForm(d)
     labels = [lab for lab, _ in f.action.options]
     flame = [lab for lab in labels if lab.startswith("Flame → Bane")][0]
-    assert "range 50 medium" in flame and "hit " in flame and "wound " in flame
+    assert "range 50, medium range" in flame and "hit " in flame and "wound " in flame
     assert "Bane at range 50" in f.ranges.value
     opt = [o for o in d.attack_options("Ash") if o["weapon"] == "Flame"][0]
     hit, wound = attack_odds(d, "Ash", opt)
@@ -152,7 +152,9 @@ def test_session_autopilot_box_and_log_frame() -> None:
     desk = DragonSession(duel(2))
     assert desk.autopilot.description == "autopilot for missing orders"
     desk.autopilot.value = True
-    desk.resolve_button.click()
+    desk.resolve_button.click()  # orders missing: the desk asks first
+    assert desk.prompting and desk.encounter.round == 1
+    desk.confirm_button.click()
     assert desk.encounter.round == 2
     frame = desk.log_table()
     assert list(frame.columns) == ["round", "actor", "kind", "text", "dice"]

@@ -117,6 +117,7 @@ def test_skirmish_refusal_inline_nothing_changes() -> None:
     wrong = [n for n in enc.participants() if enc.side_of(n) != enc.acting_side][0]
     f._orders = list(f.orders())
     f.actor.options = list(f.actor.options) + [(wrong, wrong)]
+    f.select(f.orders()[0])  # an order is chosen (the form refuses a Submit with none chosen)
     f._busy = True
     f.actor.value = wrong
     f._busy = False
