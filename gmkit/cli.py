@@ -38,8 +38,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args) or 0)
-    except GmkitError as e:
-        print(f"gmkit {args.command}: {e}", file=sys.stderr)
+    except GmkitError as e:  # in the reader's language where the error has a message key
+        from .i18n import format_message
+
+        print(format_message("cli.error", None, command=args.command, error=e.message()), file=sys.stderr)
         return 2
 
 

@@ -175,6 +175,19 @@ class TraitResult(NamedTuple):
             f"success, {self.raises} raise(s)" if self.success else "failure")
         return f"{self.roll.describe()} vs TN {self.tn}: {verdict}"
 
+    def describe(self, lang: str) -> str:
+        """The roll, the target number and the verdict in ``lang`` (``успех, 1 подъём``)."""
+        from .i18n import format_message
+
+        if self.critical_failure:
+            verdict = format_message("term.critical_failure", lang)
+        elif self.success:
+            verdict = format_message("dice.trait.success", lang, raises={"key": "term.raises", "n": self.raises})
+        else:
+            verdict = format_message("term.failure", lang)
+        return format_message("dice.trait.result", lang, roll=self.roll.describe(lang), tn=self.tn,
+                              verdict=verdict)
+
 
 class OpposedResult(NamedTuple):
     """An opposed roll (C-3): the actor wins only above the defender and at TN 4 or more."""
