@@ -279,7 +279,32 @@ def explain_abbreviations(blocks: list[Block], system: str, lang: str) -> list[B
             block.caption = explain(block.caption)
             cols, rows = block.rows
             block.rows = ([cell(c) for c in cols], [[cell(v) for v in row] for row in rows])
+    # an abbreviation met only inside a notation (2ЖК+3, яд16ПБ6) is explained in a line of its own
+    inside = [(short, meaning) for short, (_, meaning) in pending.items()
+              if any(short in text for text in _block_texts(blocks))]
+    if inside:
+        legend = Para(format_message("report.abbreviations", lang,
+                                     items="; ".join(format_message("report.abbreviation", lang, short=s,
+                                                                    meaning=m) for s, m in inside)))
+        at = next((i + 1 for i, b in enumerate(blocks) if isinstance(b, Heading)), 0)
+        if at < len(blocks) and isinstance(blocks[at], Para):  # after the title's own line
+            at += 1
+        blocks.insert(at, legend)
     return blocks
+
+
+def _block_texts(blocks: list[Block]) -> list[str]:
+    out: list[str] = []
+    for block in blocks:
+        if isinstance(block, (Heading, Para)):
+            out.append(block.text)
+        elif isinstance(block, Story):
+            out += [text for text, _ in block.items]
+        elif isinstance(block, Table):
+            out.append(block.caption)
+            out += [str(v) for v in block.rows[0]]
+            out += [str(v) for row in block.rows[1] for v in row if v is not None]
+    return out
 
 
 def _esc(text: Any) -> str:

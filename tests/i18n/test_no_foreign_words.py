@@ -249,3 +249,19 @@ def test_the_number_check_can_fail() -> None:
     assert number_faults("теряет 1 Скорости, получает 1 урона, урон 1.5") == ["1.5", "1 Скорости", "1 урона"]
     assert number_faults("получает 2 раны; 5 ран; 1,5 раны; 1 рана; 21 раунд") == []
     assert number_faults("после 2 раундов, с 1 подъёмом") == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("scenario", [s for s in _RUNS if "fantasy" in s])
+def test_each_abbreviation_is_explained_once_per_document(fights: Any, scenario: str, lang: str) -> None:
+    """ОР, ИО, КД, ПБ, ЖК (AC, PR, LD): the first time a document uses one, its meaning is
+    given, once — inline (``ОР (очки риска)``) or, when it only appears inside a notation
+    (``2ЖК+3``), in a line of abbreviations under the title."""
+    enc, data, live = fights[scenario]
+    for where, blocks in _documents(enc, data, live, lang):
+        text = "\n".join(_texts(blocks))
+        for short, meaning in doc.abbreviations(data["system"], lang):
+            if not re.search(rf"{re.escape(short)}", text.replace(meaning, "")):
+                continue
+            explained = text.count(f"{short} ({meaning})") + text.count(f"{short} — {meaning}")
+            assert explained == 1, f"{where}: {short} explained {explained} times"
