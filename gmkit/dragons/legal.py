@@ -213,7 +213,33 @@ def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, mov
     kw = duel.sheets.move_kw
     if not R.is_legal_move(s.speed, spec.max_speed, move, shaken, kw["level_min"],
                            kw["level_max"], kw["max_dive"]):  # cached fast path
-        R.check_move(s.speed, spec.max_speed, move, shaken=shaken, name=actor, **kw)
+        problem = R.move_problem(s.speed, spec.max_speed, move, shaken=shaken, name=actor, **kw)
+        if problem is not None:
+            rule, key, params = _move_words(s.speed, spec.max_speed, move, shaken, actor, **kw)
+            raise IllegalOrder(rule, key=key, **params)
+
+
+def _move_words(speed: int, max_speed: int, move: Move, shaken: bool, name: str, *, level_min: int,
+                level_max: int, max_dive: int | None) -> tuple[str, str, dict[str, Any]]:
+    """D-4/D-8: the refusal of an illegal ``move`` (:func:`rules.move_problem` finds it) as a
+    rule id, a message key and its numbers."""
+    kind, n = move.kind, move.amount
+    p: dict[str, Any] = {"name": name, "speed": speed, "n": n, "max": max_speed}
+    if kind == "level":
+        if not level_min <= n <= level_max:
+            return "D-4", "dragons.refusal.move.level_range", {**p, "low": level_min, "high": level_max}
+        if speed + n < 0:
+            return "D-4", "dragons.refusal.move.below_zero", {**p, "after": speed + n}
+        return "D-4", "dragons.refusal.move.above_max", {**p, "after": speed + n}
+    if kind not in ("climb", "dive"):
+        return "D-4", "dragons.refusal.move.kind", {**p, "kind": kind}
+    if n < 1:
+        return "D-4", f"dragons.refusal.move.{kind}_none", p
+    if shaken:
+        return "D-8", "dragons.refusal.move.shaken", p
+    if kind == "climb":
+        return "D-4", "dragons.refusal.move.climb_cost", {**p, "cost": 3 * n}
+    return "D-4", "dragons.refusal.move.dive_limit", {**p, "limit": max_dive}
 
 
 def _check_counts(actor: str, shaken: bool, acts: tuple[Any, ...]) -> None:

@@ -70,7 +70,9 @@ def check(b: Battle, actor: str, order: Order) -> None:
         raise IllegalOrder("S-12", key="space.refusal.legal.s12.1", type_name=type(order).__name__, actor=actor)
     cur = on_turn(b)
     if cur != actor:
-        raise IllegalOrder("S-4", f"it is {cur}'s turn, not {actor}'s" if cur else "the fight is over")
+        if cur:
+            raise IllegalOrder("S-4", key="space.refusal.not_your_turn", current=cur, actor=actor)
+        raise IllegalOrder("S-4", key="space.refusal.over")
     d = b.state.decision
     if d is not None and not isinstance(order, Choose):
         raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.legal.x.1", actor=actor, target=d.target, p=asked(d))
@@ -115,7 +117,7 @@ def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: Any,
     kind = b.sheet.ships[actor].kind
     why = R.step_error(kind, delta)
     if why:
-        raise IllegalOrder("S-2", key="space.refusal.legal.s2.2", rule_ctx=rule_ctx, actor=actor, kind=kind, p=cell_text(cells[0]), p2=cell_text(to), why=_step_words(why))
+        raise IllegalOrder("S-2", key="space.refusal.legal.s2.2", rule_ctx=rule_ctx, actor=actor, kind={"key": f"value.kind.{kind}"}, p=cell_text(cells[0]), p2=cell_text(to), why=_step_words(why))
     new = R.shifted(cells, delta)
     w, h = b.sheet.width, b.sheet.height
     if not allow_off and not R.on_map(new, w, h):
