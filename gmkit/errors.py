@@ -66,7 +66,10 @@ class IllegalOrder(GmkitError, ValueError):
     def message(self, lang: str | None = None) -> str:
         if self.key is None:
             return str(self)
-        return f"{self.rule}: {_text(self.key, lang, self.params)}"
+        try:
+            return f"{self.rule}: {_text(self.key, lang, self.params)}"
+        except (KeyError, ValueError, IndexError, TypeError):  # a refusal is shown, never a crash:
+            return str(self)  # the English words it was raised with
 
     def __reduce__(self) -> Any:  # a refusal crosses process boundaries (batch workers) whole
         text = str(self)[len(self.rule) + 2:]

@@ -85,3 +85,45 @@ def test_a_question_with_nothing_to_choose_says_so() -> None:
     r = reading("fantasy", "wolves", "Elwen", "колдую искру на волка 3")
     assert "у вас нет заклинаний" in r.reply(), r.reply()
     assert ": ?" not in r.reply() and "you have no spell" in r.reply("en")
+
+
+def test_refusals_met_in_the_example_fights_are_russian_in_russian() -> None:
+    """Through each example fight, the orders legal for one participant (or earlier in the
+    fight) are offered to every other: each refusal met is worded in Russian with no English
+    word but names, dice and rule ids, and in English with no Russian one."""
+    from gmkit.demo import examples
+    from gmkit.report.rundata import find_file
+    from gmkit.scenario import load_scenario
+    from gmkit.systems import get
+    from tests.i18n.test_no_foreign_words import _names, foreign_words
+
+    seen: dict[str, str] = {}
+    faults: list[str] = []
+    for _, scenario, _ in examples():
+        model = load_scenario(find_file(scenario)).model_dump(mode="json")
+        enc = get(model["system"]).engine_class(model, 7)
+        names = _names(model)
+        pool: list[Any] = []
+        for _ in range(6):
+            if enc.is_over:
+                break
+            for actor in enc.participants():
+                try:
+                    pool += list(enc.legal_orders(actor))[:8]
+                except Exception:  # an actor out of the fight has no orders to offer
+                    pass
+            for actor in enc.participants():
+                for order in pool[-40:]:
+                    try:
+                        enc.check_order(actor, order)
+                    except IllegalOrder as e:
+                        if e.key is None or e.key in seen:
+                            continue
+                        ru, en = e.message("ru"), e.message("en")
+                        seen[e.key] = ru
+                        bad = foreign_words(ru, "ru", names) + foreign_words(en, "en", names)
+                        if bad or not CYRILLIC.search(ru):
+                            faults.append(f"{e.key}: {bad} in {ru!r} / {en!r}")
+            enc.resolve_round(autopilot=True)
+    assert len(seen) >= 15, sorted(seen)
+    assert not faults, "\n".join(faults)
