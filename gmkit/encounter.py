@@ -425,7 +425,8 @@ class Encounter(ABC):
     def _checked_arrival(self, actors: Any) -> list[str]:
         new = list(actors) if isinstance(actors, (list, tuple)) else None
         if new is None or not all(isinstance(a, str) for a in new) or sorted(new) != sorted(self._arrival):
-            raise IllegalOrder("D-1", key="core.refusal.encounter.d1.2", p=', '.join(self._arrival) or {"key": "core.refusal.none"}, actors=actors)
+            raise IllegalOrder("D-1", key="core.refusal.encounter.d1.2",
+                               p=', '.join(self._arrival) or {"key": "core.refusal.none"}, actors=actors)
         return new
 
     @property

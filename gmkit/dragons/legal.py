@@ -200,7 +200,8 @@ def _check_bennies(duel: DuelContext, actor: str, s: DragonState, spec: Dragon,
     if want > have:
         whose = {"key": "dragons.refusal.whose." + ("gm_pool" if s.turned else "both" if spec.gm
                                                      else "extra" if not spec.wild_card else "own")}
-        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.3", actor=actor, have=have, whose=whose, want=want)
+        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.3", actor=actor, have=have, whose=whose,
+                           want=want)
 
 
 def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, move: Any,
@@ -277,7 +278,8 @@ def _check_target(duel: DuelContext, actor: str, target: str, what: str) -> None
         raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.3", target=target,
                            out_reason={"key": f"dragons.out_reason.{t.out_reason}"})
     if not duel.hostile(actor, target):
-        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.4", actor=actor, target=target, side=duel.dragons[actor].side)
+        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.4", actor=actor, target=target,
+                           side=duel.dragons[actor].side)
 
 
 def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
@@ -285,7 +287,8 @@ def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
     actor, spec = d.actor, d.spec
     found = spec.weapon(a.weapon)
     if found is None:
-        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.5", actor=actor, weapon=a.weapon, p=', '.join(w.name for w in spec.weapons) or {"key": "dragons.refusal.none"})
+        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.5", actor=actor, weapon=a.weapon,
+                           p=', '.join(w.name for w in spec.weapons) or {"key": "dragons.refusal.none"})
     i, w = found
     if d.s.weapons_out[i]:
         raise IllegalOrder("D-8", key="dragons.refusal.legal.d8.2", actor=actor, name=w.name)
@@ -299,8 +302,9 @@ def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
         prob = R.attack_problem(w.kind, d.height, t.height, on_tail=on_tail,
                                 target_is_pursuer=False, rng=rng, ranges=w.ranges)
         if prob:
-            raise IllegalOrder(prob.rule, key="dragons.refusal.legal.x.1", actor=actor, name=w.name, target=a.target, text=_attack_words(prob.code, d.height, t.height, rng, w.ranges),
-                               rng=rng)
+            raise IllegalOrder(prob.rule, key="dragons.refusal.legal.x.1", actor=actor, name=w.name,
+                               target=a.target, rng=rng,
+                               text=_attack_words(prob.code, d.height, t.height, rng, w.ranges))
 
 
 def _attack_words(code: str, mine: int, theirs: int, rng: int, ranges: Any) -> dict[str, Any]:
@@ -327,7 +331,8 @@ def _check_tail_attempt(duel: DuelContext, d: _Draft, a: TailAttempt) -> None:
         raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.2", actor=actor, tailing=d.tailing)
     t = duel.state.dragons[a.target]
     if t.tailed_by is not None and t.tailed_by != actor:
-        raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.3", target=a.target, tailed_by=t.tailed_by)
+        raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.3", target=a.target,
+                           tailed_by=t.tailed_by)
     if predictable(duel, actor, a.target):
         prob = R.tail_problem((d.speed, d.height), (t.speed, t.height))
         if prob:

@@ -70,7 +70,8 @@ def sheet(board: Board, name: str) -> Combatant:
     """The sheet of ``name``; F-1: refused when there is no such combatant."""
     c = board.sheets.combatants.get(name)
     if c is None:
-        raise IllegalOrder("F-1", key="fantasy.refusal.legal.f1.1", name=name, p=', '.join(board.sheets.combatants))
+        raise IllegalOrder("F-1", key="fantasy.refusal.legal.f1.1", name=name,
+                           p=', '.join(board.sheets.combatants))
     return c
 
 
@@ -91,7 +92,8 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
     side = board.acting_side
     if c.side != side:
         if st.initiative <= 0 or not isinstance(order, (Strike, Shoot, Cast)):
-            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.13", side=side, actor=actor, side2=c.side)
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.13", side=side, actor=actor,
+                               side2=c.side)
         if board.phase == "ranged":
             _check_one_shot(board, actor, c, {"key": "fantasy.refusal.out_of_turn_moves"})
     else:
@@ -168,7 +170,8 @@ def _check_strike(board: Board, pending: Pending, actor: str, c: Combatant, orde
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.7")
     attacks = c.attacks(order.attack)
     if order.attack is not None and not attacks:
-        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.8", actor=actor, attack=order.attack, p=', '.join(a.name for a in c.melee) or {"key": "fantasy.refusal.none"})
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.8", actor=actor, attack=order.attack,
+                           p=', '.join(a.name for a in c.melee) or {"key": "fantasy.refusal.none"})
     if not attacks:
         raise IllegalOrder("F-3", key="fantasy.refusal.legal.f3.1", actor=actor)
     _check_target(board, actor, order.target)
@@ -226,7 +229,8 @@ def _check_cast(board: Board, pending: Pending, actor: str, c: Combatant, order:
     if to_hit and order.target is not None:
         t = board.sheets.combatants[order.target]
         if not rules.can_be_hit(t.ac, t.easier_to_hit):
-            raise IllegalOrder("F-2", key="fantasy.refusal.legal.f2.3", spell=order.spell, target=order.target, ac=t.ac)
+            raise IllegalOrder("F-2", key="fantasy.refusal.legal.f2.3", spell=order.spell,
+                               target=order.target, ac=t.ac)
 
 
 def _check_item(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
@@ -248,7 +252,8 @@ def _check_flee(board: Board, pending: Pending, actor: str, c: Combatant, order:
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.12")
     if c.follower:
         raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.2", kind={"key": f"fantasy.kind.{c.kind}"},
-                           leader_kind={"key": "fantasy.refusal.owner" if c.kind == "pet" else "fantasy.refusal.rider"},
+                           leader_kind={"key": "fantasy.refusal.owner" if c.kind == "pet"
+                                        else "fantasy.refusal.rider"},
                            leader=c.leader)
     if any(e.status == HELD for e in board.combatants[actor].conditions):
         raise IllegalOrder("F-9", key="fantasy.refusal.legal.f9.1", actor=actor)

@@ -67,7 +67,8 @@ def check(b: Battle, actor: str, order: Order) -> None:
     if actor not in specs:
         raise IllegalOrder("S-1", key="space.refusal.legal.s1.1", actor=actor, p=', '.join(specs))
     if isinstance(order, GM_ORDERS):
-        raise IllegalOrder("S-12", key="space.refusal.legal.s12.1", type_name=type(order).__name__, actor=actor)
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.1", type_name=type(order).__name__,
+                           actor=actor)
     cur = on_turn(b)
     if cur != actor:
         if cur:
@@ -75,7 +76,8 @@ def check(b: Battle, actor: str, order: Order) -> None:
         raise IllegalOrder("S-4", key="space.refusal.over")
     d = b.state.decision
     if d is not None and not isinstance(order, Choose):
-        raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.legal.x.1", actor=actor, target=d.target, p=asked(d))
+        raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.legal.x.1", actor=actor,
+                           target=d.target, p=asked(d))
     (_CHECKS.get(type(order)) or _checker(type(order)))(b, actor, b.state.ships[actor], order)
 
 
@@ -117,11 +119,14 @@ def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: Any,
     kind = b.sheet.ships[actor].kind
     why = R.step_error(kind, delta)
     if why:
-        raise IllegalOrder("S-2", key="space.refusal.legal.s2.2", rule_ctx=rule_ctx, actor=actor, kind={"key": f"value.kind.{kind}"}, p=cell_text(cells[0]), p2=cell_text(to), why=_step_words(why))
+        raise IllegalOrder("S-2", key="space.refusal.legal.s2.2", rule_ctx=rule_ctx, actor=actor,
+                           kind={"key": f"value.kind.{kind}"}, p=cell_text(cells[0]), p2=cell_text(to),
+                           why=_step_words(why))
     new = R.shifted(cells, delta)
     w, h = b.sheet.width, b.sheet.height
     if not allow_off and not R.on_map(new, w, h):
-        raise IllegalOrder("S-2", key="space.refusal.legal.s2.3", rule_ctx=rule_ctx, actor=actor, p=cells_text(new), w=w, h=h)
+        raise IllegalOrder("S-2", key="space.refusal.legal.s2.3", rule_ctx=rule_ctx, actor=actor,
+                           p=cells_text(new), w=w, h=h)
     return new
 
 
@@ -158,7 +163,8 @@ def _target(b: Battle, actor: str, target: Any, rule: str) -> ShipState:
         raise IllegalOrder(rule, key="space.refusal.legal.x.3", actor=actor)
     t = b.state.ships[target]
     if not t.in_play:
-        raise IllegalOrder(rule, key="space.refusal.legal.x.4", target=target, p={"key": "space.refusal.destroyed" if t.destroyed else "space.refusal.gone"})
+        raise IllegalOrder(rule, key="space.refusal.legal.x.4", target=target,
+                           p={"key": "space.refusal.destroyed" if t.destroyed else "space.refusal.gone"})
     return t
 
 
@@ -189,7 +195,8 @@ def _check_attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None
     _check_aim(order)
     aimed = _aim(b, actor, order.target, order.cell)
     if not R.fire_range(ship.cells, aimed):
-        raise IllegalOrder("S-3", key="space.refusal.legal.s3.1", target=order.target, p=cells_text(aimed), actor=actor, p2=cells_text(ship.cells))
+        raise IllegalOrder("S-3", key="space.refusal.legal.s3.1", target=order.target, p=cells_text(aimed),
+                           actor=actor, p2=cells_text(ship.cells))
     if order.then is not None:
         if not ship.cloaked:
             raise IllegalOrder("S-10", key="space.refusal.legal.s10.7", actor=actor)
@@ -202,7 +209,9 @@ def _check_attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None
                                    b.sheet.options.cloak_shift_keeps_fire_range))
         if not ok:
             options = shift_cells(b, actor, aimed)
-            raise IllegalOrder("S-10", key="space.refusal.legal.s10.8", actor=actor, p=cell_text(ship.cells[0]), p2=', '.join(cell_text(o[0]) for o in options), p3=cell_text(order.then))
+            raise IllegalOrder("S-10", key="space.refusal.legal.s10.8", actor=actor,
+                               p=cell_text(ship.cells[0]), p2=', '.join(cell_text(o[0]) for o in options),
+                               p3=cell_text(order.then))
 
 
 def _check_choose(b: Battle, actor: str, ship: ShipState, order: Choose) -> None:
@@ -214,17 +223,22 @@ def _check_choose(b: Battle, actor: str, ship: ShipState, order: Choose) -> None
     if d.aim and order.aim is None:
         raise IllegalOrder("S-8", key="space.refusal.legal.s8.5", actor=actor, target=d.target)
     if not d.aim and order.aim is not None:
-        raise IllegalOrder("S-8", key="space.refusal.legal.s8.6", actor=actor, target=d.target, aim=order.aim)
+        raise IllegalOrder("S-8", key="space.refusal.legal.s8.6", actor=actor, target=d.target,
+                           aim=order.aim)
     if not d.shift:
         if order.to is not None:
-            raise IllegalOrder("S-10", key="space.refusal.legal.s10.9", actor=actor, p=cell_text(order.to) if _is_cell(order.to) else repr(order.to))
+            raise IllegalOrder("S-10", key="space.refusal.legal.s10.9", actor=actor,
+                               p=cell_text(order.to) if _is_cell(order.to) else repr(order.to))
         return
     options = choice_shifts(b, actor)
     if order.to not in options:
         got = ({"key": "space.refusal.name_one"} if order.to is None else
                {"key": "space.refusal.not_cell",
                 "cell": cell_text(order.to) if _is_cell(order.to) else repr(order.to)})
-        raise IllegalOrder("S-10", key="space.refusal.legal.s10.1", actor=actor, p=cell_text(ship.cells[0]), p2=', '.join(cell_text(o) for o in options[1:]) or {"key": "space.refusal.none_free"}, got=got)
+        raise IllegalOrder("S-10", key="space.refusal.legal.s10.1", actor=actor, p=cell_text(ship.cells[0]),
+                           p2=(', '.join(cell_text(o) for o in options[1:])
+                               or {"key": "space.refusal.none_free"}),
+                           got=got)
 
 
 def choice_shifts(b: Battle, actor: str) -> list[Cell]:
@@ -267,7 +281,8 @@ def _check_cloak(b: Battle, actor: str, ship: ShipState, order: Cloak) -> None:
     if ship.cloaked:
         raise IllegalOrder("S-10", key="space.refusal.legal.s10.3", actor=actor)
     if ship.held_by or ship.holding:
-        raise IllegalOrder("S-13", key="space.refusal.legal.s13.2", actor=actor, p=ship.held_by or ship.holding)
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.2", actor=actor,
+                           p=ship.held_by or ship.holding)
 
 
 def flee_allowance(b: Battle, actor: str) -> int:
@@ -291,7 +306,8 @@ def _walk(b: Battle, actor: str, ship: ShipState, path: Any, limit: int, ctx: An
         new = _step(b, actor, cells, to, {"key": "space.refusal.ctx.step", "ctx": ctx, "n": i + 1}, allow_off)
         if not R.on_map(new, b.sheet.width, b.sheet.height):
             if i != len(path) - 1:
-                raise IllegalOrder("S-11", key="space.refusal.legal.s11.7", ctx=ctx, p=i + 1, p2=cell_text(to))
+                raise IllegalOrder("S-11", key="space.refusal.legal.s11.7", ctx=ctx, p=i + 1,
+                                   p2=cell_text(to))
             return
         _check_free(b, actor, cells, new, {"key": "space.refusal.ctx.step", "ctx": ctx, "n": i + 1}, occ)
         cells = new
@@ -300,7 +316,8 @@ def _walk(b: Battle, actor: str, ship: ShipState, path: Any, limit: int, ctx: An
 def _may_flee(b: Battle, actor: str, ship: ShipState) -> None:
     _check_engines(actor, ship, "flee")
     if R.flee_locked(b.state.round, ship.flee_locked_until):
-        raise IllegalOrder("S-11", key="space.refusal.legal.s11.3", actor=actor, flee_locked_until=ship.flee_locked_until, round=b.state.round)
+        raise IllegalOrder("S-11", key="space.refusal.legal.s11.3", actor=actor,
+                           flee_locked_until=ship.flee_locked_until, round=b.state.round)
 
 
 def _check_flee(b: Battle, actor: str, ship: ShipState, order: Flee) -> None:
@@ -318,14 +335,17 @@ def _may_pursue(b: Battle, actor: str, ship: ShipState, order: Pursue) -> None:
     target = order.target
     if target is None:
         if len(fleeing) != 1:
-            raise IllegalOrder("S-11", key="space.refusal.legal.s11.6", p=', '.join(fleeing) or {"key": "space.refusal.none"})
+            raise IllegalOrder("S-11", key="space.refusal.legal.s11.6",
+                               p=', '.join(fleeing) or {"key": "space.refusal.none"})
         target = fleeing[0]
     t = _target(b, actor, target, "S-11")
     if not t.fleeing or specs[target].side == side:
-        raise IllegalOrder("S-11", key="space.refusal.legal.s11.4", target=target, p=', '.join(fleeing) or {"key": "space.refusal.none"})
+        raise IllegalOrder("S-11", key="space.refusal.legal.s11.4", target=target,
+                           p=', '.join(fleeing) or {"key": "space.refusal.none"})
     blind = hidden_from(b, target, side)
     if not blind and R.fire_range(ship.cells, t.cells):
-        raise IllegalOrder("S-11", key="space.refusal.legal.s11.5", target=target, p=cells_text(t.cells), actor=actor)
+        raise IllegalOrder("S-11", key="space.refusal.legal.s11.5", target=target, p=cells_text(t.cells),
+                           actor=actor)
     _check_aim(order)
     if blind and order.cell is not None:
         _aim(b, actor, target, order.cell)
@@ -344,9 +364,12 @@ def _check_launch(b: Battle, actor: str, ship: ShipState, order: Launch) -> None
         raise IllegalOrder("S-12", key="space.refusal.legal.s12.2")
     specs = b.sheet.ships
     if specs[actor].side == specs[d.ship].side:
-        raise IllegalOrder("S-12", key="space.refusal.legal.s12.3", actor=actor, ship=d.ship, side=specs[actor].side)
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.3", actor=actor, ship=d.ship,
+                           side=specs[actor].side)
     if d.closed:
-        raise IllegalOrder("S-12", key="space.refusal.legal.s12.4", ship=d.ship, p={"key": "space.refusal.pursuit_ordered" if d.pursued else "space.refusal.it_is_gone"})
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.4", ship=d.ship,
+                           p={"key": "space.refusal.pursuit_ordered" if d.pursued
+                              else "space.refusal.it_is_gone"})
     _check_engines(actor, ship, "launch")
 
 
@@ -365,10 +388,13 @@ def _check_tractor(b: Battle, actor: str, ship: ShipState, order: Tractor) -> No
         raise IllegalOrder("S-13", key="space.refusal.legal.s13.7", target=order.target, held_by=t.held_by)
     why = R.may_tractor(specs[actor].size, specs[order.target].size, R.touching(ship.cells, t.cells))
     if why:
-        raise IllegalOrder("S-13", key="space.refusal.legal.s13.8", actor=actor, p=cells_text(ship.cells), target=order.target, p2=cells_text(t.cells), why=_tractor_words(specs[actor].size, specs[order.target].size, why))
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.8", actor=actor, p=cells_text(ship.cells),
+                           target=order.target, p2=cells_text(t.cells),
+                           why=_tractor_words(specs[actor].size, specs[order.target].size, why))
     until = b.state.locks.get(pair(actor, order.target), 0)
     if b.state.round < until:
-        raise IllegalOrder("S-13", key="space.refusal.legal.s13.9", actor=actor, target=order.target, until=until, round=b.state.round)
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.9", actor=actor, target=order.target,
+                           until=until, round=b.state.round)
 
 
 def _check_break_free(b: Battle, actor: str, ship: ShipState, order: BreakFree) -> None:
