@@ -89,23 +89,6 @@ def asked(d: Decision) -> dict[str, Any]:
     return {"key": "space.refusal.asked.aim" if d.aim else "space.refusal.asked.shift"}
 
 
-_STEP_WHY = {"a heavy ship moves straight only, not diagonally": "space.refusal.step.diagonal",
-             "a ship moves one cell a turn": "space.refusal.step.one"}
-"""S-2: :func:`rules.step_error`'s reasons, to their message keys."""
-
-
-def _step_words(why: str) -> Any:
-    key = _STEP_WHY.get(why)
-    return {"key": key} if key else why
-
-
-def _tractor_words(holder: int, target: int, why: str) -> dict[str, Any]:
-    """S-13: :func:`rules.may_tractor`'s reason, as a message."""
-    if "size" in why:
-        return {"key": "space.refusal.tractor.size", "target": target, "holder": holder}
-    return {"key": "space.refusal.tractor.touch"}
-
-
 def _is_cell(v: Any) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and type(v[0]) is int and type(v[1]) is int
 
@@ -121,7 +104,7 @@ def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: Any,
     if why:
         raise IllegalOrder("S-2", key="space.refusal.legal.s2.2", rule_ctx=rule_ctx, actor=actor,
                            kind={"key": f"value.kind.{kind}"}, p=cell_text(cells[0]), p2=cell_text(to),
-                           why=_step_words(why))
+                           why=R.step_words(why))
     new = R.shifted(cells, delta)
     w, h = b.sheet.width, b.sheet.height
     if not allow_off and not R.on_map(new, w, h):
@@ -390,7 +373,7 @@ def _check_tractor(b: Battle, actor: str, ship: ShipState, order: Tractor) -> No
     if why:
         raise IllegalOrder("S-13", key="space.refusal.legal.s13.8", actor=actor, p=cells_text(ship.cells),
                            target=order.target, p2=cells_text(t.cells),
-                           why=_tractor_words(specs[actor].size, specs[order.target].size, why))
+                           why=R.tractor_words(specs[actor].size, specs[order.target].size, why))
     until = b.state.locks.get(pair(actor, order.target), 0)
     if b.state.round < until:
         raise IllegalOrder("S-13", key="space.refusal.legal.s13.9", actor=actor, target=order.target,
