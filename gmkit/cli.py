@@ -27,20 +27,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from .errors import GmkitError
-    from .i18n import set_language
+    from .i18n import format_message, get_language, language
 
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.lang:
-        set_language(args.lang)
     if not getattr(args, "command", None):
         parser.print_help()
         return 0
-    try:
-        return int(args.func(args) or 0)
-    except GmkitError as e:
-        print(f"gmkit {args.command}: {e}", file=sys.stderr)
-        return 2
+    # the language holds for this command only: a caller in the same process (a notebook, a
+    # test) keeps its own afterwards
+    with language(args.lang or get_language()):
+        try:
+            return int(args.func(args) or 0)
+        except GmkitError as e:  # in the reader's language where the error has a message key
+            print(format_message("cli.error", None, command=args.command, error=e.message()),
+                  file=sys.stderr)
+            return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

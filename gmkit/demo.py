@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .dice import Dice
-from .i18n import format_message, set_language
+from .i18n import format_message, format_number, get_language, set_language
 
 TEMPLATES = ("dragon_duel", "space_battle", "fantasy_skirmish")
 """The templates the demo runs first, in this order; any other template gmkit ships runs after."""
@@ -49,12 +49,13 @@ def dice_demo(out: Path) -> bool:
     """Rolls the three rule sets use, saved and restored: the next roll is the same (C-1)."""
     print(format_message("core.demo.title"))
     dice = Dice(seed=2026)
+    lang = get_language()
     lines = [
-        str(dice.trait("d8", wild=True, purpose="Piloting", actor="Ash")),
-        str(dice.trait("d6", wild=False, purpose="Fighting", actor="Raider")),
-        dice.damage("2d6", raise_bonus=True, purpose="damage", actor="Ash").describe(),
-        dice.d18(purpose="to hit", actor="Wolf").describe(),
-        dice.pick("0.5-1-1.5-2-2.5-3", purpose="damage", actor="Wolf").roll.describe(),
+        dice.trait("d8", wild=True, purpose="Piloting", actor="Ash").describe(lang),
+        dice.trait("d6", wild=False, purpose="Fighting", actor="Raider").describe(lang),
+        dice.damage("2d6", raise_bonus=True, purpose="damage", actor="Ash").describe(lang),
+        dice.d18(purpose="to hit", actor="Wolf").describe(lang),
+        dice.pick("0.5-1-1.5-2-2.5-3", purpose="damage", actor="Wolf").roll.describe(lang),
     ]
     for line in lines:
         print(" ", line)
@@ -65,7 +66,7 @@ def dice_demo(out: Path) -> bool:
     again = Dice(seed=saved["state"]["seed"])
     again.setstate(saved["state"])
     same = again.roll("3d6").faces == dice.roll("3d6").faces
-    print(format_message("core.demo.resumed", n=len(saved["log"]), same=same))
+    print(format_message("core.demo.resumed", n=len(saved["log"]), same={"key": "report.yes" if same else "report.no"}))
     print(format_message("core.demo.output", path=str(log_path)))
     return same
 
@@ -92,30 +93,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     names += [t for t in template_names() if t not in names]
     done, failed = [], []
     if not names:
-        failed.append(("templates", "no template found in the installed package: reinstall gmkit"))
+        failed.append(("templates", format_message("cli.demo.no_templates")))
     for template in names:
-        print(f"running {template} ...", flush=True)
+        print(format_message("cli.demo.running", template=template), flush=True)
         try:
             result = run_template(template, out, seed=args.seed, name=template,
                                   parameters={"language": args.lang})
         except GmkitError as e:
             failed.append((template, str(e).splitlines()[0]))
-            print(f"  failed: {str(e).splitlines()[0]}", flush=True)
+            print(format_message("cli.demo.failed", error=e.message().splitlines()[0]), flush=True)
             continue
         done.append(result)
         s = result.summary
-        print(f"  {s.get('scenario')}: winner {s.get('winner') or '-'} after {s.get('rounds')} rounds "
-              f"({result.seconds:.1f} s)")
+        print(format_message("cli.demo.done", scenario=s.get("scenario"), winner=s.get("winner") or "-",
+                             rounds=int(s.get("rounds") or 0),
+                             seconds=format_number(round(result.seconds, 1), args.lang)))
     print()
-    print(f"Reports written to {out.resolve()}:")
+    print(format_message("cli.demo.written", path=out.resolve()))
     for result in done:
         for kind in ("notebook", "gm_html", "player_html", "bbcode"):
             if kind in result.files:
                 print(f"  {kind:12} {result.files[kind]}")
     for template, why in failed:
-        print(f"  FAILED {template}: {why}")
+        print(format_message("cli.demo.failed_row", template=template, error=why))
     if failed:
-        print(f"{len(failed)} of {len(names)} templates failed", file=sys.stderr)
+        print(format_message("cli.demo.count", n=len(failed), total=len(names)), file=sys.stderr)
         return 1
     return 0
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from fractions import Fraction
@@ -102,8 +103,17 @@ class Roll(NamedTuple):
     def faces(self) -> tuple[int, ...]:
         return tuple(f for d in self.dice for f in d.faces)
 
-    def describe(self) -> str:
-        """The faces as a GM reads them: ``d8! [8+3] wild d6! [2] -> 11``."""
+    def describe(self, lang: str | None = None) -> str:
+        """The faces as a GM reads them: ``d8! [8+3] wild d6! [2] -> 11``.
+
+        With ``lang`` the words (``wild``, ``dropped``, ``by hand``...) and the decimal mark are
+        the catalogue's for that language; without it, the English record as the journal keeps it.
+
+        >>> Roll("d8! wild", 7, (DieRoll(8, (7,)), DieRoll(6, (2,), False, "wild"))).describe("ru")
+        'd8! дикий: d8[7] дикий d6[2] (не в счёт) = 7'
+        """
+        if lang is not None:
+            return _describe_in(self, lang)
         parts = []
         for d in self.dice:
             chain = "+".join(str(f) for f in d.faces)
@@ -164,6 +174,19 @@ class TraitResult(NamedTuple):
         verdict = "critical failure" if self.critical_failure else (
             f"success, {self.raises} raise(s)" if self.success else "failure")
         return f"{self.roll.describe()} vs TN {self.tn}: {verdict}"
+
+    def describe(self, lang: str) -> str:
+        """The roll, the target number and the verdict in ``lang`` (``успех, 1 подъём``)."""
+        from .i18n import format_message
+
+        if self.critical_failure:
+            verdict = format_message("term.critical_failure", lang)
+        elif self.success:
+            verdict = format_message("dice.trait.success", lang, raises={"key": "term.raises", "n": self.raises})
+        else:
+            verdict = format_message("term.failure", lang)
+        return format_message("dice.trait.result", lang, roll=self.roll.describe(lang), tn=self.tn,
+                              verdict=verdict)
 
 
 class OpposedResult(NamedTuple):
@@ -863,3 +886,34 @@ def _explode_many(gen: Any, sides: int, n: int) -> Any:
 def roll(expr: str, seed: int | None = None) -> Roll:
     """The short face: ``gmkit.dice.roll("2d6+3")``. Pass a seed for a repeatable roll."""
     return (Dice(seed) if seed is not None else Dice()).roll(expr)
+
+
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def _describe_in(roll: Roll, lang: str) -> str:
+    """:meth:`Roll.describe` in ``lang``: the dice words from the catalogue (``dice.word.*``)."""
+    from .i18n import format_message, format_number
+
+    def word(label: str) -> str:
+        key = f"dice.word.{label}"
+        from .i18n import catalogue
+
+        return format_message(key, lang) if key in catalogue() else label
+
+    parts = []
+    for d in roll.dice:
+        chain = "+".join(str(f) for f in d.faces)
+        label = f"{word(d.label)} " if d.label else ""
+        mark = "" if d.kept else " " + format_message("dice.word.dropped", lang)
+        parts.append(f"{label}d{d.sides}[{chain}]{mark}")
+    hand = " " + format_message("dice.word.manual", lang) if roll.manual else ""
+    expr = roll.expr
+    if any(c == "." for c in expr):  # a table of values (0.5-1-1.5): the language's decimal mark
+        from babel.numbers import get_decimal_symbol
+
+        expr = _DECIMAL_POINT.sub(get_decimal_symbol(lang), expr)
+    if expr.endswith(" wild"):
+        expr = expr[:-5] + " " + word("wild")
+    total = _num(roll.total) if isinstance(roll.total, int) else format_number(float(roll.total), lang)
+    return f"{expr}: {' '.join(parts)} = {total}{hand}"

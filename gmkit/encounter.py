@@ -36,6 +36,7 @@ from . import __version__
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError
 from .events import ALL, GM, Event
+from . import i18n  # noqa: F401  (loads the catalogue that words keyed refusals)
 from .journal import JOURNAL_FORMAT, Journal, JournalContents, dumps
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
 
@@ -408,7 +409,7 @@ class Encounter(ABC):
     def withdraw(self, actor: str) -> None:
         """Take back an actor's order before the round resolves."""
         if not isinstance(actor, str) or actor not in self._pending:
-            raise IllegalOrder("D-1", f"{actor!r} has no order to withdraw")
+            raise IllegalOrder("D-1", key="core.refusal.encounter.d1.1", actor=actor)
         self._journal_entry({"op": "withdraw", "actor": actor}, lambda: self._apply_withdraw(actor))
 
     def _apply_withdraw(self, actor: str) -> None:
@@ -427,8 +428,8 @@ class Encounter(ABC):
     def _checked_arrival(self, actors: Any) -> list[str]:
         new = list(actors) if isinstance(actors, (list, tuple)) else None
         if new is None or not all(isinstance(a, str) for a in new) or sorted(new) != sorted(self._arrival):
-            raise IllegalOrder("D-1", f"the new order must list exactly the orders received: "
-                                      f"{', '.join(self._arrival) or 'none'}; got {actors!r}")
+            raise IllegalOrder("D-1", key="core.refusal.encounter.d1.2",
+                               p=', '.join(self._arrival) or {"key": "core.refusal.none"}, actors=actors)
         return new
 
     @property

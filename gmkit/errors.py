@@ -6,9 +6,24 @@ because it is shown to a GM as it is.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 
 class GmkitError(Exception):
-    """Base of every error gmkit raises on purpose."""
+    """Base of every error gmkit raises on purpose.
+
+    ``str(error)`` is English (logs, tests, a traceback); :meth:`message` gives the same words in a
+    reader's language where the error carries a message key (``key`` and ``params``).
+    """
+
+    key: str | None = None
+    """The catalogue key of the message, or None when the error has English words only."""
+    params: dict[str, Any] = {}
+    """The message's parameters (the rule's numbers and names)."""
+
+    def message(self, lang: str | None = None) -> str:
+        """The error as a reader of ``lang`` (default: the current language) reads it."""
+        return str(self)
 
 
 class DiceError(GmkitError, ValueError):
@@ -26,11 +41,56 @@ class DiceError(GmkitError, ValueError):
 
 
 class IllegalOrder(GmkitError, ValueError):
-    """An order the rules do not allow. ``rule`` is the rule id (``D-4``) the refusal rests on."""
+    """An order the rules do not allow. ``rule`` is the rule id (``D-4``) the refusal rests on.
 
-    def __init__(self, rule: str, message: str):
+    A refusal is a message key with its parameters (the numbers and names the rule weighs), so a
+    desk or a reply shows it in the player's language; ``str()`` stays the English text::
+
+        >>> e = IllegalOrder("D-5", key="core.refusal.example", actor="Ash")
+        >>> str(e)
+        'D-5: Ash cannot do that'
+        >>> e.message("ru")
+        'D-5: Ash не может этого сделать'
+
+    Given as ``IllegalOrder(rule, text)`` alone, the refusal has English words only.
+    """
+
+    def __init__(self, rule: str, message: str = "", /, *, key: str | None = None, **params: Any):
         self.rule = rule
+        self.key = key
+        self.params = params
+        if key is not None and not message:
+            message = _text(key, "en", params)
         super().__init__(f"{rule}: {message}")
+
+    def message(self, lang: str | None = None) -> str:
+        if self.key is None:
+            return str(self)
+        try:
+            return f"{self.rule}: {_text(self.key, lang, self.params)}"
+        except (KeyError, ValueError, IndexError, TypeError):  # a refusal is shown, never a crash:
+            return str(self)  # the English words it was raised with
+
+    def __reduce__(self) -> Any:  # a refusal crosses process boundaries (batch workers) whole
+        text = str(self)[len(self.rule) + 2:]
+        return (_rebuild_refusal, (type(self), self.rule, text, self.key, self.params))
+
+
+def _rebuild_refusal(cls: "type[IllegalOrder]", rule: str, text: str, key: str | None, params: dict[str, Any]) -> Any:
+    err = cls.__new__(cls)
+    IllegalOrder.__init__(err, rule, text, key=key, **params)
+    return err
+
+
+WORDING: Callable[..., str] | None = None
+"""The catalogue's ``format_message``: :mod:`gmkit.i18n` sets it when it loads (this module imports
+nothing of gmkit, so every module may import it)."""
+
+
+def _text(key: str, lang: str | None, params: dict[str, Any]) -> str:
+    if WORDING is None:  # the catalogue is not loaded: the key and its numbers, still complete
+        return f"{key} " + ", ".join(f"{k}={v!r}" for k, v in params.items())
+    return WORDING(key, lang, **params)
 
 
 class ScenarioError(GmkitError, ValueError):

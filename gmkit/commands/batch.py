@@ -63,19 +63,22 @@ def run(args: argparse.Namespace) -> int:
     failed = list(iter_failed(frame))
     cached = int(frame["cached"].fillna(False).sum())
     halted = int((frame["status"] == "interrupted").sum())
+    from ..i18n import format_message as t
+
     if stopped:
-        print(f"{spec.name}: interrupted: {len(frame)} runs, {done} done, {len(failed)} failed, "
-              f"{halted} not finished (the next run of the spec does them)")
+        print(t("cli.batch.interrupted", None, name=spec.name, n=len(frame), done=done,
+                failed=len(failed), halted=halted))
     else:
-        print(f"{spec.name}: {len(frame)} runs, {len(frame) - cached} run now, {cached} skipped as "
-              f"finished before; {done} done, {len(failed)} failed")
+        print(t("cli.batch.done", None, name=spec.name, n=len(frame), now=len(frame) - cached,
+                cached=cached, done=done, failed=len(failed)))
     written = [spec.out / "summary.csv"] + ([spec.out / "summary.parquet"] if parquet_engine() else [])
-    print(f"  summary: {' and '.join(map(str, written))}")
+    print(t("cli.batch.summary", None, files=t("cli.and").join(map(str, written))))
     causes = dict(zip(frame["run_id"], frame["cause"]))
     for run_id, error in failed:
         cause = causes.get(run_id)
-        print(f"  failed {run_id} ({cause if isinstance(cause, str) and cause else 'error'}): "
-              f"{error.splitlines()[0] if error else '?'}")
+        print(t("cli.batch.failed", None, run=run_id,
+                cause=cause if isinstance(cause, str) and cause else t("cli.batch.error"),
+                error=error.splitlines()[0] if error else "?"))
     if stopped:
         return 130
     return 1 if failed else 0

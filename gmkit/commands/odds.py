@@ -100,5 +100,9 @@ def _simulate(args: argparse.Namespace) -> int:
         print(json.dumps(s.to_dict(), ensure_ascii=False, indent=1, default=str))
     else:
         print(s)
-        print(f"({sim.n} fights in {sim.elapsed:.1f} s, {sim.rate:.0f}/s)")
+        from ..i18n import format_message, format_number, get_language
+
+        lang = get_language()
+        print(format_message("cli.odds.rate", lang, n=sim.n, seconds=format_number(round(sim.elapsed, 1), lang),
+                             rate=format_number(round(sim.rate), lang)))
     return 0

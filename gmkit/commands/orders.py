@@ -37,6 +37,7 @@ def add_parser(sub: Any) -> None:
 def run_read(args: argparse.Namespace) -> int:
     from ..encounter import Encounter
     from ..errors import GmkitError
+    from ..i18n import format_message
     from ..language import read
 
     if args.message == "-":
@@ -45,18 +46,22 @@ def run_read(args: argparse.Namespace) -> int:
         try:
             data = Path(args.message).read_bytes()
         except OSError as e:
-            raise GmkitError(f"cannot read the message {args.message}: {e.strerror}") from None
+            raise GmkitError(format_message("cli.orders.unreadable", None, path=args.message,
+                                            why=e.strerror)) from None
     encounter = Encounter.resume(args.journal, autosave=False)
     reading = read(encounter, args.actor, data, args.lang)
     if args.json:
         print(json.dumps(reading.to_json(), ensure_ascii=False, indent=1))
         return 0
-    print(f"# {reading.actor}, round {encounter.round}: "
-          f"{'accepted' if reading.ok else 'not accepted'} (journal read only, nothing submitted)")
-    for order in reading.orders:
-        print(f"order: {order!r}")
+    lang = args.lang or reading.lang
+    verdict = format_message("cli.orders.accepted" if reading.ok else "cli.orders.refused", lang)
+    print(format_message("cli.orders.header", lang, actor=reading.actor, round=encounter.round,
+                         verdict=verdict))
+    for words, order in zip(reading.understood_in(lang), reading.orders):
+        print(format_message("cli.orders.order", lang, order=words))
+        print(f"  {order!r}")  # the order object itself, as code takes it
     print()
-    print(reading.reply(args.lang))
+    print(reading.reply(lang))
     return 0
 
 

@@ -20,14 +20,16 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..dice import Dice
+    from ..i18n import format_message, get_language
 
+    lang = get_language()
     if args.times < 1:
-        print("gmkit roll: --times must be at least 1", file=sys.stderr)
+        print("gmkit roll: " + format_message("cli.roll.times", lang), file=sys.stderr)
         return 2
     dice = Dice(args.seed)
     for _ in range(args.times):
         if args.trait:
-            print(dice.trait(args.expression, wild=not args.extra, tn=args.tn))
+            print(dice.trait(args.expression, wild=not args.extra, tn=args.tn).describe(lang))
         else:
-            print(dice.roll(args.expression))
+            print(dice.roll(args.expression).describe(lang))
     return 0

@@ -28,13 +28,14 @@ def add_parser(sub: Any) -> None:
 
 def parameters_from(template: str, pairs: list[list[str]]) -> dict[str, Any]:
     from ..errors import GmkitError
+    from ..i18n import format_message
     from ..runner import parse_value, template_parameters
 
     known = template_parameters(template)
     out: dict[str, Any] = {}
     for name, value in pairs:
         if name not in known:
-            raise GmkitError(f"the template has no parameter {name!r}; it has {', '.join(known)}")
+            raise GmkitError(format_message("cli.run.no_parameter", None, name=name, known=", ".join(known)))
         out[name] = parse_value(value, str(known[name].get("inferred_type_name", "")))
     return out
 
@@ -47,9 +48,13 @@ def run(args: argparse.Namespace) -> int:
     params = parameters_from(args.template, args.parameter)
     result = run_template(args.template, args.out, scenario=args.scenario, seed=args.seed,
                           parameters=params, name=args.name)
+    from ..i18n import catalogue, format_message, format_number, get_language
+
     winner = result.summary.get("winner")
-    print(f"{result.name}: winner {winner if winner is not None else '-'} after "
-          f"{result.summary.get('rounds')} rounds ({result.seconds:.1f} s)")
+    print(format_message("cli.run.done" if winner is not None else "cli.run.done_draw", None,
+                         name=result.name, winner=winner, rounds=int(result.summary.get("rounds") or 0),
+                         seconds=format_number(round(result.seconds, 1), get_language())))
     for kind, path in result.files.items():
-        print(f"  {kind:12} {path}")
+        label = format_message(f"cli.file.{kind}") if f"cli.file.{kind}" in catalogue() else kind
+        print(f"  {label:24} {path}")
     return 0

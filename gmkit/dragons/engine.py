@@ -131,8 +131,8 @@ class DragonDuel(DuelContext):
         try:
             return self.state.dragons[name]
         except KeyError:
-            raise IllegalOrder("D-1", f"no dragon named {name!r}; the dragons are "
-                                      f"{', '.join(self.dragons)}") from None
+            raise IllegalOrder("D-1", key="dragons.refusal.engine.d1.1", name=name,
+                               p=', '.join(self.dragons)) from None
 
     def legal_moves(self, name: str) -> list[Move]:
         """D-4: the moves ``name`` may order now (none while falling or out). For a dragon on a

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..language.base import Context, Draft, OrderLanguage
+from ..language.morph import inflect
 from ..language.grammar import Clause, NameRef, Token
 from .orders import (Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
                      UsePower)
@@ -332,8 +333,9 @@ class DragonLanguage(OrderLanguage):
         return moves[:8] + legal[:6]
 
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
-        def name(n: str) -> str:
-            return ctx.shown(n, lang) if ctx is not None else n
+        def name(n: str, case: str = "nomn") -> str:  # a Russian alias declined where the phrase needs it
+            shown = ctx.shown(n, lang) if ctx is not None else n
+            return inflect(shown, case) if lang == "ru" else shown
 
         ru = lang == "ru"
         if isinstance(order, DragonOrder):
@@ -347,10 +349,10 @@ class DragonLanguage(OrderLanguage):
                 return f"набор высоты {order.amount}" if ru else f"climb {order.amount}"
             return f"пикирование {order.amount}" if ru else f"dive {order.amount}"
         if isinstance(order, Attack):
-            return (f"атака: {name(order.weapon)} по {name(order.target)}" if ru
+            return (f"атака: {name(order.weapon)} по {name(order.target, 'datv')}" if ru
                     else f"attack {name(order.target)} with {name(order.weapon)}")
         if isinstance(order, TailAttempt):
-            return (f"сажусь на хвост {name(order.target)}" if ru else f"tail {name(order.target)}")
+            return (f"сажусь на хвост {name(order.target, 'datv')}" if ru else f"tail {name(order.target)}")
         if isinstance(order, Force):
             words = {"up": "вверх", "down": "вниз"} if ru else {"up": "up", "down": "down"}
             text = (f"принуждаю: скорость {words[order.speed]}" if ru

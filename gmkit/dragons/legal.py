@@ -113,17 +113,14 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
     s = duel.state_of(actor)
     spec = duel.dragons[actor]
     if s.out and isinstance(order, (DragonOrder, GMOrder)):
-        raise IllegalOrder("D-1", f"{actor} is out of the fight ({s.out_reason})")
+        raise IllegalOrder("D-1", key="dragons.refusal.legal.d1.1", actor=actor,
+                           out_reason={"key": f"dragons.out_reason.{s.out_reason}"})
     if isinstance(order, GMOrder):
         if not (s.turned or spec.gm):
-            raise IllegalOrder("D-10", f"{actor} is a player's dragon: its order is the player's "
-                                       f"(the GM gives orders only to a GM-run dragon or one "
-                                       f"whose pilot was consumed)")
+            raise IllegalOrder("D-10", key="dragons.refusal.legal.d10.2", actor=actor)
         order = order.order
     elif s.turned and isinstance(order, DragonOrder):
-        raise IllegalOrder("D-10", f"{actor}'s pilot was consumed by the dragon: {actor} is the "
-                                   f"GM's now and an order given as the player's is refused "
-                                   f"(the GM orders it)")
+        raise IllegalOrder("D-10", key="dragons.refusal.legal.d10.3", actor=actor)
     if not isinstance(order, DragonOrder):
         raise IllegalOrder("D-1", f"a dragon's order is one DragonOrder(move=..., actions=(...)), "
                                   f"got {order!r}")
@@ -153,8 +150,7 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
 def _check_initiative(duel: DuelContext, actor: str, order: Order) -> None:
     """D-3: the GM's order of action names every dragon still in the fight, each once."""
     if actor != GM_ACTOR:
-        raise IllegalOrder("D-3", f"the order of action is the GM's call: submitted as "
-                                  f"{GM_ACTOR!r}, not as {actor!r}")
+        raise IllegalOrder("D-3", key="dragons.refusal.legal.d3.1", gm_actor=GM_ACTOR, actor=actor)
     if not isinstance(order, Initiative):
         raise IllegalOrder("D-3", f"the GM's ruling for the round is an Initiative((names...)), "
                                   f"got {order!r}")
@@ -165,13 +161,10 @@ def _check_initiative(duel: DuelContext, actor: str, order: Order) -> None:
     out = [n for n in names if n in duel.state.dragons and duel.state.dragons[n].out]
     missing = [n for n in flying if n not in names]
     if twice or unknown or out or missing:
-        why = "; ".join(part for part in (
-            f"named twice: {', '.join(twice)}" if twice else "",
-            f"no such dragon: {', '.join(unknown)}" if unknown else "",
-            f"out of the fight: {', '.join(out)}" if out else "",
-            f"missing: {', '.join(missing)}" if missing else "") if part)
-        raise IllegalOrder("D-3", f"the order of action lists every dragon in the fight once "
-                                  f"({', '.join(flying)}): {why}")
+        why = [{"key": f"dragons.refusal.order.{kind}", "names": ", ".join(names)}
+               for kind, names in (("twice", twice), ("unknown", unknown), ("out", out),
+                                   ("missing", missing)) if names]
+        raise IllegalOrder("D-3", key="dragons.refusal.legal.d3.3", p=', '.join(flying), why=why)
 
 
 def available_bennies(duel: DuelContext, name: str) -> int:
@@ -195,20 +188,20 @@ def _check_bennies(duel: DuelContext, actor: str, s: DragonState, spec: Dragon,
     uses = [a.use for a in spends]
     for use in uses:
         if use not in BENNY_USES:
-            raise IllegalOrder("D-7", f"a Benny is spent to {', '.join(BENNY_USES)}, not {use!r}")
+            raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.4", p=', '.join(BENNY_USES), use=use)
     twice = R.repeated_weapon(uses)
     if twice is not None:
-        raise IllegalOrder("D-7", f"name each use of Bennies once: {twice!r} is given twice")
+        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.1", twice=twice)
     low = next((a for a in spends if a.up_to < 1), None)
     if low is not None:
-        raise IllegalOrder("D-7", f"up to {low.up_to} Bennies on {low.use!r}: at least 1")
+        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.2", up_to=low.up_to, use=low.use)
     have = available_bennies(duel, actor)
     want = sum(a.up_to for a in spends)
     if want > have:
-        whose = ("the GM's pool" if s.turned else "its own and the GM's" if spec.gm
-                 else "an Extra has none of its own" if not spec.wild_card else "its own")
-        raise IllegalOrder("D-7", f"{actor} has {have} {'Benny' if have == 1 else 'Bennies'} "
-                                  f"({whose}); the order spends up to {want}")
+        whose = {"key": "dragons.refusal.whose." + ("gm_pool" if s.turned else "both" if spec.gm
+                                                     else "extra" if not spec.wild_card else "own")}
+        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.3", actor=actor, have=have, whose=whose,
+                           want=want)
 
 
 def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, move: Any,
@@ -217,12 +210,37 @@ def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, mov
     if not isinstance(move, Move):
         raise IllegalOrder("D-1", f"the movement must be a Move, got {move!r}")
     if s.falling:
-        raise IllegalOrder("D-9", f"{actor} is falling ({s.fall_turns} turns so far) and "
-                                  f"gives no movement order")
+        raise IllegalOrder("D-9", key="dragons.refusal.legal.d9.1", actor=actor, fall_turns=s.fall_turns)
     kw = duel.sheets.move_kw
     if not R.is_legal_move(s.speed, spec.max_speed, move, shaken, kw["level_min"],
                            kw["level_max"], kw["max_dive"]):  # cached fast path
-        R.check_move(s.speed, spec.max_speed, move, shaken=shaken, name=actor, **kw)
+        problem = R.move_problem(s.speed, spec.max_speed, move, shaken=shaken, name=actor, **kw)
+        if problem is not None:
+            rule, key, params = _move_words(s.speed, spec.max_speed, move, shaken, actor, **kw)
+            raise IllegalOrder(rule, key=key, **params)
+
+
+def _move_words(speed: int, max_speed: int, move: Move, shaken: bool, name: str, *, level_min: int,
+                level_max: int, max_dive: int | None) -> tuple[str, str, dict[str, Any]]:
+    """D-4/D-8: the refusal of an illegal ``move`` (:func:`rules.move_problem` finds it) as a
+    rule id, a message key and its numbers."""
+    kind, n = move.kind, move.amount
+    p: dict[str, Any] = {"name": name, "speed": speed, "n": n, "max": max_speed}
+    if kind == "level":
+        if not level_min <= n <= level_max:
+            return "D-4", "dragons.refusal.move.level_range", {**p, "low": level_min, "high": level_max}
+        if speed + n < 0:
+            return "D-4", "dragons.refusal.move.below_zero", {**p, "after": speed + n}
+        return "D-4", "dragons.refusal.move.above_max", {**p, "after": speed + n}
+    if kind not in ("climb", "dive"):
+        return "D-4", "dragons.refusal.move.kind", {**p, "kind": kind}
+    if n < 1:
+        return "D-4", f"dragons.refusal.move.{kind}_none", p
+    if shaken:
+        return "D-8", "dragons.refusal.move.shaken", p
+    if kind == "climb":
+        return "D-4", "dragons.refusal.move.climb_cost", {**p, "cost": 3 * n}
+    return "D-4", "dragons.refusal.move.dive_limit", {**p, "limit": max_dive}
 
 
 def _check_counts(actor: str, shaken: bool, acts: tuple[Any, ...]) -> None:
@@ -241,26 +259,27 @@ def _check_counts(actor: str, shaken: bool, acts: tuple[Any, ...]) -> None:
             weapons.append(a.weapon)
     own = len(acts) - rulings
     if own and shaken:
-        raise IllegalOrder("D-8", f"{actor} is Shaken and may take no actions ({own} ordered); "
-                                  f"a Benny may end Shaken (D-7)")
+        raise IllegalOrder("D-8", key="dragons.refusal.legal.d8.1", actor=actor, own=own)
     if checks > 1:
-        raise IllegalOrder("D-10", "one D-10 check per round is enough")
+        raise IllegalOrder("D-10", key="dragons.refusal.legal.d10.1")
     if calls > 1:
-        raise IllegalOrder("D-9", "one call on critical failures per round: the GM gave two")
+        raise IllegalOrder("D-9", key="dragons.refusal.legal.d9.2")
     twice = R.repeated_weapon(weapons) if len(weapons) > 1 else None
     if twice is not None:
-        raise IllegalOrder("D-5", f"one attack per weapon per round: {twice} is ordered twice")
+        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.1", twice=twice)
 
 
 def _check_target(duel: DuelContext, actor: str, target: str, what: str) -> None:
     t = duel.state_of(target)
     if target == actor:
-        raise IllegalOrder("D-5", f"{actor} cannot {what} itself")
+        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.2", actor=actor,
+                           what={"key": f"dragons.refusal.what.{what}"})
     if t.out:
-        raise IllegalOrder("D-5", f"{target} is out of the fight ({t.out_reason})")
+        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.3", target=target,
+                           out_reason={"key": f"dragons.out_reason.{t.out_reason}"})
     if not duel.hostile(actor, target):
-        raise IllegalOrder("D-5", f"{actor} and {target} are both on side "
-                                  f"{duel.dragons[actor].side!r}")
+        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.4", actor=actor, target=target,
+                           side=duel.dragons[actor].side)
 
 
 def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
@@ -268,15 +287,14 @@ def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
     actor, spec = d.actor, d.spec
     found = spec.weapon(a.weapon)
     if found is None:
-        raise IllegalOrder("D-5", f"{actor} has no weapon {a.weapon!r}; it has "
-                                  f"{', '.join(w.name for w in spec.weapons) or 'none'}")
+        raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.5", actor=actor, weapon=a.weapon,
+                           p=', '.join(w.name for w in spec.weapons) or {"key": "dragons.refusal.none"})
     i, w = found
     if d.s.weapons_out[i]:
-        raise IllegalOrder("D-8", f"{actor}'s {w.name} is out of the fight")
+        raise IllegalOrder("D-8", key="dragons.refusal.legal.d8.2", actor=actor, name=w.name)
     _check_target(duel, actor, a.target, "attack")
     if d.tailed_by == a.target:
-        raise IllegalOrder("D-12", f"{a.target} is on {actor}'s tail: the target of a "
-                                   f"tail cannot attack its pursuer")
+        raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.1", target=a.target, actor=actor)
     if predictable(duel, actor, a.target) or d.tailing == a.target:
         t = duel.state.dragons[a.target]
         on_tail = d.tailing == a.target
@@ -284,8 +302,23 @@ def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
         prob = R.attack_problem(w.kind, d.height, t.height, on_tail=on_tail,
                                 target_is_pursuer=False, rng=rng, ranges=w.ranges)
         if prob:
-            raise IllegalOrder(prob.rule, f"{actor} with {w.name} at {a.target}: "
-                                          f"{prob.text} (range {rng})")
+            raise IllegalOrder(prob.rule, key="dragons.refusal.legal.x.1", actor=actor, name=w.name,
+                               target=a.target, rng=rng,
+                               text=_attack_words(prob.code, d.height, t.height, rng, w.ranges))
+
+
+def _attack_words(code: str, mine: int, theirs: int, rng: int, ranges: Any) -> dict[str, Any]:
+    """D-5/D-12: why the attack may not be made (:func:`rules.attack_problem`), as a message."""
+    return {"key": f"dragons.refusal.attack.{code}", "a": mine, "t": theirs, "rng": rng,
+            "long": ranges[-1] if ranges else ""}
+
+
+def _forcing_words(mine: tuple[int, int], theirs: tuple[int, int] | None) -> dict[str, Any]:
+    """D-12/D-3: why the pursuer's order does not count as arriving first
+    (:func:`rules.forcing_problem`), as a message."""
+    if theirs is not None and mine[0] and not theirs[0]:
+        return {"key": "dragons.refusal.extra_last"}
+    return {"key": "dragons.refusal.later", "mine": mine[1] + 1, "theirs": (theirs or (0, 0))[1] + 1}
 
 
 def _check_tail_attempt(duel: DuelContext, d: _Draft, a: TailAttempt) -> None:
@@ -293,16 +326,19 @@ def _check_tail_attempt(duel: DuelContext, d: _Draft, a: TailAttempt) -> None:
     actor = d.actor
     _check_target(duel, actor, a.target, "tail")
     if d.s.falling:
-        raise IllegalOrder("D-9", f"{actor} is falling and cannot get on a tail")
+        raise IllegalOrder("D-9", key="dragons.refusal.legal.d9.3", actor=actor)
     if d.tailing is not None:
-        raise IllegalOrder("D-12", f"{actor} is already on {d.tailing}'s tail")
+        raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.2", actor=actor, tailing=d.tailing)
     t = duel.state.dragons[a.target]
     if t.tailed_by is not None and t.tailed_by != actor:
-        raise IllegalOrder("D-12", f"{a.target} already has {t.tailed_by} on its tail")
+        raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.3", target=a.target,
+                           tailed_by=t.tailed_by)
     if predictable(duel, actor, a.target):
         prob = R.tail_problem((d.speed, d.height), (t.speed, t.height))
         if prob:
-            raise IllegalOrder("D-12", f"{actor} on {a.target}: {prob}")
+            raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.8", actor=actor, target=a.target,
+                               prob={"key": "dragons.refusal.apart", "speed": d.speed, "height": d.height,
+                                     "tspeed": t.speed, "theight": t.height})
     d.tailing = a.target
 
 
@@ -312,23 +348,24 @@ def _check_force(duel: DuelContext, d: _Draft, a: Force) -> None:
         raise IllegalOrder("D-12", f"forcing names speed 'up'/'down' and optionally "
                                    f"height 'up'/'down', got {a.speed!r}/{a.height!r}")
     if d.tailing is None:
-        raise IllegalOrder("D-12", f"{d.actor} is on nobody's tail: only a pursuer may force")
+        raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.5", actor=d.actor)
     prob = R.forcing_problem(_forcing_rank(duel, d.actor), _pending_rank(duel, d.tailing))
     if prob:
-        raise IllegalOrder("D-12", f"{d.actor} cannot force {d.tailing}: {prob}")
+        raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.6", actor=d.actor, tailing=d.tailing,
+                           prob=_forcing_words(_forcing_rank(duel, d.actor), _pending_rank(duel, d.tailing)))
 
 
 def _check_shake_off(duel: DuelContext, d: _Draft, a: ShakeOff) -> None:
     """D-12: someone must be on the dragon's tail."""
     if d.tailed_by is None:
-        raise IllegalOrder("D-12", f"nobody is on {d.actor}'s tail to shake off")
+        raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.7", actor=d.actor)
     d.tailed_by = None
 
 
 def _check_manoeuvre(duel: DuelContext, d: _Draft, a: Manoeuvre) -> None:
     """D-9: no aerobatics while falling."""
     if d.s.falling:
-        raise IllegalOrder("D-9", f"{d.actor} is falling: no aerobatics until it recovers")
+        raise IllegalOrder("D-9", key="dragons.refusal.legal.d9.4", actor=d.actor)
 
 
 def _check_power(duel: DuelContext, d: _Draft, a: UsePower) -> None:
@@ -337,7 +374,7 @@ def _check_power(duel: DuelContext, d: _Draft, a: UsePower) -> None:
         try:
             parse_trait(a.die)
         except DiceError as e:
-            raise IllegalOrder("D-10", f"power {a.power!r}: {e}") from None
+            raise IllegalOrder("D-10", key="dragons.refusal.legal.d10.4", power=a.power, e=e) from None
     if a.target is not None:
         duel.state_of(a.target)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ..language.base import Context, Draft, OrderLanguage
+from ..language.morph import inflect
 from ..language.grammar import Clause, NameRef
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 
@@ -204,14 +205,15 @@ class FantasyLanguage(OrderLanguage):
         return out
 
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
-        def name(n: str) -> str:
-            return ctx.shown(n, lang) if ctx is not None else n
+        def name(n: str, case: str = "nomn") -> str:  # a Russian alias declined where the phrase needs it
+            shown = ctx.shown(n, lang) if ctx is not None else n
+            return inflect(shown, case) if lang == "ru" else shown
 
         ru = lang == "ru"
         if isinstance(order, Strike):
             text = "бью" if ru else "strike"
             if order.target is not None:
-                text += f" {name(order.target)}"
+                text += f" {name(order.target, 'accs')}"
             if order.attack is not None:
                 text += f" ({name(order.attack)})" if ru else f" with {name(order.attack)}"
             if order.cast is not None:
@@ -220,16 +222,16 @@ class FantasyLanguage(OrderLanguage):
         if isinstance(order, Shoot):
             if order.target is None:
                 return "стреляю" if ru else "shoot"
-            return f"стреляю в {name(order.target)}" if ru else f"shoot {name(order.target)}"
+            return f"стреляю в {name(order.target, 'accs')}" if ru else f"shoot {name(order.target)}"
         if isinstance(order, Cast):
-            text = f"колдую {name(order.spell)}" if ru else f"cast {name(order.spell)}"
+            text = f"колдую {name(order.spell, 'accs')}" if ru else f"cast {name(order.spell)}"
             if order.target is not None:
-                text += f" на {name(order.target)}" if ru else f" on {name(order.target)}"
+                text += f" на {name(order.target, 'accs')}" if ru else f" on {name(order.target)}"
             return text
         if isinstance(order, UseItem):
-            text = f"использую {name(order.item)}" if ru else f"use {name(order.item)}"
+            text = f"использую {name(order.item, 'accs')}" if ru else f"use {name(order.item)}"
             if order.target is not None:
-                text += f" на {name(order.target)}" if ru else f" on {name(order.target)}"
+                text += f" на {name(order.target, 'accs')}" if ru else f" on {name(order.target)}"
             return text
         if isinstance(order, Flee):
             return "бегу" if ru else "flee"

@@ -70,8 +70,8 @@ def sheet(board: Board, name: str) -> Combatant:
     """The sheet of ``name``; F-1: refused when there is no such combatant."""
     c = board.sheets.combatants.get(name)
     if c is None:
-        raise IllegalOrder("F-1", f"no combatant named {name!r}; combatants are "
-                                  f"{', '.join(board.sheets.combatants)}")
+        raise IllegalOrder("F-1", key="fantasy.refusal.legal.f1.1", name=name,
+                           p=', '.join(board.sheets.combatants))
     return c
 
 
@@ -80,20 +80,22 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
     c = sheet(board, actor)
     st = board.combatants[actor]
     if st.status == DEAD:
-        raise IllegalOrder("F-1", f"{actor} is dead (0 hit points) and cannot act")
+        raise IllegalOrder("F-1", key="fantasy.refusal.legal.f1.2", actor=actor)
     if st.status == FLED:
-        raise IllegalOrder("F-10", f"{actor} has fled the fight")
+        raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.1", actor=actor)
     status = board.status(actor)
     if status != "active":
-        raise IllegalOrder("F-4", f"{actor} is {status} and cannot act")
+        raise IllegalOrder("F-4", key="fantasy.refusal.legal.f4.1", actor=actor,
+                           status={"key": f"fantasy.status.{status}"})
     if st.skipping:
-        raise IllegalOrder("F-6", f"{actor} must skip this turn")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.1", actor=actor)
     side = board.acting_side
     if c.side != side:
         if st.initiative <= 0 or not isinstance(order, (Strike, Shoot, Cast)):
-            raise IllegalOrder("F-6", f"it is {side}'s turn; {actor} ({c.side}) has no out-of-turn strike")
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.13", side=side, actor=actor,
+                               side2=c.side)
         if board.phase == "ranged":
-            _check_one_shot(board, actor, c, " (acting out of turn moves it, it does not add one)")
+            _check_one_shot(board, actor, c, {"key": "fantasy.refusal.out_of_turn_moves"})
     else:
         _check_turn(board, pending, actor, c)
     checker = _CHECKS.get(type(order))
@@ -115,44 +117,42 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
         waiting = awaiting(board, pending)
         leaders = [p for p in principals if p in others or p in waiting]
         if lead not in leaders or actor not in board.followers_of(leaders):
-            what = "a pet strikes only when its owner's side acts and its owner strikes" \
-                if c.kind == "pet" else "a mount attacks only with its rider"
-            raise IllegalOrder("F-6", f"{what}: {lead} is not striking now")
+            what = {"key": "fantasy.refusal.pet_follows" if c.kind == "pet"
+                    else "fantasy.refusal.mount_follows"}
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.14", what=what, lead=lead)
         return
     chosen = board.chosen
     if chosen is not None and actor != chosen and not board.sheets.sides_by_name[side].has_players:
-        raise IllegalOrder("F-6", f"Variant 2: on a side without players the die picks the one "
-                                  f"striker; it picked {chosen} for {side} this turn, not {actor}")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.2", chosen=chosen, side=side, actor=actor)
     limit = cap(board, side)
     if limit is not None:
         others_in = [p for p in board.principals(side) if p in pending and p != actor]
         if len(others_in) >= limit:
             if board.sheets.options.variant == 2:
-                raise IllegalOrder("F-6", f"Variant 2: one striker per turn and {others_in[0]} "
-                                          f"already has an order (withdraw it first)")
-            raise IllegalOrder("F-6", f"at most {limit} strikers this turn (the GM's cap) and "
-                                      f"{len(others_in)} already have orders")
+                raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.20", p=others_in[0])
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.15", limit=limit, p=len(others_in))
 
 
-def _check_one_shot(board: Board, actor: str, c: Combatant, why: str = "") -> None:
+def _check_one_shot(board: Board, actor: str, c: Combatant, why: Any = "") -> None:
     """F-6: in the ranged phase each participant has one ranged attack or one spell, in its side's
     turn or out of turn ("Initiative"), and only with a ranged weapon or a spell left."""
     if actor in board.shot:
-        raise IllegalOrder("F-6", f"{actor} has already made its one ranged attack or spell{why}")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.3", actor=actor, why=why)
     if not (c.is_shooter and board.shooter_ready(actor)):
-        raise IllegalOrder("F-6", f"ranged phase: {actor} has no ranged weapon or spell left")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.4", actor=actor)
 
 
 def _check_target(board: Board, actor: str, target: str | None, *, enemy: bool = True) -> None:
     if target is None:
         if enemy and not board.has_enemies(actor):
-            raise IllegalOrder("F-6", f"{actor} has no enemy left to strike")
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.16", actor=actor)
         return
     t = sheet(board, target)
     if board.out_for_good(target):
-        raise IllegalOrder("F-6", f"{target} is {board.status(target)} and out of the fight")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.5", target=target,
+                           p={"key": f"fantasy.status.{board.status(target)}"})
     if enemy and t.side == board.sheets.side_of[actor]:
-        raise IllegalOrder("F-6", f"{target} fights on {actor}'s own side ({t.side})")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.6", target=target, actor=actor, side=t.side)
 
 
 def _check_hittable(board: Board, target: str, attacks: tuple[Attack, ...]) -> None:
@@ -161,37 +161,33 @@ def _check_hittable(board: Board, target: str, attacks: tuple[Attack, ...]) -> N
     if not any(rules.can_be_hit(t.ac, a.to_hit + t.easier_to_hit) for a in attacks):
         mod = attacks[0].to_hit + t.easier_to_hit
         if t.ac <= rules.AC_CANNOT_HIT:
-            raise IllegalOrder("F-2", f"{target} has AC {t.ac}: AC -3 and better cannot be hit "
-                                      f"by a roll, only magic gets through")
-        raise IllegalOrder("F-2", f"{target} (AC {t.ac}, modifier {mod:+d}) cannot be hit: "
-                                  f"the d18 would need more than 18")
+            raise IllegalOrder("F-2", key="fantasy.refusal.legal.f2.2", target=target, ac=t.ac)
+        raise IllegalOrder("F-2", key="fantasy.refusal.legal.f2.1", target=target, ac=t.ac, mod=mod)
 
 
 def _check_strike(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
     if board.phase == "ranged":
-        raise IllegalOrder("F-6", "the ranged phase comes first: shoot, cast or pass; melee "
-                                  "strikes come after it")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.7")
     attacks = c.attacks(order.attack)
     if order.attack is not None and not attacks:
-        raise IllegalOrder("F-6", f"{actor} has no attack named {order.attack!r}; it has "
-                                  f"{', '.join(a.name for a in c.melee) or 'none'}")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.8", actor=actor, attack=order.attack,
+                           p=', '.join(a.name for a in c.melee) or {"key": "fantasy.refusal.none"})
     if not attacks:
-        raise IllegalOrder("F-3", f"{actor} has no melee attack")
+        raise IllegalOrder("F-3", key="fantasy.refusal.legal.f3.1", actor=actor)
     _check_target(board, actor, order.target)
     if order.target is not None:
         _check_hittable(board, order.target, attacks)
     if order.cast is not None:
         if not isinstance(order.cast, Cast):
-            raise IllegalOrder("F-6", f"a strike may be joined only by a Cast, got {order.cast!r}")
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.17", cast=order.cast)
         _check_cast(board, pending, actor, c, order.cast)
 
 
 def _check_shoot(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
     if c.ranged is None:
-        raise IllegalOrder("F-6", f"{actor} has no ranged weapon")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.9", actor=actor)
     if board.phase != "ranged":
-        raise IllegalOrder("F-6", "ranged weapons are used in the ranged phase; in melee "
-                                  "strike, cast or use an item")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.10")
     _check_target(board, actor, order.target)
     if order.target is not None:
         _check_hittable(board, order.target, (c.ranged,))
@@ -217,25 +213,24 @@ def _check_cast(board: Board, pending: Pending, actor: str, c: Combatant, order:
     _check_effect_fields(f"Cast({order.spell!r})", fields)
     effect, spell = cast_effect(c, order)
     if spell is None and effect.empty:
-        raise IllegalOrder("F-6", f"{actor} has no spell {order.spell!r} on the sheet; describe "
-                                  f"its effect in the order (damage=, heal=, status=...)")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.11", actor=actor, spell=order.spell)
     if spell is not None and spell.uses is not None:
         if board.combatants[actor].uses.get(spell.name, 0) <= 0:
-            raise IllegalOrder("F-6", f"{actor} has no casts of {spell.name!r} left")
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.18", actor=actor, name=spell.name)
     if order.protection is not None and order.protection < 1:
-        raise IllegalOrder("F-5", f"a protection roll needs at least 1, got {order.protection}")
+        raise IllegalOrder("F-5", key="fantasy.refusal.legal.f5.1", protection=order.protection)
     aim = spell.target if spell is not None else ("enemy" if effect.harmful else "ally")
     if aim == "self":
         if order.target not in (None, actor):
-            raise IllegalOrder("F-6", f"{order.spell!r} works on its caster only")
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.19", spell=order.spell)
         return
     _check_target(board, actor, order.target, enemy=(aim == "enemy"))
     to_hit = order.to_hit if order.to_hit is not None else (spell.to_hit if spell else False)
     if to_hit and order.target is not None:
         t = board.sheets.combatants[order.target]
         if not rules.can_be_hit(t.ac, t.easier_to_hit):
-            raise IllegalOrder("F-2", f"{order.spell!r} must roll to hit and {order.target} "
-                                      f"(AC {t.ac}) cannot be hit by a roll")
+            raise IllegalOrder("F-2", key="fantasy.refusal.legal.f2.3", spell=order.spell,
+                               target=order.target, ac=t.ac)
 
 
 def _check_item(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
@@ -244,10 +239,9 @@ def _check_item(board: Board, pending: Pending, actor: str, c: Combatant, order:
     item = c.item_by_name.get(order.item)
     if item is None:
         if all(v is None for v in fields.values()):
-            raise IllegalOrder("F-8", f"{actor} carries no {order.item!r}; describe its effect "
-                                      f"in the order (heal=, damage=, status=...)")
+            raise IllegalOrder("F-8", key="fantasy.refusal.legal.f8.1", actor=actor, item=order.item)
     elif board.combatants[actor].items.get(item.name, 0) <= 0:
-        raise IllegalOrder("F-8", f"{actor} has no {item.name!r} left")
+        raise IllegalOrder("F-8", key="fantasy.refusal.legal.f8.2", actor=actor, name=item.name)
     if order.target is not None:
         harmful = order.damage is not None or (item is not None and item.target == "enemy")
         _check_target(board, actor, order.target, enemy=harmful)
@@ -255,27 +249,26 @@ def _check_item(board: Board, pending: Pending, actor: str, c: Combatant, order:
 
 def _check_flee(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
     if board.phase == "ranged":
-        raise IllegalOrder("F-6", "the ranged phase gives each participant one ranged attack or "
-                                  "spell; a flight (F-9, F-10) is tried on its turn in melee")
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.12")
     if c.follower:
-        raise IllegalOrder("F-10", f"a {c.kind} leaves with its {'owner' if c.kind == 'pet' else 'rider'}"
-                                   f" ({c.leader}), not on its own")
+        raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.2", kind={"key": f"fantasy.kind.{c.kind}"},
+                           leader_kind={"key": "fantasy.refusal.owner" if c.kind == "pet"
+                                        else "fantasy.refusal.rider"},
+                           leader=c.leader)
     if any(e.status == HELD for e in board.combatants[actor].conditions):
-        raise IllegalOrder("F-9", f"{actor} is held fast by magic and cannot flee")
+        raise IllegalOrder("F-9", key="fantasy.refusal.legal.f9.1", actor=actor)
     if c.flees_by_morale:
         if not rules.can_flee_by_morale(c.morale):
-            raise IllegalOrder("F-9", f"{actor} has no morale: it cannot flee")
+            raise IllegalOrder("F-9", key="fantasy.refusal.legal.f9.2", actor=actor)
         return
     if not board.sheets.options.flight:
-        raise IllegalOrder("F-10", "the GM forbids fleeing in this fight")
+        raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.3")
     side_of = board.sheets.side_of
     for a, o in pending.items():
         if a != actor and isinstance(o, Flee) and side_of[a] == c.side:
-            raise IllegalOrder("F-10", f"party members flee one at a time: {a} is already fleeing "
-                                       f"this turn")
+            raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.5", a=a)
     if order.gm_allows is None and board.hardest_escape(actor) is None:
-        raise IllegalOrder("F-10", "no enemy lists escape numbers, so the GM decides: "
-                                   "Flee(gm_allows=True) or Flee(gm_allows=False)")
+        raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.4")
 
 
 _CHECKS: dict[type, Callable[[Board, Pending, str, Combatant, Any], None]] = {

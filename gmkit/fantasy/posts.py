@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..i18n import MessageError, format_message
+from ..i18n import MessageError, format_message, format_number
 from ..report.posts import in_languages, percent
 
-__all__ = ["state_rows", "picture_svg", "options"]
+__all__ = ["state_rows", "picture_svg", "options", "scenario_text"]
 
 
 def _status(value: Any, lang: str) -> str:
@@ -40,7 +40,8 @@ def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[lis
                                                 "posts.fantasy.col.effects")]
     rows = []
     for c in board.get("combatants", []):
-        hp = "?" if c.get("hp") is None else f"{c['hp']}/{c.get('max_hp')}"
+        hp = "?" if c.get("hp") is None else "/".join(
+            format_number(v, lang) if isinstance(v, (int, float)) else str(v) for v in (c["hp"], c.get("max_hp")))
         rows.append([c["name"], c["side"], hp, c.get("ac", ""),
                      _status(c.get("status") or "active", lang), _effects(c, lang)])
     return cols, rows
@@ -87,3 +88,74 @@ def options(skirmish: Any, actor: str) -> list[dict[str, Any]]:
 
         out.append({"group": "posts.group.orders", "text": in_languages(text)})
     return out
+
+
+_NOTATION_FIELDS = ("damage", "heal", "ongoing")
+"""Fields holding a damage table (F-3) written as the rules write it: ``0.5-1-1.5``."""
+
+
+def _table(text: str, lang: str) -> str:
+    """A damage table in the reader's decimal mark: ``0,5-1-1,5`` in Russian (the rules' own
+    hyphens kept: it is a list of values, not a range)."""
+    from .notation import parse_damage
+
+    try:
+        spec = parse_damage(text)
+    except Exception:  # a value the scenario check let through as it is: shown as written
+        return text
+    if spec.table is None:
+        return text
+    from ..i18n import format_number
+
+    return "-".join(format_number(v, lang) for v in spec.table)
+
+
+def _life(text: str, lang: str) -> str:
+    """Life dice (F-1) in the reader's letters: ``2ЖК+3`` in Russian, ``2LD+3`` in English."""
+    from .notation import parse_life
+
+    try:
+        life = parse_life(text)
+    except Exception:
+        return text
+    mod = f"{life.modifier:+d}" if life.modifier else ""
+    return f"{life.count}{format_message('fantasy.notation.life', lang)}{mod}"
+
+
+def _special(text: str, lang: str) -> str:
+    """A special attack (F-4) in the reader's words: ``яд16ПБ6`` / ``poison16PR6``."""
+    from .notation import parse_special, special_name
+
+    try:
+        sp = parse_special(text)
+    except Exception:
+        return text
+    kind = special_name(sp.kind, lang).replace(" ", "")
+    if sp.protection is None:
+        return format_message("fantasy.notation", lang, kind=kind, trigger=sp.trigger)
+    return format_message("fantasy.notation.pr", lang, kind=kind, trigger=sp.trigger, pr=sp.protection)
+
+
+def scenario_text(scenario: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The scenario with its notations written for a reader of ``lang`` (the GM report's scenario
+    tables): damage tables with the language's decimal mark, life dice and special attacks in
+    the language's letters. The values mean the same; only their spelling changes."""
+    from .notation import special_name
+
+    def walk(value: Any, key: str = "") -> Any:
+        if isinstance(value, Mapping) and key == "effects":  # keyed by the kind of special attack
+            return {special_name(str(k), lang): walk(v, str(k)) for k, v in value.items()}
+        if isinstance(value, Mapping):
+            return {k: walk(v, str(k)) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v, key) for v in value]
+        if isinstance(value, str):
+            if key in _NOTATION_FIELDS:
+                return _table(value, lang)
+            if key == "hp":
+                return _life(value, lang)
+            if key == "special":
+                return _special(value, lang)
+        return value
+
+    return dict(walk(scenario))

@@ -165,3 +165,13 @@ def format_message(key: str, lang: str | None = None, /, **params: Any) -> str:
 
 
 t = format_message
+
+
+def _register() -> None:
+    """Word the errors that carry a message key (:class:`~gmkit.errors.IllegalOrder`)."""
+    from .. import errors
+
+    errors.WORDING = format_message
+
+
+_register()

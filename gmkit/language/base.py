@@ -174,7 +174,7 @@ class OrderLanguage:
             for order in draft.orders:
                 refusal = ctx.check(order)
                 if refusal is not None:
-                    draft.problems.append(Problem(refusal.rule, str(refusal)))
+                    draft.problems.append(Problem(refusal.rule, str(refusal), refusal=refusal))
         reading = Reading(ctx.encounter.system, ctx.actor, ctx.lang, tuple(draft.orders),
                           tuple(self.render(o, ctx.lang, ctx) for o in draft.orders),
                           tuple(draft.notes), tuple(draft.problems), tuple(draft.questions),
@@ -183,6 +183,7 @@ class OrderLanguage:
         if not reading.ok:
             opts = self.options(ctx)
             reading.options = tuple(self.render(o, ctx.lang, ctx) for o in opts[:12])
+            reading.option_orders = tuple(opts[:12])
             if not draft.orders and not draft.questions and opts:
                 reading.example = self.render(opts[0], ctx.lang, ctx)
         return reading

@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["forms", "is_cyrillic", "analyser"]
+__all__ = ["forms", "is_cyrillic", "analyser", "inflect"]
 
 _MAX_WORD = 40
 _analyser: Any = None
@@ -76,3 +76,43 @@ def forms(word: str) -> tuple[str, ...]:
                 if base not in out:
                     out.append(base)
     return tuple(out)
+
+
+_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct"})
+
+
+@lru_cache(maxsize=4096)
+def inflect(name: str, case: str) -> str:
+    """A Russian name put in ``case`` (pymorphy3's ``gent``, ``datv``, ``accs``, ``ablt``,
+    ``loct``) for a reply that needs it there: ``по Бейну``, ``в вожака``, ``колдую магическую
+    стрелу``. Each word in the nominative that is a noun or an adjective is declined, keeping its
+    capital letter; numbers, Latin names and words the analyser cannot decline stay as written.
+
+    >>> inflect("Магическая стрела", "accs"), inflect("Волк 3", "accs"), inflect("Bane", "datv")
+    ('Магическую стрелу', 'Волка 3', 'Bane')
+    """
+    if case not in _CASES:
+        raise ValueError(f"case must be one of {', '.join(sorted(_CASES))}, got {case!r}")
+    morph = analyser()
+    if case == "nomn" or morph is None or not is_cyrillic(name.lower()):
+        return name
+    out = []
+    for word in name.split(" "):
+        out.append(_inflect_word(morph, word, case))
+    return " ".join(out)
+
+
+def _inflect_word(morph: Any, word: str, case: str) -> str:
+    if not is_cyrillic(word.lower()) or not word.isalpha():
+        return word
+    parses = [p for p in morph.parse(word) if {"NOUN", "ADJF"} & p.tag.grammemes
+              and "nomn" in p.tag.grammemes]
+    if not parses:
+        return word
+    form = parses[0].inflect({case})
+    if form is None:
+        return word
+    text = form.word
+    if word[:1].isupper():
+        text = text[:1].upper() + text[1:]
+    return text

@@ -37,9 +37,17 @@ class Problem:
     """The engine's own words (:class:`~gmkit.errors.IllegalOrder`), when the engine refused."""
     note: Note | None = None
     """The reader's words, when the message itself is at fault."""
+    refusal: Any = None
+    """The engine's refusal itself (:class:`~gmkit.errors.IllegalOrder`): worded in the reply's
+    language through its message key, where :attr:`text` is its English."""
 
     def render(self, lang: str, system: str = "") -> str:
-        body = self.note.text(lang) if self.note is not None else (self.text or "")
+        if self.note is not None:
+            body = self.note.text(lang)
+        elif self.refusal is not None:
+            body = self.refusal.message(lang)
+        else:
+            body = self.text or ""
         if self.rule and body.startswith(f"{self.rule}: "):
             body = body[len(self.rule) + 2:]
         if not self.rule:
@@ -62,6 +70,9 @@ class Question:
     """``"target"``, ``"weapon"``... (a message key part)."""
 
     def render(self, lang: str, shown: Callable[[str], str] = str) -> str:
+        if not self.choices:  # nothing of that kind to name: say so rather than ask with no choice
+            return format_message("language.question.empty", lang, said=self.said,
+                                  what={"key": "language.what." + self.what})
         return format_message("language.question." + self.what, lang, said=self.said,
                               choices=_either([shown(c) for c in self.choices], lang))
 
@@ -104,6 +115,9 @@ class Reading:
     """How a name is written in the reply (the player's spelling of a scenario name)."""
     renderer: Callable[[Any, str], str] | None = None
     """The rule set's renderer of an order in a language (for replies in another language)."""
+    option_orders: tuple[Any, ...] = ()
+    """The orders :attr:`options` are written from (rendered again for a reply in another
+    language)."""
 
     @property
     def ok(self) -> bool:
@@ -120,28 +134,44 @@ class Reading:
             return self.understood
         return tuple(self.renderer(o, lang) for o in self.orders)
 
+    def options_in(self, lang: str) -> tuple[str, ...]:
+        """The legal options written in ``lang``."""
+        if lang == self.lang or self.renderer is None or len(self.option_orders) != len(self.options):
+            return self.options
+        return tuple(self.renderer(o, lang) for o in self.option_orders)
+
     def reply(self, lang: str | None = None) -> str:
         """The text to paste back to the player, in ``lang`` (default: the player's language)."""
         lang = lang or self.lang
         t = format_message
         lines: list[str] = []
+
+        def shown(name: str) -> str:  # a name in the reply's script (its alias there, if any)
+            try:
+                return self.shown(name, lang)  # type: ignore[call-arg]
+            except TypeError:
+                return self.shown(name)
+
         if self.cut is not None:
             lines.append(t("language.reply.cut", lang, n=self.cut))
         understood = self.understood_in(lang)
         if understood:
-            lines.append(t("language.reply.read", lang, actor=self.shown(self.actor),
+            lines.append(t("language.reply.read", lang, actor=shown(self.actor),
                            orders="; ".join(understood)))
         elif not self.questions and not self.problems:
-            lines.append(t("language.reply.nothing", lang, actor=self.shown(self.actor)))
+            lines.append(t("language.reply.nothing", lang, actor=shown(self.actor)))
         lines += [n.text(lang) for n in self.notes]
-        lines += [q.render(lang, self.shown) for q in self.questions]
+        lines += [q.render(lang, shown) for q in self.questions]
         lines += [p.render(lang, self.system) for p in self.problems]
         if self.ok:
             lines.append(t("language.reply.ok", lang))
         elif self.options:
-            lines.append(t("language.reply.options", lang, options="; ".join(self.options)))
+            lines.append(t("language.reply.options", lang, options="; ".join(self.options_in(lang))))
         if self.example and not self.ok:
-            lines.append(t("language.reply.example", lang, example=self.example))
+            example = self.example
+            if lang != self.lang and self.renderer is not None and self.option_orders:
+                example = self.renderer(self.option_orders[0], lang)
+            lines.append(t("language.reply.example", lang, example=example))
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -19,7 +19,7 @@ from .tables import Rows, participants_rows, scenario_rows, state_rows
 __all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Picture", "Block", "build", "title_blocks",
            "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
            "to_bundle", "inline_svg", "system_name", "reason_text", "view_label", "story_items",
-           "outcome_text", "odds_text", "order_text"]
+           "outcome_text", "odds_text", "order_text", "explain_abbreviations"]
 
 
 @dataclass
@@ -122,7 +122,7 @@ def scenario_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) ->
 
 def story_items(events: list[dict[str, Any]], view: str, side: str,
                 lang: str) -> list[tuple[str, list[str]]]:
-    return [(ev.text(lang), [r.describe() for r in ev.rolls])
+    return [(ev.text(lang), [r.describe(lang) for r in ev.rolls])
             for ev in events_for(events, view, side)]
 
 
@@ -226,6 +226,84 @@ def build(data: Mapping[str, Any], view: str = "gm", side: str = "", lang: str |
     for part in (title_blocks, scenario_blocks, round_blocks, outcome_blocks, odds_blocks,
                  unresolved_blocks):
         out += part(data, view, side, lang)
+    return explain_abbreviations(out, str(data.get("system", "")), lang)
+
+
+def abbreviations(system: str, lang: str) -> list[tuple[str, str]]:
+    """The rule set's abbreviations in ``lang`` with their meaning (``ОР``, ``очки риска``), from
+    its catalogue key ``<system>.abbreviations`` (``ОР=очки риска; ИО=игровые очки``)."""
+    from ..i18n import catalogue
+
+    key = f"{system}.abbreviations"
+    if key not in catalogue():
+        return []
+    out = []
+    for part in format_message(key, lang).split(";"):
+        short, _, meaning = part.partition("=")
+        if short.strip() and meaning.strip():
+            out.append((short.strip(), meaning.strip()))
+    return out
+
+
+def explain_abbreviations(blocks: list[Block], system: str, lang: str) -> list[Block]:
+    """Each abbreviation of the rule set explained once, where a reader first meets it:
+    ``ОР`` becomes ``ОР (очки риска)`` there and stays short after. A notation that holds the
+    letters inside a word (``яд16ПБ6``) is not a use of the abbreviation."""
+    import re
+
+    pending = {short: (re.compile(rf"(?<![\w]){re.escape(short)}(?![\w(])"), meaning)
+               for short, meaning in abbreviations(system, lang)}
+    if not pending:
+        return blocks
+
+    def explain(text: str) -> str:
+        for short in list(pending):
+            pattern, meaning = pending[short]
+            new = pattern.sub(lambda m: f"{m.group(0)} ({meaning})", text, count=1)
+            if new != text:
+                del pending[short]
+                text = new
+        return text
+
+    def cell(value: Any) -> Any:
+        return explain(value) if isinstance(value, str) and pending else value
+
+    for block in blocks:
+        if not pending:
+            break
+        if isinstance(block, (Heading, Para)):
+            block.text = explain(block.text)
+        elif isinstance(block, Story):
+            block.items = [(explain(text), rolls) for text, rolls in block.items]
+        elif isinstance(block, Table):
+            block.caption = explain(block.caption)
+            cols, rows = block.rows
+            block.rows = ([cell(c) for c in cols], [[cell(v) for v in row] for row in rows])
+    # an abbreviation met only inside a notation (2ЖК+3, яд16ПБ6) is explained in a line of its own
+    inside = [(short, meaning) for short, (_, meaning) in pending.items()
+              if any(short in text for text in _block_texts(blocks))]
+    if inside:
+        legend = Para(format_message("report.abbreviations", lang,
+                                     items="; ".join(format_message("report.abbreviation", lang, short=s,
+                                                                    meaning=m) for s, m in inside)))
+        at = next((i + 1 for i, b in enumerate(blocks) if isinstance(b, Heading)), 0)
+        if at < len(blocks) and isinstance(blocks[at], Para):  # after the title's own line
+            at += 1
+        blocks.insert(at, legend)
+    return blocks
+
+
+def _block_texts(blocks: list[Block]) -> list[str]:
+    out: list[str] = []
+    for block in blocks:
+        if isinstance(block, (Heading, Para)):
+            out.append(block.text)
+        elif isinstance(block, Story):
+            out += [text for text, _ in block.items]
+        elif isinstance(block, Table):
+            out.append(block.caption)
+            out += [str(v) for v in block.rows[0]]
+            out += [str(v) for row in block.rows[1] for v in row if v is not None]
     return out
 
 

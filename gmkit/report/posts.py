@@ -142,7 +142,7 @@ def post_blocks(data: Mapping[str, Any], rnd: int | None = None, side: str = "",
         if names:
             out.append(doc.Para(format_message("posts.next", lang, names=", ".join(names),
                                                n=len(names))))
-    return out
+    return doc.explain_abbreviations(out, str(mine["system"]), lang)
 
 
 def picture_name(rnd: int, side: str = "") -> str:
@@ -218,7 +218,7 @@ def brief_blocks(data: Mapping[str, Any], actor: str, lang: str | None = None,
         out.append(doc.Story(items) if items else doc.Para(format_message("report.nothing", lang)))
     if mine.get("outcome") is not None:
         out += [doc.Para(t) for t in doc.outcome_text(mine, lang)]
-        return out
+        return doc.explain_abbreviations(out, str(mine["system"]), lang)
     out.append(doc.Heading(format_message("posts.brief.options", lang), 3))
     options = facts.get("options") or []
     if not facts.get("awaited") or not options:
@@ -234,4 +234,4 @@ def brief_blocks(data: Mapping[str, Any], actor: str, lang: str | None = None,
     how = order_format(mine["system"], lang)
     out.append(doc.Heading(format_message("posts.brief.answer", lang), 3))
     out.append(doc.Para(how or format_message("posts.brief.kinds", lang)))
-    return out
+    return doc.explain_abbreviations(out, str(mine["system"]), lang)

@@ -75,11 +75,16 @@ def load_orders(path: str | Path, registry: Mapping[str, type],
           1: ["the storm is coming"]
 
     Every order is rebuilt at once, so a bad file stops the run before anything is played.
+
+    ``path`` may also be a folder of players' messages (see :func:`load_messages`): they are read
+    by the order language as each round comes.
     """
     from ..orders import order_from_json
     from ..scenario import read_yaml
 
     p = Path(path)
+    if p.is_dir():
+        return load_messages(p, participants)
     try:
         data = read_yaml(p)
     except ScenarioError as e:
@@ -118,6 +123,74 @@ def load_orders(path: str | Path, registry: Mapping[str, type],
             raise OrdersError(f"{p}: notes: round {rkey!r}: a round number is expected") from None
         notes[rnd] = [str(t) for t in (texts if isinstance(texts, list) else [texts])]
     return {"rounds": rounds, "notes": notes}
+
+
+MESSAGE_SUFFIX = ".txt"
+ROUND_FOLDER = re.compile(r"round-(\d+)")
+
+
+def load_messages(folder: Path, participants: list[str],
+                  aliases: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A folder of players' messages, one text file per participant, as a forum GM saves them::
+
+        orders/
+          Bane.txt            Bane's message for every round that has none of its own
+          round-2/Ash.txt     Ash's message for round 2
+
+    A file is named after the participant (or one of its aliases in the scenario). The messages
+    are kept as text: :func:`play` reads each with the order language when its round comes, so
+    the engine checks it against the fight as it stands then. A file or folder that fits nothing
+    stops the run before anything is played, naming the file.
+    """
+    names = {p: p for p in participants}
+    for name, said in (aliases or {}).items():
+        for alias in ([said] if isinstance(said, str) else list(said or [])):
+            names.setdefault(str(alias), str(name))
+    by_fold = {n.casefold(): real for n, real in names.items()}
+
+    def actor_of(file: Path) -> str:
+        if file.suffix != MESSAGE_SUFFIX:
+            raise OrdersError(f"{file}: a message file is NAME{MESSAGE_SUFFIX} (one per participant)")
+        actor = by_fold.get(file.stem.casefold())
+        if actor is None:
+            raise OrdersError(f"{file}: no participant named {file.stem!r} (one of {', '.join(participants)})")
+        return actor
+
+    def text_of(file: Path) -> str:
+        try:
+            return file.read_text(encoding="utf-8")
+        except UnicodeDecodeError as e:
+            raise OrdersError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+        except OSError as e:
+            raise OrdersError(f"{file}: cannot be read ({e.strerror})") from None
+
+    standing: dict[str, tuple[str, str]] = {}
+    per_round: dict[int, dict[str, tuple[str, str]]] = {}
+    for entry in sorted(folder.iterdir()):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            m = ROUND_FOLDER.fullmatch(entry.name)
+            if m is None:
+                raise OrdersError(f"{entry}: a folder of messages is named round-N (round-2)")
+            for file in sorted(entry.iterdir()):
+                if not file.name.startswith("."):
+                    per_round.setdefault(int(m.group(1)), {})[actor_of(file)] = (str(file), text_of(file))
+        else:
+            standing[actor_of(entry)] = (str(entry), text_of(entry))
+    return {"rounds": {}, "notes": {}, "messages": per_round, "standing": standing}
+
+
+def read_message(enc: Any, actor: str, where: str, text: str, rnd: int) -> list[Any]:
+    """The orders a player's message gives, read by the rule set's order language; a message that
+    cannot be used stops the run with the file, the round and the reply the player would get."""
+    from ..language import read
+
+    reading = read(enc, actor, text)
+    if not reading.ok:
+        raise OrdersError(f"{where}: round {rnd}, {actor}: the message cannot be used as it is; "
+                          f"the reply to the player:\n{reading.reply()}")
+    return list(reading.orders)
 
 
 def entities(board: Mapping[str, Any]) -> tuple[str, list[dict[str, Any]]]:
@@ -303,7 +376,11 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
     enc = cls(model.model_dump(mode="json"), seed)
     plan: dict[str, Any] = {"rounds": {}, "notes": {}}
     if orders:
-        plan = load_orders(find_file(orders), order_registry(cls.order_types), enc.participants())
+        source_orders = find_file(orders)
+        if source_orders.is_dir():
+            plan = load_messages(source_orders, list(enc.participants()), enc.scenario.get("aliases"))
+        else:
+            plan = load_orders(source_orders, order_registry(cls.order_types), enc.participants())
     used: set[tuple[int, str]] = set()
     noted: set[int] = set()
     data: dict[str, Any] = {
@@ -323,6 +400,17 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
                 enc.note(text)
             rounds.setdefault(rnd, {"round": rnd, "events": []})["events"] += [
                 e.to_json() for e in enc.record[start:]]
+        waiting = set(enc.awaiting())
+        said = {**plan.get("standing", {}), **plan.get("messages", {}).get(rnd, {})}
+        for actor in enc.awaiting():
+            if actor in said and (rnd, actor) not in used:
+                used.add((rnd, actor))
+                where, text = said[actor]
+                for order in read_message(enc, actor, where, text, rnd):
+                    try:
+                        enc.submit(actor, order)
+                    except GmkitError as e:
+                        raise OrdersError(f"{where}: round {rnd}, {actor}: {e}") from None
         waiting = set(enc.awaiting())
         for actor, order in plan["rounds"].get(rnd, {}).items():
             if actor in waiting and (rnd, actor) not in used:

@@ -220,6 +220,9 @@ def scenario_rows(data: Mapping[str, Any], view: str = "gm", side: str = "",
         board = board_for(data["initial"], view, side)
         return [(format_message("report.participants", lang), state_rows(board, lang))]
     scen = data["scenario"]
+    spelled = getattr(rule_posts(str(data.get("system"))), "scenario_text", None)
+    if spelled is not None:  # the rule set's notations (life dice, damage tables) in the reader's letters
+        scen = spelled(scen, lang)
     tables: list[tuple[str, Rows]] = []
     settings: list[list[str]] = []
 

@@ -204,9 +204,9 @@ class SpaceBattle(Encounter):
         if not ship_orders and not gm:
             d = st.decision
             if d is not None:
-                raise IllegalOrder("S-8" if d.aim else "S-10",
-                                   f"waiting for {d.ship}'s choice ({legal.asked(d)})")
-            raise IllegalOrder("S-4", f"waiting for {self.current_ship}'s order")
+                raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.engine.x.1", ship=d.ship,
+                                   p=legal.asked(d))
+            raise IllegalOrder("S-4", key="space.refusal.engine.s4.1", current_ship=self.current_ship)
         if self.is_over or not st.ships[st.order[st.turn]].in_play:
             st.decision = None
             turns.advance(self)  # the GM's word ended the fight or took away the ship on turn

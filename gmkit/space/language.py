@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..language.base import Context, Draft, OrderLanguage
+from ..language.morph import inflect
 from ..language.grammar import Clause, NameRef
 from .orders import (Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue,
                      RaiseShields, Release, Tractor)
@@ -308,14 +309,15 @@ class SpaceLanguage(OrderLanguage):
         return out
 
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
-        def name(n: str) -> str:
-            return ctx.shown(n, lang) if ctx is not None else n
+        def name(n: str, case: str = "nomn") -> str:  # a Russian alias declined where the phrase needs it
+            shown = ctx.shown(n, lang) if ctx is not None else n
+            return inflect(shown, case) if lang == "ru" else shown
 
         ru = lang == "ru"
         if isinstance(order, Move):
             return f"лечу на {_c(order.to)}" if ru else f"move to {_c(order.to)}"
         if isinstance(order, Attack):
-            text = f"огонь по {name(order.target)}" if ru else f"fire at {name(order.target)}"
+            text = f"огонь по {name(order.target, 'datv')}" if ru else f"fire at {name(order.target)}"
             if order.cell is not None:
                 text += f" в клетку {_c(order.cell)}" if ru else f" cell {_c(order.cell)}"
             if order.aim is not None:
@@ -335,7 +337,7 @@ class SpaceLanguage(OrderLanguage):
         if isinstance(order, Pursue):
             text = "преследую" if ru else "pursue"
             if order.target is not None:
-                text += f" {name(order.target)}"
+                text += f" {name(order.target, 'accs')}"
             if order.cell is not None:
                 text += f" в клетку {_c(order.cell)}" if ru else f" cell {_c(order.cell)}"
             if order.aim is not None:
@@ -357,7 +359,7 @@ class SpaceLanguage(OrderLanguage):
                     parts.append(f"смещаюсь на {_c(order.to)}" if ru else f"move to {_c(order.to)}")
             return ", ".join(parts) or ("выбираю" if ru else "choose")
         if isinstance(order, Tractor):
-            return (f"луч захвата на {name(order.target)}" if ru
+            return (f"луч захвата на {name(order.target, 'accs')}" if ru
                     else f"tractor beam on {name(order.target)}")
         if isinstance(order, BreakFree):
             text = "вырываюсь" if ru else "break free"

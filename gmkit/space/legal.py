@@ -65,36 +65,35 @@ def check(b: Battle, actor: str, order: Order) -> None:
         _check_clock(b, order)
         return
     if actor not in specs:
-        raise IllegalOrder("S-1", f"no ship named {actor!r}; ships: {', '.join(specs)}")
+        raise IllegalOrder("S-1", key="space.refusal.legal.s1.1", actor=actor, p=', '.join(specs))
     if isinstance(order, GM_ORDERS):
-        raise IllegalOrder("S-12", f"{type(order).__name__} is the GM's order (actor 'GM'), "
-                                   f"not {actor}'s")
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.1", type_name=type(order).__name__,
+                           actor=actor)
     cur = on_turn(b)
     if cur != actor:
-        raise IllegalOrder("S-4", f"it is {cur}'s turn, not {actor}'s" if cur else "the fight is over")
+        if cur:
+            raise IllegalOrder("S-4", key="space.refusal.not_your_turn", current=cur, actor=actor)
+        raise IllegalOrder("S-4", key="space.refusal.over")
     d = b.state.decision
     if d is not None and not isinstance(order, Choose):
-        raise IllegalOrder("S-8" if d.aim else "S-10",
-                           f"{actor}'s shot at {d.target} is known: first {actor} chooses "
-                           f"{asked(d)} (Choose)")
+        raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.legal.x.1", actor=actor,
+                           target=d.target, p=asked(d))
     (_CHECKS.get(type(order)) or _checker(type(order)))(b, actor, b.state.ships[actor], order)
 
 
-def asked(d: Decision) -> str:
-    """What a pending choice asks, as a refusal words it."""
-    parts = []
-    if d.aim:
-        parts.append("'hull' (the whole ship) or 'systems' (the d10 table)")
-    if d.shift:
-        parts.append("where it cloaks again (its own cell to stay)")
-    return " and ".join(parts)
+def asked(d: Decision) -> dict[str, Any]:
+    """What a pending choice asks, as a refusal words it (a message parameter: any language)."""
+    if d.aim and d.shift:
+        return {"key": "space.refusal.asked.both", "aim": {"key": "space.refusal.asked.aim"},
+                "shift": {"key": "space.refusal.asked.shift"}}
+    return {"key": "space.refusal.asked.aim" if d.aim else "space.refusal.asked.shift"}
 
 
 def _is_cell(v: Any) -> bool:
     return isinstance(v, tuple) and len(v) == 2 and type(v[0]) is int and type(v[1]) is int
 
 
-def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: str,
+def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: Any,
           allow_off: bool = False) -> Cells:
     """S-2: the cells after one step of ``actor`` from ``cells`` to first cell ``to``."""
     if not _is_cell(to):
@@ -103,49 +102,52 @@ def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: str,
     kind = b.sheet.ships[actor].kind
     why = R.step_error(kind, delta)
     if why:
-        raise IllegalOrder("S-2", f"{rule_ctx}: {actor} ({kind}) from {cell_text(cells[0])} "
-                                  f"to {cell_text(to)}: {why}")
+        raise IllegalOrder("S-2", key="space.refusal.legal.s2.2", rule_ctx=rule_ctx, actor=actor,
+                           kind={"key": f"value.kind.{kind}"}, p=cell_text(cells[0]), p2=cell_text(to),
+                           why=R.step_words(why))
     new = R.shifted(cells, delta)
     w, h = b.sheet.width, b.sheet.height
     if not allow_off and not R.on_map(new, w, h):
-        raise IllegalOrder("S-2", f"{rule_ctx}: {actor} to {cells_text(new)} leaves the "
-                                  f"{w}x{h} map; only a flight (S-11) may")
+        raise IllegalOrder("S-2", key="space.refusal.legal.s2.3", rule_ctx=rule_ctx, actor=actor,
+                           p=cells_text(new), w=w, h=h)
     return new
 
 
-def _check_free(b: Battle, actor: str, old: Cells, new: Cells, ctx: str,
+def _check_free(b: Battle, actor: str, old: Cells, new: Cells, ctx: Any,
                 occ: dict[Cell, str] | None = None) -> None:
     """S-2: no two ships share a cell (as the actor's side knows the cells)."""
     if occ is None:
         occ = occupied(b, b.sheet.ships[actor].side, skip=actor)
     hit = R.blocked_by([x for x in new if x not in old], occ)
     if hit:
-        raise IllegalOrder("S-2", f"{ctx}: cell {cell_text(hit[0])} is taken by {hit[1]}; no two "
-                                  f"ships share a cell")
+        raise IllegalOrder("S-2", key="space.refusal.legal.s2.4", ctx=ctx, p=cell_text(hit[0]), p2=hit[1])
 
 
 def _check_engines(actor: str, ship: ShipState, what: str) -> None:
+    """S-8/S-13: ``what`` (``move``, ``flee``...) needs working engines and no tractor beam."""
     if ship.disabled("engines"):
-        raise IllegalOrder("S-8", f"{actor}'s engines are disabled: it cannot {what}")
+        raise IllegalOrder("S-8", key="space.refusal.legal.s8.1", actor=actor,
+                           what={"key": f"space.refusal.what.{what.replace(' ', '_')}"})
     if ship.held_by is not None:
-        raise IllegalOrder("S-13", f"{actor} is held by {ship.held_by}'s tractor beam: it cannot "
-                                   f"{what} (break free first)")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.1", actor=actor, held_by=ship.held_by,
+                           what={"key": f"space.refusal.what.{what.replace(' ', '_')}"})
 
 
 def _check_move(b: Battle, actor: str, ship: ShipState, order: Move) -> None:
     _check_engines(actor, ship, "move")
-    new = _step(b, actor, ship.cells, order.to, "move")
-    _check_free(b, actor, ship.cells, new, f"move to {cells_text(new)}")
+    new = _step(b, actor, ship.cells, order.to, {"key": "space.refusal.ctx.move"})
+    _check_free(b, actor, ship.cells, new, {"key": "space.refusal.ctx.move_to", "cells": cells_text(new)})
 
 
 def _target(b: Battle, actor: str, target: Any, rule: str) -> ShipState:
     if target not in b.sheet.ships:
-        raise IllegalOrder(rule, f"no ship named {target!r}")
+        raise IllegalOrder(rule, key="space.refusal.legal.x.2", target=target)
     if target == actor:
-        raise IllegalOrder(rule, f"{actor} cannot target itself")
+        raise IllegalOrder(rule, key="space.refusal.legal.x.3", actor=actor)
     t = b.state.ships[target]
     if not t.in_play:
-        raise IllegalOrder(rule, f"{target} is {'destroyed' if t.destroyed else 'gone'}")
+        raise IllegalOrder(rule, key="space.refusal.legal.x.4", target=target,
+                           p={"key": "space.refusal.destroyed" if t.destroyed else "space.refusal.gone"})
     return t
 
 
@@ -153,12 +155,12 @@ def _aim(b: Battle, actor: str, target: str, cell: Any) -> Cells:
     """The cells ``actor`` fires at, refusing a missing or impossible named cell (S-10)."""
     if hidden_from(b, target, b.sheet.ships[actor].side):
         if cell is None:
-            raise IllegalOrder("S-10", f"{target} is cloaked: name the cell you fire at (cell=(x, y))")
+            raise IllegalOrder("S-10", key="space.refusal.legal.s10.4", target=target)
         if not _is_cell(cell):
             raise IllegalOrder("S-10", f"{cell!r} is not a cell (x, y)")
         w, h = b.sheet.width, b.sheet.height
         if not R.on_map([cell], w, h):
-            raise IllegalOrder("S-10", f"cell {cell_text(cell)} is off the {w}x{h} map")
+            raise IllegalOrder("S-10", key="space.refusal.legal.s10.6", p=cell_text(cell), w=w, h=h)
         return (cell,)
     return b.state.ships[target].cells
 
@@ -171,17 +173,16 @@ def _check_aim(order: Attack | Pursue | Choose) -> None:
 
 def _check_attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:
     if ship.disabled("weapons"):
-        raise IllegalOrder("S-8", f"{actor}'s weapons are disabled: it cannot attack")
+        raise IllegalOrder("S-8", key="space.refusal.legal.s8.3", actor=actor)
     _target(b, actor, order.target, "S-7")
     _check_aim(order)
     aimed = _aim(b, actor, order.target, order.cell)
     if not R.fire_range(ship.cells, aimed):
-        raise IllegalOrder("S-3", f"{order.target} at {cells_text(aimed)} is out of {actor}'s fire "
-                                  f"from {cells_text(ship.cells)}: fire needs touching cells or one "
-                                  f"cell between in a straight line (never diagonally across)")
+        raise IllegalOrder("S-3", key="space.refusal.legal.s3.1", target=order.target, p=cells_text(aimed),
+                           actor=actor, p2=cells_text(ship.cells))
     if order.then is not None:
         if not ship.cloaked:
-            raise IllegalOrder("S-10", f"only a cloaked ship moves after firing; {actor} is not cloaked")
+            raise IllegalOrder("S-10", key="space.refusal.legal.s10.7", actor=actor)
         _check_engines(actor, ship, "move after firing")
         then, first = order.then, ship.cells[0]
         ok = (_is_cell(then)
@@ -191,38 +192,36 @@ def _check_attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None
                                    b.sheet.options.cloak_shift_keeps_fire_range))
         if not ok:
             options = shift_cells(b, actor, aimed)
-            raise IllegalOrder("S-10", f"after firing {actor} may stay at {cell_text(ship.cells[0])} "
-                                       f"or move one cell sideways or up/down still touching its "
-                                       f"target: {', '.join(cell_text(o[0]) for o in options)}; "
-                                       f"not {cell_text(order.then)}")
+            raise IllegalOrder("S-10", key="space.refusal.legal.s10.8", actor=actor,
+                               p=cell_text(ship.cells[0]), p2=', '.join(cell_text(o[0]) for o in options),
+                               p3=cell_text(order.then))
 
 
 def _check_choose(b: Battle, actor: str, ship: ShipState, order: Choose) -> None:
     """S-8/S-10: the choice answers exactly what the pending decision asks."""
     d = b.state.decision
     if d is None:
-        raise IllegalOrder("S-8", f"{actor} has no choice to make now: a choice follows a shot "
-                                  f"whose aim or place was left open")
+        raise IllegalOrder("S-8", key="space.refusal.legal.s8.4", actor=actor)
     _check_aim(order)
     if d.aim and order.aim is None:
-        raise IllegalOrder("S-8", f"{actor}'s shot at {d.target} hit: choose 'hull' (the whole ship) "
-                                  f"or 'systems' (the d10 table)")
+        raise IllegalOrder("S-8", key="space.refusal.legal.s8.5", actor=actor, target=d.target)
     if not d.aim and order.aim is not None:
-        raise IllegalOrder("S-8", f"{actor}'s shot at {d.target} asks no aim (it missed, or the "
-                                  f"order gave it): not {order.aim!r}")
+        raise IllegalOrder("S-8", key="space.refusal.legal.s8.6", actor=actor, target=d.target,
+                           aim=order.aim)
     if not d.shift:
         if order.to is not None:
-            raise IllegalOrder("S-10", f"{actor} has no place to choose now (not "
-                                       f"{cell_text(order.to) if _is_cell(order.to) else repr(order.to)})")
+            raise IllegalOrder("S-10", key="space.refusal.legal.s10.9", actor=actor,
+                               p=cell_text(order.to) if _is_cell(order.to) else repr(order.to))
         return
     options = choice_shifts(b, actor)
     if order.to not in options:
-        got = ("name one" if order.to is None else
-               f"not {cell_text(order.to) if _is_cell(order.to) else repr(order.to)}")
-        raise IllegalOrder("S-10", f"{actor} cloaks again at {cell_text(ship.cells[0])} (stay) or one "
-                                   f"cell sideways or up/down still touching its target: "
-                                   f"{', '.join(cell_text(o) for o in options[1:]) or 'none free'}; "
-                                   f"{got}")
+        got = ({"key": "space.refusal.name_one"} if order.to is None else
+               {"key": "space.refusal.not_cell",
+                "cell": cell_text(order.to) if _is_cell(order.to) else repr(order.to)})
+        raise IllegalOrder("S-10", key="space.refusal.legal.s10.1", actor=actor, p=cell_text(ship.cells[0]),
+                           p2=(', '.join(cell_text(o) for o in options[1:])
+                               or {"key": "space.refusal.none_free"}),
+                           got=got)
 
 
 def choice_shifts(b: Battle, actor: str) -> list[Cell]:
@@ -244,11 +243,11 @@ def shift_cells(b: Battle, actor: str, target_cells: Cells) -> list[Cells]:
 
 def _check_raise_shields(b: Battle, actor: str, ship: ShipState, order: RaiseShields) -> None:
     if ship.disabled("shields"):
-        raise IllegalOrder("S-8", f"{actor}'s shields are disabled")
+        raise IllegalOrder("S-8", key="space.refusal.legal.s8.7", actor=actor)
     if ship.shields_up:
-        raise IllegalOrder("S-6", f"{actor}'s shields are already up")
+        raise IllegalOrder("S-6", key="space.refusal.legal.s6.1", actor=actor)
     if ship.shields <= 0:
-        raise IllegalOrder("S-6", f"{actor} has no shield points left to raise")
+        raise IllegalOrder("S-6", key="space.refusal.legal.s6.2", actor=actor)
 
 
 def _check_cloak(b: Battle, actor: str, ship: ShipState, order: Cloak) -> None:
@@ -256,17 +255,17 @@ def _check_cloak(b: Battle, actor: str, ship: ShipState, order: Cloak) -> None:
         if order.on is not False:
             raise IllegalOrder("S-10", f"Cloak(on=...) takes True or False, not {order.on!r}")
         if not ship.cloaked:
-            raise IllegalOrder("S-10", f"{actor} is not cloaked")
+            raise IllegalOrder("S-10", key="space.refusal.legal.s10.11", actor=actor)
         return
     if not b.sheet.ships[actor].cloak:
-        raise IllegalOrder("S-10", f"{actor} has no cloaking device")
+        raise IllegalOrder("S-10", key="space.refusal.legal.s10.2", actor=actor)
     if ship.disabled("cloak"):
-        raise IllegalOrder("S-8", f"{actor}'s cloaking device is disabled")
+        raise IllegalOrder("S-8", key="space.refusal.legal.s8.8", actor=actor)
     if ship.cloaked:
-        raise IllegalOrder("S-10", f"{actor} is already cloaked")
+        raise IllegalOrder("S-10", key="space.refusal.legal.s10.3", actor=actor)
     if ship.held_by or ship.holding:
-        raise IllegalOrder("S-13", f"{actor} cannot cloak while a tractor beam links it to "
-                                   f"{ship.held_by or ship.holding} [decision]")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.2", actor=actor,
+                           p=ship.held_by or ship.holding)
 
 
 def flee_allowance(b: Battle, actor: str) -> int:
@@ -277,36 +276,36 @@ def flee_allowance(b: Battle, actor: str) -> int:
     return MAX_FLEE
 
 
-def _walk(b: Battle, actor: str, ship: ShipState, path: Any, limit: int, ctx: str,
+def _walk(b: Battle, actor: str, ship: ShipState, path: Any, limit: int, ctx: Any,
           allow_off: bool) -> None:
     """S-2/S-11: a path of single steps, free of known ships, leaving the map only at its end."""
     if not isinstance(path, tuple) or not path:
-        raise IllegalOrder("S-11", f"{ctx}: give the path as cells, one step each")
+        raise IllegalOrder("S-11", key="space.refusal.legal.s11.1", ctx=ctx)
     if len(path) > limit:
-        raise IllegalOrder("S-11", f"{ctx}: {len(path)} steps, at most {limit} may be rolled")
+        raise IllegalOrder("S-11", key="space.refusal.legal.s11.2", ctx=ctx, p=len(path), limit=limit)
     occ = occupied(b, b.sheet.ships[actor].side, skip=actor)
     cells = ship.cells
     for i, to in enumerate(path):
-        new = _step(b, actor, cells, to, f"{ctx}, step {i + 1}", allow_off)
+        new = _step(b, actor, cells, to, {"key": "space.refusal.ctx.step", "ctx": ctx, "n": i + 1}, allow_off)
         if not R.on_map(new, b.sheet.width, b.sheet.height):
             if i != len(path) - 1:
-                raise IllegalOrder("S-11", f"{ctx}: step {i + 1} to {cell_text(to)} leaves the map, "
-                                           f"so it must be the last")
+                raise IllegalOrder("S-11", key="space.refusal.legal.s11.7", ctx=ctx, p=i + 1,
+                                   p2=cell_text(to))
             return
-        _check_free(b, actor, cells, new, f"{ctx}, step {i + 1}", occ)
+        _check_free(b, actor, cells, new, {"key": "space.refusal.ctx.step", "ctx": ctx, "n": i + 1}, occ)
         cells = new
 
 
 def _may_flee(b: Battle, actor: str, ship: ShipState) -> None:
     _check_engines(actor, ship, "flee")
     if R.flee_locked(b.state.round, ship.flee_locked_until):
-        raise IllegalOrder("S-11", f"{actor}'s escape failed: no new escape before round "
-                                   f"{ship.flee_locked_until} (now round {b.state.round})")
+        raise IllegalOrder("S-11", key="space.refusal.legal.s11.3", actor=actor,
+                           flee_locked_until=ship.flee_locked_until, round=b.state.round)
 
 
 def _check_flee(b: Battle, actor: str, ship: ShipState, order: Flee) -> None:
     _may_flee(b, actor, ship)
-    _walk(b, actor, ship, order.path, flee_allowance(b, actor), "flight", True)
+    _walk(b, actor, ship, order.path, flee_allowance(b, actor), {"key": "space.refusal.ctx.flight"}, True)
 
 
 def _may_pursue(b: Battle, actor: str, ship: ShipState, order: Pursue) -> None:
@@ -319,17 +318,17 @@ def _may_pursue(b: Battle, actor: str, ship: ShipState, order: Pursue) -> None:
     target = order.target
     if target is None:
         if len(fleeing) != 1:
-            raise IllegalOrder("S-11", f"name the ship to pursue: fleeing enemies: "
-                                       f"{', '.join(fleeing) or 'none'}")
+            raise IllegalOrder("S-11", key="space.refusal.legal.s11.6",
+                               p=', '.join(fleeing) or {"key": "space.refusal.none"})
         target = fleeing[0]
     t = _target(b, actor, target, "S-11")
     if not t.fleeing or specs[target].side == side:
-        raise IllegalOrder("S-11", f"{target} is not a fleeing enemy; fleeing: "
-                                   f"{', '.join(fleeing) or 'none'}")
+        raise IllegalOrder("S-11", key="space.refusal.legal.s11.4", target=target,
+                           p=', '.join(fleeing) or {"key": "space.refusal.none"})
     blind = hidden_from(b, target, side)
     if not blind and R.fire_range(ship.cells, t.cells):
-        raise IllegalOrder("S-11", f"{target} at {cells_text(t.cells)} is still in range of {actor}: "
-                                   f"attack it instead of pursuing")
+        raise IllegalOrder("S-11", key="space.refusal.legal.s11.5", target=target, p=cells_text(t.cells),
+                           actor=actor)
     _check_aim(order)
     if blind and order.cell is not None:
         _aim(b, actor, target, order.cell)
@@ -338,60 +337,62 @@ def _may_pursue(b: Battle, actor: str, ship: ShipState, order: Pursue) -> None:
 def _check_pursue(b: Battle, actor: str, ship: ShipState, order: Pursue) -> None:
     _may_pursue(b, actor, ship, order)
     if order.path:
-        _walk(b, actor, ship, order.path, MAX_PURSUE, "pursuit", False)
+        _walk(b, actor, ship, order.path, MAX_PURSUE, {"key": "space.refusal.ctx.pursuit"}, False)
 
 
 def _check_launch(b: Battle, actor: str, ship: ShipState, order: Launch) -> None:
     """S-12: «вылетаю» is an enemy's declaration while the departing ship's window is open."""
     d = b.state.departure
     if d is None:
-        raise IllegalOrder("S-12", "no ship is leaving the station: there is nothing to launch after")
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.2")
     specs = b.sheet.ships
     if specs[actor].side == specs[d.ship].side:
-        raise IllegalOrder("S-12", f"{actor} is on {d.ship}'s side ({specs[actor].side}): only an "
-                                   f"enemy launches after it")
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.3", actor=actor, ship=d.ship,
+                           side=specs[actor].side)
     if d.closed:
-        raise IllegalOrder("S-12", f"the window for {d.ship} is already closed "
-                                   f"({'pursuit ordered' if d.pursued else 'it is gone'})")
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.4", ship=d.ship,
+                           p={"key": "space.refusal.pursuit_ordered" if d.pursued
+                              else "space.refusal.it_is_gone"})
     _check_engines(actor, ship, "launch")
 
 
 def _check_tractor(b: Battle, actor: str, ship: ShipState, order: Tractor) -> None:
     specs = b.sheet.ships
     if not specs[actor].tractor:
-        raise IllegalOrder("S-13", f"{actor} has no tractor beam")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.3", actor=actor)
     t = _target(b, actor, order.target, "S-13")
     if ship.holding:
-        raise IllegalOrder("S-13", f"{actor} already holds {ship.holding}")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.4", actor=actor, holding=ship.holding)
     if ship.held_by:
-        raise IllegalOrder("S-13", f"{actor} is itself held by {ship.held_by}")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.5", actor=actor, held_by=ship.held_by)
     if ship.cloaked or hidden_from(b, order.target, specs[actor].side) or t.cloaked:
-        raise IllegalOrder("S-13", "a tractor beam needs both ships uncloaked [decision]")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.6")
     if t.held_by:
-        raise IllegalOrder("S-13", f"{order.target} is already held by {t.held_by}")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.7", target=order.target, held_by=t.held_by)
     why = R.may_tractor(specs[actor].size, specs[order.target].size, R.touching(ship.cells, t.cells))
     if why:
-        raise IllegalOrder("S-13", f"{actor} ({cells_text(ship.cells)}) on {order.target} "
-                                   f"({cells_text(t.cells)}): {why}")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.8", actor=actor, p=cells_text(ship.cells),
+                           target=order.target, p2=cells_text(t.cells),
+                           why=R.tractor_words(specs[actor].size, specs[order.target].size, why))
     until = b.state.locks.get(pair(actor, order.target), 0)
     if b.state.round < until:
-        raise IllegalOrder("S-13", f"{actor} and {order.target} may hold each other again from "
-                                   f"round {until} (now round {b.state.round})")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.9", actor=actor, target=order.target,
+                           until=until, round=b.state.round)
 
 
 def _check_break_free(b: Battle, actor: str, ship: ShipState, order: BreakFree) -> None:
     if ship.held_by is None:
-        raise IllegalOrder("S-13", f"{actor} is not held by a tractor beam")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.10", actor=actor)
     if order.to is not None:
         if ship.disabled("engines"):
-            raise IllegalOrder("S-8", f"{actor}'s engines are disabled: it cannot move once free")
-        new = _step(b, actor, ship.cells, order.to, "move after breaking free")
-        _check_free(b, actor, ship.cells, new, f"move to {cells_text(new)}")
+            raise IllegalOrder("S-8", key="space.refusal.legal.s8.9", actor=actor)
+        new = _step(b, actor, ship.cells, order.to, {"key": "space.refusal.ctx.after_break"})
+        _check_free(b, actor, ship.cells, new, {"key": "space.refusal.ctx.move_to", "cells": cells_text(new)})
 
 
 def _check_release(b: Battle, actor: str, ship: ShipState, order: Release) -> None:
     if ship.holding is None:
-        raise IllegalOrder("S-13", f"{actor} holds no ship")
+        raise IllegalOrder("S-13", key="space.refusal.legal.s13.11", actor=actor)
 
 
 def _check_pass(b: Battle, actor: str, ship: ShipState, order: Pass) -> None:
@@ -400,7 +401,7 @@ def _check_pass(b: Battle, actor: str, ship: ShipState, order: Pass) -> None:
 
 def _check_clock(b: Battle, order: Clock) -> None:
     if b.state.departure is None:
-        raise IllegalOrder("S-12", "no ship is leaving the station: there is no window to time")
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.5")
     m = order.minutes
     if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m < float("inf"):
         raise IllegalOrder("S-12", f"minutes since the departure must be 0 or more, "

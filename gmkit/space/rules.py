@@ -15,7 +15,7 @@ orientation, ``"h"`` to the right and ``"v"`` downwards.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 Cell = tuple[int, int]
 Cells = tuple[Cell, ...]
@@ -26,7 +26,7 @@ __all__ = [
     "initiative_ties", "attack_defence", "hits", "long_shot_confirmed", "damage_halvings", "halve",
     "plating_bonus", "dealt", "absorb", "system_for", "system_hit_result", "cloak_shift_ok",
     "cloak_shift_cells", "guess_cells", "flee_dice", "flee_locked", "headstart", "may_tractor",
-    "tractor_relock_until", "break_free", "reactor_explodes", "cells_in_fire_range", "distance",
+    "tractor_relock_until", "break_free", "step_words", "tractor_words", "reactor_explodes", "cells_in_fire_range", "distance",
 ]
 
 SYSTEMS = ("shields", "weapons", "reactor", "plating", "crew", "cloak", "engines", "targeting",
@@ -375,3 +375,22 @@ def break_free(holder_face: int, held_face: int) -> str | None:
     if holder_face > held_face:
         return "held"
     return None
+
+
+_STEP_WHY = {"a heavy ship moves straight only, not diagonally": "space.refusal.step.diagonal",
+             "a ship moves one cell a turn": "space.refusal.step.one"}
+"""S-2: :func:`step_error`'s reasons, to their message keys."""
+
+
+def step_words(why: str) -> Any:
+    """S-2: :func:`step_error`'s reason as a message parameter (a refusal words it in any
+    language); a reason without a key stays as written."""
+    key = _STEP_WHY.get(why)
+    return {"key": key} if key else why
+
+
+def tractor_words(holder: int, target: int, why: str) -> dict[str, Any]:
+    """S-13: :func:`may_tractor`'s reason as a message parameter."""
+    if "size" in why:
+        return {"key": "space.refusal.tractor.size", "target": target, "holder": holder}
+    return {"key": "space.refusal.tractor.touch"}

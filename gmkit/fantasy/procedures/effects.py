@@ -72,7 +72,7 @@ def special(ctx: Context, actor: str, target: str, sp: SpecialAttack) -> None:
         return
     effect = ctx.sheets.effects.get(sp.kind)
     if effect is None:
-        raise IllegalOrder("F-4", f"no effect is set for special attack {sp.kind!r}")
+        raise IllegalOrder("F-4", key="fantasy.refusal.effects.f4.1", kind=sp.kind)
     apply_effect(ctx, actor, target, effect, kind_term(sp.kind))
 
 
