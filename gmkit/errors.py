@@ -132,3 +132,9 @@ class JournalError(GmkitError):
 
 class EncounterOver(GmkitError):
     """An order or a resolution asked of an encounter that has already ended."""
+
+
+def said(error: BaseException, lang: str | None = None) -> str:
+    """An error as a reader of ``lang`` reads it: a gmkit error in its catalogue words, anything
+    else (a plain ``ValueError`` from a widget's value) as Python words it."""
+    return error.message(lang) if isinstance(error, GmkitError) else str(error)

@@ -397,7 +397,8 @@ def attack_options(duel: DuelContext, name: str, move: Move | None = None) -> li
     """Every weapon x enemy pairing for a form: range, band, penalties, TN, legal and why not.
 
     Keys: weapon, kind, die (the pilot's attack die), target, range, band (short/medium/long,
-    None for melee or beyond Long), modifier, tn, legal, reason.
+    None for melee or beyond Long), modifier, tn, legal, reason (English) and refusal (the same
+    as a keyed :class:`IllegalOrder`, for a reader's language).
 
     Computed from ``name``'s position after ``move`` (default: where it is now) and the
     targets' current positions. ``modifier`` sums the range and wound penalties (C-4's
@@ -425,23 +426,25 @@ def attack_options(duel: DuelContext, name: str, move: Move | None = None) -> li
                 tn = 4
             else:
                 tn = duel.dragons[tname].pilot.parry
-            reason: str | None = None
+            refusal: IllegalOrder | None = None
             if s.out:
-                reason = f"D-9: {name} is out of the fight"
+                refusal = IllegalOrder("D-9", key="dragons.why.actor_out", name=name)
             elif s.shaken:
-                reason = f"D-8: {name} is Shaken and may take no actions"
+                refusal = IllegalOrder("D-8", key="dragons.why.actor_shaken", name=name)
             elif s.weapons_out[i]:
-                reason = f"D-8: {w.name} is out of the fight"
+                refusal = IllegalOrder("D-8", key="dragons.why.named_weapon_out", weapon=w.name)
             else:
                 prob = R.attack_problem(w.kind, h, t.height, on_tail=on_tail,
                                         target_is_pursuer=s.tailed_by == tname, rng=rng,
                                         ranges=w.ranges)
                 if prob:
-                    reason = f"{prob.rule}: {prob.text}"
+                    refusal = IllegalOrder(prob.rule, prob.text, key="dragons.why.attack",
+                                           text=_attack_words(prob.code, h, t.height, rng, w.ranges))
+            reason = str(refusal) if refusal is not None else None
             die = spec.pilot.ranged_die if w.kind == "ranged" else spec.pilot.fighting
             out.append({"weapon": w.name, "kind": w.kind, "die": die, "target": tname,
                         "range": rng, "band": band, "modifier": mod, "tn": tn,
-                        "legal": reason is None, "reason": reason})
+                        "legal": reason is None, "reason": reason, "refusal": refusal})
     return out
 
 

@@ -167,7 +167,8 @@ class DragonOrderForm(OrderForm):
                     label += " · " + self.t("odds_short", hit=_pct(od[0]), wound=_pct(od[1]))
                     label += " " + format_message("dragons.form.no_soak", self.lang)
             else:
-                label += " · " + self.t("not_now", reason=opt["reason"])
+                why = opt["refusal"].message(self.lang) if opt.get("refusal") else opt["reason"]
+                label += " · " + self.t("not_now", reason=why)
             out.append((label, Attack(opt["weapon"], opt["target"])))
         for t in lo.tail_targets:
             out.append((self.t("tail", target=t), TailAttempt(t)))

@@ -65,7 +65,7 @@ def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: st
     with the column and row numbers around it so a post's "(5, 11)" can be found on it."""
     if "ships" not in board:
         return None
-    inner = map_svg(map_model(board, sides=sides))
+    inner = map_svg(map_model(board, sides=sides, lang=lang))
     w, h = int(board.get("width", 10)) * CELL, int(board.get("height", 10)) * CELL
     pad, top = 24, TITLE + 18
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w + pad + 4} {h + top + 4}" '

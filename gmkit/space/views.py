@@ -45,15 +45,15 @@ def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -
         return None
     from ..report.document import Svg
 
-    return Svg(framed_map(board, sides, title), title)
+    return Svg(framed_map(board, sides, title, lang=lang), title)
 
 
 def framed_map(board: Mapping[str, Any], sides: Iterable[str] | None = None, title: str = "",
-               cell: int = REPORT_CELL) -> str:
+               cell: int = REPORT_CELL, lang: str = "en") -> str:
     """The map of a board (already its viewer's) with the column numbers above it and the row
     numbers to its left, so that a story's "(5, 11)" can be found on it; ``title`` above, drawn
     ``cell`` pixels to a cell. Every name escaped."""
-    model = map_model(board, sides=sides)
+    model = map_model(board, sides=sides, lang=lang)
     w, h = model["width"] * CELL, model["height"] * CELL
     pad, top = 26, (TITLE if title else 0) + 16
     vw, vh = w + pad + 4, h + top + 4
@@ -175,6 +175,9 @@ def _cell_rect(x: int, y: int, inset: int, attrs: str) -> str:
 
 
 def _ship_title(s: Mapping[str, Any]) -> str:
+    """The hover title: the model's, in its language; a bare board's in the journal's English."""
+    if s.get("title"):
+        return escape(str(s["title"]))
     kind = f", {s['class']}" if s.get("class") else ""
     text = f"{s['name']} ({s.get('side')}{kind})"
     if s.get("hull") is not None:

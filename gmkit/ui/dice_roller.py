@@ -15,7 +15,7 @@ import anywidget
 import traitlets as t
 
 from ..dice import Dice, Roll, TraitResult
-from ..errors import DiceError
+from ..errors import DiceError, said
 from ..i18n import format_message
 from ._assets import asset
 from .viewmodels import roll_view
@@ -113,9 +113,9 @@ class DiceRoller(anywidget.AnyWidget):
         try:
             result = self._roll()
         except DiceError as e:
-            self.error = str(e).splitlines()[0]
+            self.error = said(e, self.lang).splitlines()[0]
             return {}
-        view = roll_view(result, mode=self.mode)
+        view = roll_view(result, mode=self.mode, lang=self.lang)
         view["actor"] = self.actor
         self.error = ""
         self.last = view

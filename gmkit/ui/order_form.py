@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import ipywidgets as w
 
-from ..errors import GmkitError
+from ..errors import GmkitError, said
 from ..i18n import format_message
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ class OrderForm(w.VBox):
         try:
             self.encounter.submit(actor, order)
         except (GmkitError, ValueError, TypeError) as e:
-            self._show_error(str(e))
+            self._show_error(said(e, self.lang))
             return False
         self.error = ""
         self._shown.discard(actor)
@@ -166,14 +166,14 @@ class OrderForm(w.VBox):
         try:
             self.encounter.reorder(order)
         except (GmkitError, ValueError) as e:
-            self._show_error(str(e))
+            self._show_error(said(e, self.lang))
         self.refresh_received()
 
     def withdraw(self, actor: str) -> None:
         try:
             self.encounter.withdraw(actor)
         except (GmkitError, ValueError) as e:
-            self._show_error(str(e))
+            self._show_error(said(e, self.lang))
             return
         self._shown.discard(actor)
         self.refresh()
@@ -261,13 +261,13 @@ class OrderForm(w.VBox):
         try:
             self.show_order(actor, show)
         except GmkitError as e:
-            self._show_error(str(e))
+            self._show_error(said(e, self.lang))
 
     def _edit_clicked(self, actor: str) -> None:
         try:
             self.edit(actor)
         except (GmkitError, ValueError) as e:
-            self._show_error(str(e))
+            self._show_error(said(e, self.lang))
 
     def set_view(self, side: str | None) -> None:
         """Show the form as ``side``'s player may see it (None: the GM)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ..errors import GmkitError
+from ..errors import GmkitError, said
 from ..i18n import format_message
 from .copy_button import CopyButton
 
@@ -176,7 +176,7 @@ class PasteBox(w.VBox):
         try:
             self.desk.form.load(r.actor, r.orders[0])
         except (GmkitError, ValueError) as e:
-            self._note(str(e), error=True)
+            self._note(said(e, self.lang), error=True)
             return False
         self.result.value = f'<span class="gm-ok">{escape(self.t("in_form"))}</span>'
         return True

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ..errors import GmkitError
+from ..errors import GmkitError, said
 from ..i18n import format_message
 from .copy_button import CopyButton
 
@@ -226,7 +226,7 @@ class PostPanel(w.Tab):
         try:
             text = self.post_text()
         except (GmkitError, ValueError) as e:
-            self.note.value = f'<span style="color:#b00020">{escape(str(e))}</span>'
+            self.note.value = f'<span style="color:#b00020">{escape(said(e, self.lang))}</span>'
             return
         self.text.value = self.copy.text = text
 
@@ -249,7 +249,7 @@ class PostPanel(w.Tab):
         try:
             text = self.brief_text()
         except (GmkitError, ValueError) as e:
-            self.brief_note.value = f'<span style="color:#b00020">{escape(str(e))}</span>'
+            self.brief_note.value = f'<span style="color:#b00020">{escape(said(e, self.lang))}</span>'
             return
         self.brief_note.value = ""
         self.brief.value = self.brief_copy.text = text

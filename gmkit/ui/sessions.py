@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 import ipywidgets as w
 
-from ..errors import GmkitError
+from ..errors import GmkitError, said
 from ..i18n import format_message
 from .dice_roller import DiceRoller
 from .order_form import OrderForm, order_form
@@ -392,7 +392,7 @@ class Session(w.VBox):
         except (GmkitError, ValueError) as e:
             self._quiet = False
             self._on_step("refused")
-            self._say(self.t("error", message=str(e)), error=True)
+            self._say(self.t("error", message=said(e, self.lang)), error=True)
             return False
         finally:
             self._quiet = False
@@ -405,7 +405,7 @@ class Session(w.VBox):
         try:
             last = self.encounter.undo()
         except (GmkitError, ValueError) as e:
-            self._say(self.t("error", message=str(e)), error=True)
+            self._say(self.t("error", message=said(e, self.lang)), error=True)
             return False
         op = str(last.get("op", "?"))
         self._say(self.t("undone", what=format_message(f"ui.session.op.{op}", self.lang)
@@ -423,7 +423,7 @@ class Session(w.VBox):
             p = self.encounter.save(target)
             files = [p, *self._write_reports(p)]
         except (GmkitError, OSError, ValueError) as e:
-            self._say(self.t("error", message=str(e)), error=True)
+            self._say(self.t("error", message=said(e, self.lang)), error=True)
             raise
         self._say(format_message("posts.saved", self.lang, folder=str(p.parent),
                                  files=", ".join(f.name for f in files)))
@@ -462,7 +462,7 @@ class Session(w.VBox):
         try:
             self.encounter.set_desk_state(lang=lang)
         except GmkitError as e:  # a closed journal: the desk still switches
-            self._say(self.t("error", message=str(e)), error=True)
+            self._say(self.t("error", message=said(e, self.lang)), error=True)
         if self.language.value != lang:
             self.language.value = lang
         self._busy = True

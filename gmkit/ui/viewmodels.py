@@ -16,7 +16,7 @@ __all__ = ["roll_view", "log_rows", "roll_text"]
 # --- dice ---------------------------------------------------------------------------------------
 
 
-def roll_view(roll: Roll | TraitResult, *, mode: str = "roll") -> dict[str, Any]:
+def roll_view(roll: Roll | TraitResult, *, mode: str = "roll", lang: str | None = None) -> dict[str, Any]:
     """One roll as the DiceRoller shows it: every die's faces, aces and the Wild Die marked (C-3).
 
     A face is an *ace* when it is the die's maximum and another face follows it in the chain; a
@@ -34,7 +34,7 @@ def roll_view(roll: Roll | TraitResult, *, mode: str = "roll") -> dict[str, Any]
         dice.append({"sides": d.sides, "faces": faces, "aces": aces, "kept": bool(d.kept),
                      "wild": d.label == "wild", "label": d.label, "value": sum(faces)})
     view: dict[str, Any] = {"mode": mode, "expr": r.expr, "total": r.total, "dice": dice,
-                            "manual": bool(r.manual), "text": r.describe(), "aced": aced,
+                            "manual": bool(r.manual), "text": r.describe(lang), "aced": aced,
                             "verdict": None, "raises": 0, "tn": None}
     if trait is not None:
         view["tn"] = trait.tn
@@ -48,35 +48,9 @@ def roll_view(roll: Roll | TraitResult, *, mode: str = "roll") -> dict[str, Any]
 
 
 def roll_text(roll: Roll, lang: str | None = None) -> str:
-    """A roll as the log shows it, its words in ``lang``: ``d8! wild: d8[7] wild d6[2] (dropped) = 7``
-    in English, ``d8! дикая: d8[7] дикая d6[2] (отброшена) = 7`` in Russian (faces and dice
-    expressions are the same in both)."""
-    if not lang or lang == "en":
-        return roll.describe()
-    from ..i18n import MessageError, format_message
-
-    def label(word: str) -> str:
-        try:
-            return format_message(f"ui.dice.label.{word}", lang)
-        except MessageError:
-            return word
-
-    parts = []
-    for d in roll.dice:
-        chain = "+".join(str(f) for f in d.faces)
-        head = f"{label(d.label)} " if d.label else ""
-        mark = "" if d.kept else " " + format_message("ui.dice.dropped", lang)
-        parts.append(f"{head}d{d.sides}[{chain}]{mark}")
-    expr = " ".join(label(w) if w.isalpha() else w for w in str(roll.expr).split(" "))
-    hand = " " + format_message("ui.dice.by_hand_mark", lang) if roll.manual else ""
-    total = roll.total
-    if isinstance(total, float) and total.is_integer():
-        total = int(total)
-    if isinstance(total, float):
-        from ..i18n import format_number
-
-        return f"{expr}: {' '.join(parts)} = {format_number(total, lang)}{hand}"
-    return f"{expr}: {' '.join(parts)} = {total}{hand}"
+    """A roll as the log shows it, its words in ``lang`` (the dice's own wording, so the log,
+    reports and posts say a roll the same way); without ``lang`` the journal's English."""
+    return roll.describe(lang or None)
 
 
 def log_rows(events: Sequence[Event], lang: str | None = None) -> list[dict[str, Any]]:

@@ -2,8 +2,8 @@
 that is not a name from the scenario, a dice expression, a rule id or a listed term; in an English
 desk no Cyrillic word that is not a name. Checked on every widget of each example desk, at the
 start and after a few rounds with the autopilot. The post panel (reports' texts), the paste box's
-reply (the player's language) and the engines' own refusal texts (issue 17 item 5, worked on
-apart) are left to their own tests."""
+reply (the player's language) are left to their own tests; the engines' refusals the form shows
+(why an attack is not open now) are the desk's words and checked here."""
 
 from __future__ import annotations
 
@@ -47,16 +47,11 @@ def _strings(root: Any, skip: list[Any]) -> list[str]:
 
 
 def _names(desk: Any) -> str:
-    """Every name the scenario gives (fighters, sides, weapons, spells, the fight's own) and the
-    engines' refusal texts (not the desk's words): text the desk shows as it was given."""
+    """Every name the scenario gives (fighters, sides, weapons, spells, the fight's own): text the
+    desk shows as it was given."""
     enc = desk.encounter
     names = [str(enc.scenario.get("name", "")), *enc.participants(), *enc.sides()]
     names += re.findall(r"'(?:name|weapon|spell|item|power|class|kind)': '([^']*)'", str(enc.scenario))
-    legal = getattr(enc, "legal_orders", None)
-    for actor in enc.awaiting():
-        options = getattr(legal(actor), "attack_options", None) if legal else None
-        if options is not None:
-            names += [str(o["reason"]) for o in options() if o.get("reason")]
     return " ".join(names)
 
 
