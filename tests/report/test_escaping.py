@@ -168,3 +168,22 @@ def test_view_data_keeps_nothing_of_the_gm_alone(data):
         other = "blue" if side != "blue" else ""
         with pytest.raises(Exception, match="player view only"):
             to_bbcode(mine, "player", other)
+
+
+def test_each_player_view_holds_exactly_its_own_board():
+    """S-1/S-10 in the run data: the public view's boards are the public boards and a side's are
+    that side's, never the GM's (which show a cloaked ship where it is)."""
+    from gmkit.report.rundata import find_file
+
+    _, full = play(find_file("scenarios/space_cloak_2v2.yaml"), 3, max_rounds=4)
+    differ = [r for r in full["rounds"] if r["views"]["gm"] != r["views"]["public"]]
+    assert differ, "the GM's board and the public one must differ for this test to mean anything"
+    for side in ("", *full["sides"]):
+        mine = view_data(full, "player", side)
+        for got, r in zip(mine["rounds"], full["rounds"]):
+            want = {"sides": {side: r["views"]["sides"][side]}} if side else {"public": r["views"]["public"]}
+            assert got["views"] == want
+        if side:
+            assert mine["initial"] == {"sides": {side: full["initial"]["sides"][side]}}
+        else:
+            assert mine["initial"] == {"public": full["initial"]["public"]}
