@@ -46,3 +46,12 @@ def dask_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         cluster.stop()
         left = cluster.alive()
         assert not left, f"Dask processes left running: process groups {left}"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``make test``: ``-n auto --dist loadgroup``) the browser tests share one
+    worker, so one JupyterLab and one Chromium serve them all, as in a serial run."""
+    for item in items:
+        if item.get_closest_marker("browser") is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
