@@ -63,7 +63,8 @@ MUTANTS = [
 
 
 def run(m: Mutant, python: str = sys.executable) -> bool:
-    """True when the mutant is killed (a test fails)."""
+    """True when the mutant is killed: a test fails (exit status 1; a collection error or a
+    broken copy, status 2 or more, is no kill and stops the script)."""
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "src"
         shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(
@@ -76,7 +77,9 @@ def run(m: Mutant, python: str = sys.executable) -> bool:
         r = subprocess.run([python, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
                             "-p", "no:xdist", *m.tests], cwd=copy, capture_output=True, text=True,
                            env={**__import__("os").environ, "PYTHONPATH": str(copy)})
-        return r.returncode != 0
+        if r.returncode not in (0, 1):
+            raise SystemExit(f"{m.name}: pytest could not run ({r.returncode}):\n{r.stdout[-2000:]}")
+        return r.returncode == 1
 
 
 def main() -> int:
