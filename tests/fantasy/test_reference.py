@@ -53,3 +53,17 @@ def test_f5_protection_by_counting_faces() -> None:
                                          ((0, 1, 2), Fraction(1)), ((1, 2), Fraction(3, 2))])
 def test_c6_table_mean(table, want) -> None:
     assert rules.table_mean(table) == want
+
+
+def test_f3_damage_distribution_without_a_modifier_is_the_table() -> None:
+    """F-3, C-6: one roll of ``1-2-2``: 1 a third, 2 two thirds (no modifier unless given)."""
+    assert rules.damage_distribution((1, 2, 2)) == {1: Fraction(1, 3), 2: Fraction(2, 3)}
+    assert rules.damage_distribution((0, 1), -1) == {0: Fraction(1)}
+
+
+def test_f10_hardest_escape_skips_the_unlisted_and_keeps_the_first_of_a_tie() -> None:
+    """F-10: the enemy with the fewest escape numbers; an enemy without a column is passed over
+    (not the end of the list); of two with as few, the first listed."""
+    assert rules.hardest_escape({"slime": None, "wolf": [1, 2, 3], "bear": [4]}) == ("bear", (4,))
+    assert rules.hardest_escape({"bear": [2, 1], "wolf": [5, 6]}) == ("bear", (1, 2))
+    assert rules.hardest_escape({"slime": None}) is None
