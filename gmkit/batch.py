@@ -680,7 +680,7 @@ def _dask(jobs: list[dict[str, Any]], workers: int, address: str,
     cluster = None
     if address == "local":
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+                               dashboard_address=":0")  # a free port: 8787 may be taken
         client = Client(cluster)
     else:
         try:

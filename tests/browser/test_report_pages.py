@@ -50,7 +50,7 @@ def test_every_page_loads_alone_and_shows_its_pictures(browser: Any, pages: list
             assert [u for u in asked if u != path.as_uri()] == [], path.name
             assert page.evaluate("() => document.documentElement.lang") == lang
             assert page.evaluate("() => document.scripts.length") == 0
-            shown = page.evaluate("() => [...document.querySelectorAll('.gmkit-map > svg')]"
+            shown = page.evaluate("() => [...document.querySelectorAll('div.gmkit-map > svg')]"
                                   ".filter(s => s.getBoundingClientRect().width >= 300).length")
             assert shown == pictures, f"{path.name}: {shown} pictures shown, {pictures} expected"
         finally:
