@@ -67,3 +67,10 @@ def test_f10_hardest_escape_skips_the_unlisted_and_keeps_the_first_of_a_tie() ->
     assert rules.hardest_escape({"slime": None, "wolf": [1, 2, 3], "bear": [4]}) == ("bear", (4,))
     assert rules.hardest_escape({"bear": [2, 1], "wolf": [5, 6]}) == ("bear", (1, 2))
     assert rules.hardest_escape({"slime": None}) is None
+
+
+def test_f3_damage_amount_is_the_value_plus_the_modifier_never_below_zero() -> None:
+    """F-3: a table value plus Strength or Constitution (none unless given), never below 0."""
+    assert rules.damage_amount(2) == 2 and rules.damage_amount(Fraction(1, 2)) == Fraction(1, 2)
+    assert rules.damage_amount(1.5, 1) == 2.5 and rules.damage_amount(1, -3) == 0
+    assert rules.damage_amount(Fraction(1, 2), -1) == 0
