@@ -24,7 +24,7 @@ def main(folder: str = "mutants") -> int:
         print("no mutmut results: run `make mutate`")
         return 1
     total: Counter[str] = Counter()
-    print(f"| module | mutants | killed | survived | no tests | score |")
+    print("| module | mutants | killed (timeouts) | survived | not run | score of those run |")
     print("|---|---:|---:|---:|---:|---:|")
     for module in sorted(counts):
         c = counts[module]
@@ -38,7 +38,8 @@ def row(name: str, c: Counter[str]) -> str:
     killed = c["killed"] + c["timeout"]
     tested = sum(c.values()) - c["no tests"] - c["skipped"] - c["not checked"]
     score = f"{100 * killed / tested:.1f}%" if tested else "-"
-    return (f"| {name} | {sum(c.values())} | {killed} | {c['survived']} | {c['no tests']} | "
+    not_run = c["no tests"] + c["skipped"] + c["not checked"]
+    return (f"| {name} | {sum(c.values())} | {killed} ({c['timeout']}) | {c['survived']} | {not_run} | "
             f"{score} |")
 
 

@@ -74,3 +74,9 @@ def test_f3_damage_amount_is_the_value_plus_the_modifier_never_below_zero() -> N
     assert rules.damage_amount(2) == 2 and rules.damage_amount(Fraction(1, 2)) == Fraction(1, 2)
     assert rules.damage_amount(1.5, 1) == 2.5 and rules.damage_amount(1, -3) == 0
     assert rules.damage_amount(Fraction(1, 2), -1) == 0
+
+
+def test_f2_can_be_hit_counts_the_modifier() -> None:
+    """F-2: AC 0 needs 17: "harder to hit by 2" leaves no roll; AC -1 needs 18, so -1 does too."""
+    assert rules.can_be_hit(0) and not rules.can_be_hit(0, -2) and rules.can_be_hit(0, -1)
+    assert rules.can_be_hit(-1) and not rules.can_be_hit(-1, -1) and not rules.can_be_hit(-3, 10)
