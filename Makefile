@@ -40,12 +40,13 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 # The suite on every core (pytest-xdist): tests that share a session resource run in one worker
-# (`xdist_group`: the Dask cluster and the batch run it compares; the JupyterLab of the browser tests).
+# (`xdist_group`: the Dask cluster and the batch run it compares; the JupyterLab of the browser tests);
+# a notebook's cells run in one kernel, so nbval keeps each file in one worker (`--dist loadfile`).
 XDIST := -n auto --dist loadgroup
 
 test: $(STAMP) chromium
 	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest $(XDIST) --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg templates/
+	$(BIN)/python -m pytest -n auto --dist loadfile --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg templates/
 	$(BIN)/python -m pytest $(XDIST)
 
 test-fast: $(STAMP)
