@@ -11,7 +11,7 @@ LAB_STAMP  := $(VENV)/.lab-stamp
 STAMP      := $(VENV)/.installed-stamp
 EXTRAS     := dev,browser,lab,dask,parquet
 
-.PHONY: demo test test-fast lab chromium typecheck bench clean
+.PHONY: demo test test-fast test-random mutate lab chromium typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,13 +39,32 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+# The suite on every core (pytest-xdist): tests that share a session resource run in one worker
+# (`xdist_group`: the Dask cluster and the batch run it compares; the JupyterLab of the browser tests);
+# a notebook's cells run in one kernel, so nbval keeps each file in one worker (`--dist loadfile`).
+XDIST := -n auto --dist loadgroup
+
 test: $(STAMP) chromium
 	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg templates/
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg templates/
+	$(BIN)/python -m pytest $(XDIST)
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -x -q --ignore=tests/browser
+	$(BIN)/python -m pytest $(XDIST) -x -q --ignore=tests/browser
+
+# The suite in a random order (pytest-random-order): SEED=1234 to repeat an order
+test-random: $(STAMP) chromium
+	$(BIN)/python -m pytest $(XDIST) -p random_order --random-order $(if $(SEED),--random-order-seed=$(SEED))
+
+# Mutation testing (not CI): mutmut on the dice, every rule set's rules.py and the journal
+# ([tool.mutmut] in pyproject.toml), then the mutants issue 19 found, re-applied one by one.
+# The score and the surviving mutants are in benchmarks/README.md.
+mutate: $(STAMP)
+	rm -rf mutants
+	$(BIN)/mutmut run --max-children $$(nproc) || true
+	$(BIN)/mutmut results --all true > mutants/results.txt || true
+	$(BIN)/python benchmarks/_mutation_score.py mutants
+	$(BIN)/python -m tests.known_mutants
 
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy

@@ -43,12 +43,18 @@ def test_dragon_session_dice_refusal_and_chart(lab: Any, page: Any) -> None:
     # roll dice in the DiceRoller and see the faces
     page.locator(".gmkit-dice .gm-expr").fill("3d6+1")
     page.locator(".gmkit-dice .gm-roll-btn").click()
-    page.wait_for_selector(".gmkit-dice .gm-last .gm-die")
+    # the kernel takes the click's message before this request (one shell channel, in order), so
+    # this is the new roll; then wait until the page draws that very roll, not one before it
+    last = json.loads(kernel_eval(page, "import json; print(json.dumps(desk.dice.last))"))
+    assert last["expr"] == "3d6+1"
+    page.wait_for_function("""(text) => {
+        const r = document.querySelector('.gmkit-dice .gm-last .gm-roll');
+        return r !== null && r.title === text;
+    }""", arg=last["text"])
     faces = page.locator(".gmkit-dice .gm-last .gm-face").all_text_contents()
-    assert len(faces) >= 3 and all(f.isdigit() for f in faces)
+    assert len(faces) == 3 and all(f.isdigit() for f in faces)
     total = page.locator(".gmkit-dice .gm-last .gm-total").text_content()
-    assert total == f"= {sum(map(int, faces)) + 1}"
-    assert kernel_eval(page, "print(desk.dice.last['total'])").strip() == total[2:]
+    assert total == f"= {sum(map(int, faces)) + 1}" == f"= {last['total']}"
     shot(page, "dragon-dice")
 
     # an illegal order: Ash (below Bane) fires its Flame at Bane (D-5)

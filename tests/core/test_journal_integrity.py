@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -449,3 +450,34 @@ def test_resume_takes_little_longer_than_before(tmp_path: Path) -> None:
     t = time.perf_counter()
     Race.resume(path, autosave=False)
     assert time.perf_counter() - t < 2.0
+
+
+# --- on disk before it returns ------------------------------------------------------------------
+
+
+def test_every_append_is_fsynced_with_the_new_line_in_it(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """C-1 and the journal's promise: every step is flushed *and* fsynced before the call returns
+    (a kill -9 test cannot see a dropped fsync: the page cache survives the process)."""
+    import gmkit.journal as journal_module
+
+    synced: list[tuple[int, int]] = []  # (inode, size) of each file fsynced
+
+    def fsync(fd: int) -> None:
+        st = os.fstat(fd)
+        synced.append((st.st_ino, st.st_size))
+
+    monkeypatch.setattr(journal_module.os, "fsync", fsync)
+    path = tmp_path / "j.jsonl"
+    r = Race(SCENARIO, journal=path)
+    for step in (lambda: r.submit("Ash", Run(2)), lambda: r.enter_faces(3, 4),
+                 lambda: r.submit("Bo", Run(1)), r.resolve_round, r.undo):
+        before = len(synced)
+        step()
+        st = path.stat()
+        assert len(synced) > before, "a journal step returned without an fsync"
+        assert synced[-1] == (st.st_ino, st.st_size)  # the file itself, with the new line in it
+    r.save(path)  # a whole rewrite: the new file is fsynced before it replaces the old one
+    st = path.stat()
+    assert synced[-1] == (st.st_ino, st.st_size)
+    r.close()

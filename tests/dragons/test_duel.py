@@ -320,6 +320,28 @@ def test_d9_fall_drops_and_recovery_penalty_grows() -> None:
     assert d.position("Bane") == (5 + 12, 40 - 6)
 
 
+@pytest.mark.parametrize("wounds, faces, mod, recovers", [
+    (0, (5, 1), -1, True),   # Piloting d8 5 (Wild Die 1) - 1 = 4: regains control
+    (0, (4, 2), -1, False),  # 4 - 1 = 3: still falling
+    (1, (5, 1), -1, True),   # 5 - 1 = 4: regains control (not -2: a wound is no action penalty here)
+    (2, (5, 1), -1, True),   # 5 - 1 = 4 (not -3)
+    (3, (7, 1), -4, False),  # 7 - 1 - 3 = 3: still falling (from 3 wounds -3 on every roll)
+    (3, (8, 1, 1), -4, True),  # 8 aces: 8 + 1 - 4 = 5
+])
+def test_d9_recovery_penalty_is_the_turns_falling_not_the_action_wound_penalty(
+        wounds: int, faces: tuple[int, ...], mod: int, recovers: bool) -> None:
+    """D-9 and D-8: the first falling turn's recovery is at -1; a Wild Card's wounds take 1 and 2
+    off actions only, so they do not touch it; from 3 wounds -3 counts on every roll."""
+    d = duel(dragon("Ash", "red", 7, 10), dragon("Bane", "blue", 4, 40, max_speed=12))
+    b = d.state.dragons["Bane"]
+    b.falling, b.wounds = True, wounds
+    d.enter_faces(*faces)
+    d.resolve_round()
+    rec = next(e for e in d.record if e.kind == "recovery")
+    assert rec.params["mod"] == mod and rec.data["penalty"] == -1
+    assert rec.data["success"] is recovers and b.falling is not recovers
+
+
 def test_d9_fall_drop_at_speed_6() -> None:
     """D-9: Speed 6 drops 2."""
     d = duel(dragon("Ash", "red", 7, 10), dragon("Bane", "blue", 6, 40))

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from gmkit.dragons import (DragonDuel, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
                            TailAttempt, TurnCheck, UsePower)
-from gmkit.dragons import rules as R
 from gmkit.dragons.orders import Attack
 from gmkit.encounter import Encounter
 
+from . import reference as ref
 from .helpers import dragon, scenario
 
 SETTINGS = settings(max_examples=25, deadline=None,
@@ -73,15 +73,15 @@ def _walk(d: DragonDuel, start: int) -> dict[str, tuple[int, int]]:
         if e.kind == "move":
             f, t = tuple(e.data["from"]), tuple(e.data["to"])
             assert pos[e.actor] == f, (e.actor, pos[e.actor], e.data)
-            m = Move(e.data["kind"], e.data["amount"])
-            assert R.move_result(f[0], f[1], m) == t
+            kind, n = e.data["kind"], e.data["amount"]
+            assert ref.moved(f[0], f[1], kind, n) == t
             if e.key == "dragons.move.done":
                 spec = d.dragons[e.actor]
-                assert R.move_problem(f[0], spec.max_speed, m, **d.sheets.move_kw) is None, e.data
+                assert ref.move_ok(f[0], spec.max_speed, kind, n, **d.sheets.move_kw), e.data
             pos[e.actor] = t
         elif e.kind == "fall":
             sp, h = pos[e.actor]
-            assert R.fall_step(sp, h) == (e.params["speed"], e.params["height"], e.params["drop"])
+            assert ref.fall(sp, h) == (e.params["speed"], e.params["height"], e.params["drop"])
             pos[e.actor] = (e.params["speed"], e.params["height"])
         elif e.kind == "speed_loss":
             pos[e.actor] = (e.params["speed"], pos[e.actor][1])

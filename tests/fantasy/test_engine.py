@@ -215,9 +215,15 @@ def test_f4_default_effect_for_named_kind_and_custom_kind_needs_effect() -> None
     make(hero(), beast(melee={"damage": "1", "special": "окаменение17ПБ10"}))
     with pytest.raises(ScenarioError, match="effects.кислота"):
         make(hero(), beast(melee={"damage": "1", "special": "кислота15ПБ6"}))
-    sk = make(hero(), beast(melee={"damage": "1", "special": "кислота15ПБ6"}),
-              effects={"кислота": {"damage": "3"}})
-    assert sk.effects["кислота"].damage is not None
+    sk = make(hero(hp=20), beast(melee={"damage": "1", "special": "кислота15ПБ6"}),
+              effects={"кислота": {"damage": "3"}}, first="monsters")
+    assert str(sk.effects["кислота"].damage) == "3"
+    sk.enter_faces(*d18(12), *d18(15), *d18(1))  # hits; the acid fires at 15; PR 1 < 6 fails
+    beast_name = [n for n in sk.participants() if n != "Hero"][0]
+    sk.submit(beast_name, Strike("Hero"))
+    ev = sk.resolve_round()
+    assert [e.params["amount"] for e in ev if e.kind == "damage"] == [3]  # the acid's 3, no claw
+    assert sk.state.combatants["Hero"].hp == 17
 
 
 def test_f6_ranged_phase_then_melee_roll_off() -> None:

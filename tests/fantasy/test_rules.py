@@ -53,19 +53,33 @@ def test_f2_ac_minus_2_second_roll() -> None:
         rules.hits(-2, 18)
 
 
+def _hits_by_the_table(ac: int, natural: int, modifier: int, second: int) -> bool:
+    """F-2 written out again: AC -3 and better never; AC -2 a roll of 18 then a 6 on the d6;
+    AC -1 a roll of 18; AC 0..15 a roll of 17 - AC; AC 16+ the same line (any roll); the
+    modifier is added to the roll."""
+    if ac <= -3:
+        return False
+    need = 18 if ac in (-2, -1) else 17 - ac
+    return natural + modifier >= need and (ac != -2 or second == 6)
+
+
 @pytest.mark.parametrize("ac", range(-5, 20))
 @pytest.mark.parametrize("modifier", [-4, -1, 0, 2, 5])
 def test_f2_c5_exact_probability_by_enumeration(ac: int, modifier: int) -> None:
-    """F-2, C-5: hit_probability equals the count over all 18 d18 outcomes (x6 for AC -2's d6)."""
+    """F-2, C-5: ``hits`` face by face and ``hit_probability`` against the table written out in
+    this test, counted over all 18 d18 outcomes and the six faces of AC -2's d6."""
     faces = _d18_faces()
     assert sorted(faces) == list(range(1, 19))
-    wins = Fraction(0)
+    wins = 0
     for f in faces:
-        if rules.needs_second_roll(ac):
-            wins += Fraction(sum(1 for s in range(1, 7) if rules.hits(ac, f, modifier, s)), 6)
-        else:
-            wins += 1 if rules.hits(ac, f, modifier) else 0
-    assert rules.hit_probability(ac, modifier) == wins / 18
+        for s in range(1, 7):
+            want = _hits_by_the_table(ac, f, modifier, s)
+            wins += want
+            if rules.needs_second_roll(ac):
+                assert rules.hits(ac, f, modifier, s) == want, (ac, f, modifier, s)
+            else:
+                assert rules.hits(ac, f, modifier) == want, (ac, f, modifier)
+    assert rules.hit_probability(ac, modifier) == Fraction(wins, 18 * 6)
 
 
 def test_f2_exact_named_probabilities() -> None:

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gmkit.simulation import derive_seed, engine_for, run_one, simulate, wilson
+from tests.dask_cluster import Cluster
 from tests.toy import SCENARIO, Race, Run
 
 RACE = dict(SCENARIO, racers=[{"name": "Ash", "side": "red", "max_dice": 2},
@@ -64,18 +65,18 @@ def test_workers_1_and_2_give_identical_rows() -> None:
 
 
 @pytest.mark.slow
-def test_dask_local_cluster_gives_identical_rows() -> None:
-    """One LocalCluster (2 worker processes): the toy race and the dragon duel."""
+@pytest.mark.xdist_group("dask")
+def test_dask_cluster_gives_identical_rows(dask_cluster: Cluster) -> None:
+    """The session's Dask cluster (2 worker processes; see ``tests/conftest.py``): the toy race
+    and the dragon duel, the same rows as in this process."""
     import distributed  # the dask extra is installed by make test: never skip
 
     from gmkit.dragons import EXAMPLE
 
     cases: list[tuple[Any, int]] = [(RACE, 40), (EXAMPLE, 16)]
     alone = [simulate(sc, n=n, seed=4) for sc, n in cases]
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                  dashboard_address=":0") as cluster:
-        with distributed.Client(cluster) as client:
-            spread = [simulate(sc, n=n, seed=4, dask=client, chunk_size=7) for sc, n in cases]
+    with distributed.Client(dask_cluster.address, timeout="10s") as client:
+        spread = [simulate(sc, n=n, seed=4, dask=client, chunk_size=7) for sc, n in cases]
     for a, b in zip(alone, spread):
         pd.testing.assert_frame_equal(a.runs, b.runs)
 

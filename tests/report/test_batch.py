@@ -1,4 +1,5 @@
-"""gmkit batch: 3 templates x 4 seeds and one broken scenario, 2 worker processes, then Dask."""
+"""gmkit batch: 3 templates x 2 seeds and one broken scenario, 2 worker processes, then Dask
+(``--dask local``, on the session's cluster)."""
 
 from __future__ import annotations
 
@@ -13,44 +14,23 @@ from gmkit.batch import BatchError, load_spec
 from gmkit.cli import main
 from gmkit.report.rundata import find_file
 
-SEEDS = [1, 2, 3, 4]
+from .conftest import SEEDS, batch_spec
+
+pytestmark = pytest.mark.xdist_group("dask")  # the session's batch run and Dask cluster
 
 
-def _spec(folder: Path, out: str) -> Path:
-    broken = folder / "broken_wolves.yaml"
-    if not broken.exists():
-        text = find_file("scenarios/fantasy_wolves.yaml").read_text()
-        broken.write_text(text.replace("system: fantasy", "system: fantasy\nmorale_table: yes"))
-    spec = {
-        "name": "test-batch", "out": out, "seeds": SEEDS,
-        # rounds enough for every fight to end: since S-4 rolls initiative once ships are in
-        # range (issue 13, item 11), the space fight of seed 3 takes 37 rounds
-        "parameters": {"odds_trials": 0, "max_rounds": 60},
-        "reports": ["bbcode"],
-        "runs": [{"template": "dragon_duel"}, {"template": "space_battle"},
-                 {"template": "fantasy_skirmish"},
-                 {"template": "fantasy_skirmish", "scenarios": [str(broken)], "seeds": [1]}],
-    }
-    path = folder / f"{out}.yaml"
-    path.write_text(yaml.safe_dump(spec))
-    return path
+@pytest.fixture
+def local(batch_local):
+    return batch_local
 
 
-@pytest.fixture(scope="module")
-def local(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("batch")
-    spec = _spec(folder, "local")
-    rc = main(["batch", str(spec), "--workers", "2", "--no-progress"])
-    return folder, spec, rc
-
-
-def test_twelve_finish_and_the_broken_one_fails(local):
+def test_six_finish_and_the_broken_one_fails(local):
     folder, spec, rc = local
     assert rc == 1  # something failed: the exit status says so
     table = pd.read_csv(folder / "local" / "summary.csv")
-    assert len(table) == 13
+    assert len(table) == 3 * len(SEEDS) + 1
     done = table[table["status"] == "done"]
-    assert len(done) == 12, table[["run_id", "status", "attempts", "error"]].to_string()
+    assert len(done) == 3 * len(SEEDS), table[["run_id", "status", "attempts", "error"]].to_string()
     assert set(done["seed"]) == set(SEEDS)
     assert set(done["template"]) == {"dragon_duel", "space_battle", "fantasy_skirmish"}
     assert done["winner"].notna().all() and (done["rounds"] > 0).all()
@@ -76,25 +56,51 @@ def test_parquet_matches_csv(local):
 def test_rerun_does_no_work(local, capsys):
     folder, spec, _ = local
     before = {p: p.stat().st_mtime_ns for p in (folder / "local").glob("*/result.json")}
-    assert len(before) == 13
+    assert len(before) == 7
     rc = main(["batch", str(spec), "--workers", "2", "--no-progress"])
     assert rc == 1
-    assert "13 runs, 0 run now, 13 skipped as finished before; 12 done, 1 failed" in capsys.readouterr().out
+    assert "7 runs, 0 run now, 7 skipped as finished before; 6 done, 1 failed" in capsys.readouterr().out
     after = {p: p.stat().st_mtime_ns for p in (folder / "local").glob("*/result.json")}
     assert after == before
     table = pd.read_csv(folder / "local" / "summary.csv")
-    assert table["cached"].all() and len(table) == 13
+    assert table["cached"].all() and len(table) == 7
 
 
-def test_same_spec_on_dask_local_cluster_gives_identical_outcomes(local):
-    import distributed  # noqa: F401  (the dask extra is installed by make test: never skip)
+def test_dask_local_starts_a_local_cluster_and_gives_identical_outcomes(local, dask_cluster,
+                                                                        monkeypatch):
+    """``--dask local``: gmkit starts a LocalCluster of --workers processes and runs there. The
+    cluster it gets is the session's (one Dask cluster per test session); the spec's first run
+    and the broken one give the rows the local pool gave."""
+    import distributed  # the dask extra is installed by make test: never skip
+
+    asked: list[dict] = []
+
+    class SessionCluster:
+        def __init__(self, **kw):
+            asked.append(kw)
+            self.scheduler_address = dask_cluster.address
+
+        def close(self):
+            pass
+
+    real_client = distributed.Client
+    monkeypatch.setattr(distributed, "LocalCluster", SessionCluster)
+    monkeypatch.setattr(distributed, "Client", lambda c, **kw: real_client(
+        c.scheduler_address if isinstance(c, SessionCluster) else c, **kw))
     folder, _, _ = local
-    spec = _spec(folder, "dask")
+    broken = str(folder / "broken_wolves.yaml")
+    spec = batch_spec(folder, "dask", seeds=[1], runs=[
+        {"template": "dragon_duel"},
+        {"template": "fantasy_skirmish", "scenarios": [broken], "seeds": [1]}])
     rc = main(["batch", str(spec), "--workers", "2", "--dask", "local", "--no-progress"])
     assert rc == 1
+    assert [{k: kw[k] for k in ("n_workers", "threads_per_worker", "processes")} for kw in asked] == [
+        {"n_workers": 2, "threads_per_worker": 1, "processes": True}]
     cols = ["run_id", "status", "winner", "rounds", "reason", "survivors"]
-    a = pd.read_csv(folder / "local" / "summary.csv")[cols].sort_values("run_id", ignore_index=True)
     b = pd.read_csv(folder / "dask" / "summary.csv")[cols].sort_values("run_id", ignore_index=True)
+    a = pd.read_csv(folder / "local" / "summary.csv")[cols]
+    a = a[a["run_id"].isin(b["run_id"])].sort_values("run_id", ignore_index=True)
+    assert len(a) == len(b) == 2
     pd.testing.assert_frame_equal(a, b)
 
 

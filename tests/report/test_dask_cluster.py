@@ -8,39 +8,35 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-import yaml
 
 from gmkit.cli import main
 from gmkit.report.rundata import find_file
 from gmkit.simulation import simulate
 from tests.dask_cluster import Cluster
 
+from .conftest import batch_spec
+
+pytestmark = pytest.mark.xdist_group("dask")
+
 COLUMNS = ["run_id", "status", "winner", "rounds", "reason", "survivors"]
 
 
-def _spec(folder: Path, out: str) -> Path:
-    spec = {"name": "cluster", "out": out, "seeds": [1, 2], "retries": 0,
-            "parameters": {"odds_trials": 0, "max_rounds": 60}, "reports": ["bbcode"],
-            "runs": [{"template": "dragon_duel"}, {"template": "space_battle"},
-                     {"template": "fantasy_skirmish"}]}
-    path = folder / f"{out}.yaml"
-    path.write_text(yaml.safe_dump(spec), encoding="utf-8")
-    return path
-
-
-def test_batch_on_the_cluster_gives_the_local_rows(dask_cluster: Cluster, tmp_path: Path,
+def test_batch_on_the_cluster_gives_the_local_rows(dask_cluster: Cluster, batch_local: tuple[Path, Path, int],
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["batch", str(_spec(tmp_path, "local")), "--workers", "2", "--no-progress"]) == 0
-    assert main(["batch", str(_spec(tmp_path, "cluster")), "--dask", dask_cluster.address,
-                 "--no-progress"]) == 0
-    assert "6 runs, 6 run now, 0 skipped as finished before; 6 done, 0 failed" in capsys.readouterr().out
-    local = pd.read_csv(tmp_path / "local" / "summary.csv")[COLUMNS]
-    cluster = pd.read_csv(tmp_path / "cluster" / "summary.csv")[COLUMNS]
-    assert (local["status"] == "done").all()
+    """The spec the local pool ran (``batch_local``: 3 templates x 2 seeds, one broken scenario
+    retried once) on the cluster: every row the same, the failure included."""
+    folder, _, rc = batch_local
+    assert rc == 1
+    spec = batch_spec(folder, "cluster")
+    assert main(["batch", str(spec), "--dask", dask_cluster.address, "--no-progress"]) == 1
+    assert "7 runs, 7 run now, 0 skipped as finished before; 6 done, 1 failed" in capsys.readouterr().out
+    local = pd.read_csv(folder / "local" / "summary.csv")[COLUMNS]
+    cluster = pd.read_csv(folder / "cluster" / "summary.csv")[COLUMNS]
+    assert (local["status"] == "done").sum() == 6
     pd.testing.assert_frame_equal(local.sort_values("run_id", ignore_index=True),
                                   cluster.sort_values("run_id", ignore_index=True))
-    for run_id in cluster["run_id"]:
-        assert (tmp_path / "cluster" / run_id / f"{run_id}.bbcode.txt").stat().st_size > 0
+    for run_id in cluster[cluster["status"] == "done"]["run_id"]:
+        assert (folder / "cluster" / run_id / f"{run_id}.bbcode.txt").stat().st_size > 0
 
 
 @pytest.mark.parametrize("scenario", ["scenarios/dragon_duel_firmament.yaml",

@@ -22,7 +22,7 @@ ORDER_TEXT = f"[/code]{URL} ``` `</code>` ](javascript:alert(1)) {SCRIPT}\n\n# p
 SCENARIO = {
     "system": "race", "seed": 7, "goal": 12,
     "name": f"Race [/quote] `tick` ](javascript:alert(1)) {SCRIPT}",
-    "description": f"line one\n# not a heading\n- not a list\n1. nor this\n===\n[/code] {URL} {SCRIPT}",
+    "description": f"line one\n# not a heading\n- not a list\n1. nor this\n===\n[/code] {URL} {SCRIPT} <b>x</b>",
     "racers": [{"name": "Ash [/code][/quote]", "side": "red [/b]"},
                {"name": f"Bo {URL} ``x`` ](y)", "side": "blue", "max_dice": 2}],
 }
@@ -109,6 +109,33 @@ def test_html_report_escapes(data, view):
             or "[/code]" + html.escape(URL) in page) == (view == "gm")
 
 
+@pytest.mark.parametrize("view", ["gm", "player"])
+def test_html_report_keeps_the_description_as_escaped_text(data, view):
+    """The description is a paragraph of text: its markup reaches the page escaped, in full (the
+    exporter's sanitiser must not be what keeps a ``<script>`` out)."""
+    page = notebook_to_html(rebuild_notebook(data, view))
+    tail = SCENARIO["description"].split("===\n")[1]
+    assert html.escape(tail) in page or html.escape(tail, quote=False) in page
+    assert "<b>x</b>" not in page
+
+
+def test_every_html_bundle_escapes_its_text():
+    """Each block's HTML holds its text escaped: a heading, a paragraph, a story line and its
+    rolls, a table's caption and cells."""
+    from gmkit.report.document import Heading, Para, Story, Table, to_bundle
+
+    t = '<b>x</b> & "q"'
+    e = "&lt;b&gt;x&lt;/b&gt; &amp; &quot;q&quot;"
+    assert to_bundle(Heading(t, 2))["text/html"] == f"<h2>{e}</h2>"
+    assert to_bundle(Para(t))["text/html"] == f"<p>{e}</p>"
+    assert to_bundle(Para(t))["text/plain"] == t
+    story = to_bundle(Story([(t, (t,))]))["text/html"]
+    assert story == f'<ul class="gmkit-story"><li>{e} <small class="gmkit-rolls">[{e}]</small></li></ul>'
+    table = to_bundle(Table(t, ([t], [[t]])))["text/html"]
+    assert table.startswith(f"<h4>{e}</h4>") and f"<th>{e}</th>" in table and f"<td>{e}</td>" in table
+    assert "<b>" not in story + table
+
+
 @pytest.mark.parametrize("text", ["`", "``", "a ` b", "` leading", "trailing `", " spaced ", "x\n\ny",
                                   "```", "``` `</code>` ```"])
 def test_code_span_is_one_span_with_the_text(text):
@@ -141,3 +168,22 @@ def test_view_data_keeps_nothing_of_the_gm_alone(data):
         other = "blue" if side != "blue" else ""
         with pytest.raises(Exception, match="player view only"):
             to_bbcode(mine, "player", other)
+
+
+def test_each_player_view_holds_exactly_its_own_board():
+    """S-1/S-10 in the run data: the public view's boards are the public boards and a side's are
+    that side's, never the GM's (which show a cloaked ship where it is)."""
+    from gmkit.report.rundata import find_file
+
+    _, full = play(find_file("scenarios/space_cloak_2v2.yaml"), 3, max_rounds=4)
+    differ = [r for r in full["rounds"] if r["views"]["gm"] != r["views"]["public"]]
+    assert differ, "the GM's board and the public one must differ for this test to mean anything"
+    for side in ("", *full["sides"]):
+        mine = view_data(full, "player", side)
+        for got, r in zip(mine["rounds"], full["rounds"]):
+            want = {"sides": {side: r["views"]["sides"][side]}} if side else {"public": r["views"]["public"]}
+            assert got["views"] == want
+        if side:
+            assert mine["initial"] == {"sides": {side: full["initial"]["sides"][side]}}
+        else:
+            assert mine["initial"] == {"public": full["initial"]["public"]}

@@ -193,12 +193,17 @@ def test_bad_scenario_stops_at_the_start(tmp_path):
 
 
 def test_illegal_order_in_orders_file_stops_the_run(tmp_path):
-    """D-4: a climb the dragon cannot afford, written in advance, stops the run naming round and dragon."""
+    """D-4: a climb the dragon cannot afford, written in advance, stops the run naming round and
+    dragon. In process: the template's cell is ``run_encounter`` with the template's own default
+    scenario (how a kernel's error becomes a TemplateError is the test above)."""
+    from gmkit.report.rundata import OrdersError
+    from gmkit.report.notebook import run_encounter
+
     orders = tmp_path / "orders.yaml"
     orders.write_text("1:\n  Ash: {type: DragonOrder, move: {type: Move, kind: climb, amount: 5}}\n")
-    with pytest.raises(TemplateError) as e:
-        run_template("dragon_duel", tmp_path / "out", seed=1, parameters={"orders": str(orders)})
-    assert e.value.ename == "OrdersError"
+    with pytest.raises(OrdersError) as e:
+        run_encounter(find_file(_default_scenario("dragon_duel")), 1, orders=str(orders),
+                      system="dragons")
     assert "orders.yaml: round 1, Ash: D-4" in str(e.value)
 
 

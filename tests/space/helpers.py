@@ -42,3 +42,34 @@ def player_json(b: SpaceBattle, side: str) -> str:
 def cell_forms(cell: tuple[int, int]) -> list[str]:
     x, y = cell
     return [f"[{x}, {y}]", f"[{x},{y}]", f"({x}, {y})", f"({x},{y})"]
+
+
+HALVING = {"range", "targeting", "held"}
+"""The damage notes that halve (S-3 across a cell, S-8 targeting disabled, S-13 attacking while
+held); ``plating`` adds 2 (S-8)."""
+
+
+def check_ledger(b: SpaceBattle, start: dict[str, tuple[int, int]]) -> int:
+    """Fold every damage event over the ships' starting (hull, shield points), by S-3/S-6/S-8/S-13
+    as written here: the dealt damage from the roll, shields first, the rest to the hull, nothing
+    below 0. Each event's figures and every ship's final hull must agree. Returns the events seen."""
+    hull = {n: h for n, (h, _) in start.items()}
+    shields = {n: s for n, (_, s) in start.items()}
+    exploded = {e.actor for e in b.record if e.key == "space.reactor.explodes"}
+    n = 0
+    for e in b.record:
+        if e.kind != "damage":
+            continue
+        n += 1
+        d, t = e.data, e.params["target"]
+        assert d["rolled"] == e.rolls[0].total
+        halvings = sum(1 for m in d["modifiers"] if m in HALVING)
+        assert d["dealt"] == (d["rolled"] >> halvings) + (2 if "plating" in d["modifiers"] else 0), d
+        assert d["shields"] + d["hull"] == d["dealt"] and 0 <= d["shields"] <= shields[t], (d, shields[t])
+        shields[t] -= d["shields"]
+        hull[t] = max(0, hull[t] - d["hull"])
+        assert (d["hull_left"], d["shields_left"]) == (hull[t], shields[t]), (e.to_json(), hull[t])
+    for name, s in b.state.ships.items():
+        if name not in exploded:
+            assert s.hull == hull[name], name
+    return n

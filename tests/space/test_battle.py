@@ -227,6 +227,22 @@ def test_s6_s7_shields_absorb_before_hull_and_use_their_own_defence() -> None:
     assert b.state.ships["T"].hull == 16
 
 
+@pytest.mark.parametrize("up, defence, to_shields, hull", [(True, 8, 5, 17), (False, 5, 0, 12)])
+def test_s6_s7_lowered_shields_neither_absorb_nor_defend(up: bool, defence: int, to_shields: int,
+                                                        hull: int) -> None:
+    """S-6: only raised shields take damage first; S-7: only raised shields lend their defence.
+    Shields down with 5 points: a d10 of 8 against defence 5, 2d6 = 5 + 3 = 8, all to the hull."""
+    b = battle(ship("A", "red", (0, 0)),
+               ship("T", "blue", (1, 0), shields=5, shield_defence=8, shields_up=up))
+    b.enter_faces(8, 5, 3)
+    new = b.push("A", Attack("T", "hull"))
+    t = b.state.ships["T"]
+    assert [e.data["defence"] for e in new if e.kind == "attack"] == [defence]
+    dmg = next(e for e in new if e.kind == "damage")
+    assert (dmg.data["shields"], dmg.data["hull"]) == (to_shields, 8 - to_shields)
+    assert (t.shields, t.hull) == (5 - to_shields, hull)
+
+
 def test_s6_shields_down_in_orbit_and_raising_takes_the_turn() -> None:
     """S-6: shields start down in orbit; S-5: raising them is the ship's whole turn."""
     b = battle(ship("A", "red", (0, 0), shields=4), ship("T", "blue", (1, 0), shields=4),

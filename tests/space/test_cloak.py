@@ -292,3 +292,19 @@ def test_cloaked_moves_are_events_for_its_own_side_only() -> None:
     assert move.visibility == sides_only("smugglers") and move.data["cells"] == [[6, 5]]
     assert move in b.events_for(None) and move in b.events_for("smugglers")
     assert move not in b.events_for("patrol")
+
+
+def test_s1_a_players_list_of_orders_received_leaves_out_a_cloaked_ship() -> None:
+    """S-1: the order form's list of orders received (who has sent one, never what) does not name
+    a cloaked ship to the other side; its own side and the GM see it."""
+    from gmkit.ui.order_form import ListOrderForm
+
+    b = cloak_board()
+    b.submit("Shade", Move((6, 5)))
+    assert b.orders_received == ["Shade"]
+    listed = {side: [r["actor"] for r in ListOrderForm(b, side=side).received()]
+              for side in ("patrol", "smugglers", None)}
+    assert listed == {"patrol": [], "smugglers": ["Shade"], None: ["Shade"]}
+    b.resolve_round()
+    b.submit("Cutter", Pass())
+    assert [r["actor"] for r in ListOrderForm(b, side="smugglers").received()] == ["Cutter"]

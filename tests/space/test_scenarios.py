@@ -12,7 +12,7 @@ from gmkit.errors import ScenarioError
 from gmkit.scenario import load_scenario, validate_scenario
 from gmkit.space import Attack, SpaceBattle, SpaceScenario
 
-from .helpers import heavy, scenario, ship
+from .helpers import check_ledger, heavy, scenario, ship
 
 ROOT = Path(__file__).resolve().parents[2]
 RAIDER = ROOT / "templates" / "scenarios" / "space_raider_vs_cruiser.yaml"
@@ -26,7 +26,9 @@ def test_raider_vs_cruiser_whole_battle_with_the_autopilot() -> None:
     cruiser = [s for s in b.board()["ships"] if s["name"] == "Cruiser"][0]
     assert cruiser["size"] == 3 and cruiser["class"] == "heavy" and not cruiser["shields_up"]
     assert all(not s["shields_up"] for s in b.board()["ships"])
+    start = {n: (s.hull, s.shields) for n, s in b.state.ships.items()}
     out = b.run(200)
+    assert check_ledger(b, start) >= 3
     assert b.is_over and out is not None
     assert out == {"winner": "navy", "reason": "destroyed", "rounds": out["rounds"], "survivors": ["Cruiser"]}
     again = SpaceBattle.from_scenario(RAIDER, seed=2013)
@@ -39,6 +41,7 @@ def test_raider_vs_cruiser_whole_battle_with_the_autopilot() -> None:
 
 def test_cloak_2v2_whole_battle_and_the_players_never_see_the_shade() -> None:
     b = SpaceBattle.from_scenario(CLOAK, seed=77)
+    start = {n: (s.hull, s.shields) for n, s in b.state.ships.items()}
     assert b.state.order[0] == "Shade"
     patrol = b.board("patrol")
     shade = [s for s in patrol["ships"] if s["name"] == "Shade"][0]
@@ -54,6 +57,7 @@ def test_cloak_2v2_whole_battle_and_the_players_never_see_the_shade() -> None:
             assert shown not in text.replace(f'"revealed_at": {shown}', "").replace(
                 f'"revealed_cells": [{shown}]', "")
     assert b.is_over
+    assert check_ledger(b, start) >= 1
     out = b.outcome()
     assert out is not None and out["winner"] in ("smugglers", "patrol")
     assert any(e.key == "space.cloak.reveal" for e in b.record)
