@@ -8,10 +8,10 @@ Target: at least 300 whole skirmishes per second on one core.
 
 from __future__ import annotations
 
-from _machine import calibration  # benchmarks/ is on sys.path when a script runs
-
 import time
 from typing import Any
+
+from _machine import calibration  # benchmarks/ is on sys.path when a script runs
 
 SCENARIO: dict[str, Any] = {
     "system": "fantasy", "name": "benchmark 3 vs 6", "seed": 1,

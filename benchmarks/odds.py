@@ -19,13 +19,15 @@ import pstats
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from _machine import calibration  # noqa: E402  (benchmarks/ is on sys.path when a script runs)
+
 from gmkit import odds  # noqa: E402
 
 DEPTH = 20

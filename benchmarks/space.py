@@ -11,13 +11,13 @@ beam. Target: at least 200 whole battles per second on one core.
 
 from __future__ import annotations
 
-from _machine import calibration  # benchmarks/ is on sys.path when a script runs
-
 import argparse
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from _machine import calibration  # benchmarks/ is on sys.path when a script runs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 

@@ -54,14 +54,30 @@ import threading
 import time
 import traceback
 from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from .errors import GmkitError
 
-__all__ = ["Job", "BatchSpec", "find_spec", "load_spec", "write_summary", "parquet_engine", "expand", "run_job", "run_batch", "summary_frame",
-           "BatchError", "BatchInterrupted", "COLUMNS", "CAUSES", "worker_main"]
+__all__ = [
+    "CAUSES",
+    "COLUMNS",
+    "BatchError",
+    "BatchInterrupted",
+    "BatchSpec",
+    "Job",
+    "expand",
+    "find_spec",
+    "load_spec",
+    "parquet_engine",
+    "run_batch",
+    "run_job",
+    "summary_frame",
+    "worker_main",
+    "write_summary",
+]
 
 COLUMNS = ["run_id", "template", "scenario", "seed", "status", "cause", "attempts", "seconds",
            "winner", "rounds", "reason", "survivors", "over", "error", "notebook", "cached"]
@@ -690,7 +706,7 @@ def _dask(jobs: list[dict[str, Any]], workers: int, address: str,
     pending = {job["run_id"]: job for job in jobs}
     try:
         futures = client.map(run_job, jobs, pure=False)
-        by_key = {f.key: job for f, job in zip(futures, jobs)}
+        by_key = {f.key: job for f, job in zip(futures, jobs, strict=False)}
         for fut in as_completed(futures):
             job = by_key[fut.key]
             try:

@@ -18,30 +18,31 @@ from __future__ import annotations
 import math
 import random
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
-from typing import Any, Iterable, NamedTuple, Sequence
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from .errors import DiceError
 
 __all__ = [
+    "MAX_ACES",
+    "MAX_DICE",
+    "MAX_EXPRESSION",
+    "MAX_NUMBER",
+    "MAX_SIDES",
     "Dice",
     "DieRoll",
-    "Roll",
-    "TraitResult",
     "OpposedResult",
     "PickResult",
+    "Roll",
+    "TraitResult",
+    "multi_action_penalty",
     "parse",
     "parse_table",
     "parse_trait",
     "roll",
-    "multi_action_penalty",
-    "MAX_DICE",
-    "MAX_ACES",
-    "MAX_SIDES",
-    "MAX_NUMBER",
-    "MAX_EXPRESSION",
 ]
 
 MAX_DICE = 1000
@@ -138,7 +139,7 @@ class Roll(NamedTuple):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Roll":
+    def from_json(cls, data: dict[str, Any]) -> Roll:
         return cls(
             expr=data["expr"],
             total=data["total"],
@@ -816,7 +817,7 @@ class Dice:
     # vectorised path ---------------------------------------------------------------------------
 
     def trait_many(self, n: int, die: int | str = 8, modifier: int = 0, wild: bool = True,
-                   tn: int = 4) -> "Any":
+                   tn: int = 4) -> Any:
         """``n`` trait totals at once with numpy, for simulation: no per-roll log, own sub-stream.
 
         The draws come from a numpy generator seeded from this stream, so the encounter's own

@@ -28,20 +28,32 @@ import hashlib
 import json
 import warnings
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Protocol, Self, Sequence
+from typing import Any, ClassVar, Protocol, Self
 
-from . import __version__
+from . import (
+    __version__,
+    i18n,  # noqa: F401  (loads the catalogue that words keyed refusals)
+)
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError
 from .events import ALL, GM, Event
-from . import i18n  # noqa: F401  (loads the catalogue that words keyed refusals)
 from .journal import JOURNAL_FORMAT, Journal, JournalContents, dumps
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
 
-__all__ = ["Encounter", "Mode", "TABLE", "SIMULATION", "Policy", "LegalOrders", "JOURNAL_FORMAT",
-           "canonical_hash", "read_journal"]
+__all__ = [
+    "JOURNAL_FORMAT",
+    "SIMULATION",
+    "TABLE",
+    "Encounter",
+    "LegalOrders",
+    "Mode",
+    "Policy",
+    "canonical_hash",
+    "read_journal",
+]
 
 
 def canonical_hash(scenario: Mapping[str, Any]) -> str:
@@ -83,17 +95,17 @@ SIMULATION = Mode(events=False, rolls=False, history=False, check_policy=False)
 class Policy(Protocol):
     """Who gives the orders nobody else gave: the rule set's autopilot, or a function of yours."""
 
-    def order(self, encounter: "Encounter", actor: str) -> Order | None:
+    def order(self, encounter: Encounter, actor: str) -> Order | None:
         """A legal order for ``actor`` now, or None for "no order" (the rules' default then)."""
 
 
 class _FunctionPolicy:
     """A plain function ``(encounter, actor) -> order`` used as a policy."""
 
-    def __init__(self, fn: Callable[["Encounter", str], Order | None]):
+    def __init__(self, fn: Callable[[Encounter, str], Order | None]):
         self.fn = fn
 
-    def order(self, encounter: "Encounter", actor: str) -> Order | None:
+    def order(self, encounter: Encounter, actor: str) -> Order | None:
         return self.fn(encounter, actor)
 
 
@@ -102,7 +114,7 @@ class LegalOrders:
     asks the rules, iteration lists every legal order, ``why_not(order)`` gives the refusal a form
     shows (None when the order is legal)."""
 
-    def __init__(self, encounter: "Encounter", actor: str):
+    def __init__(self, encounter: Encounter, actor: str):
         self.encounter = encounter
         self.actor = actor
 
@@ -576,13 +588,13 @@ class Encounter(ABC):
         self._notify("undo")
         return last
 
-    def _rebuilt(self, entries: list[dict[str, Any]], strict: bool = True) -> "Encounter":
+    def _rebuilt(self, entries: list[dict[str, Any]], strict: bool = True) -> Encounter:
         fresh = type(self).from_valid(self.scenario, self.seed, opening_faces=self.opening_faces)
         for entry in entries:
             fresh._replay(entry, strict)
         return fresh
 
-    def _adopt(self, other: "Encounter") -> None:
+    def _adopt(self, other: Encounter) -> None:
         keep = {"_journal": self._journal, "_listeners": self._listeners, "_policy": self._policy}
         self.__dict__.update(other.__dict__)
         self.__dict__.update(keep)
@@ -699,7 +711,7 @@ class Encounter(ABC):
 
     @classmethod
     def resume(cls, path: str | Path, scenario: Mapping[str, Any] | None = None, *,
-               autosave: bool = True, strict: bool = True) -> "Encounter":
+               autosave: bool = True, strict: bool = True) -> Encounter:
         """Rebuild an encounter from its journal: same board, same record, same next rolls.
 
         Called on :class:`Encounter` itself, the journal's rule set is found in the registry.
@@ -729,7 +741,7 @@ class Encounter(ABC):
 
     @classmethod
     def _replayed(cls, path: Path, got: JournalContents, scenario: Mapping[str, Any] | None,
-                  strict: bool) -> "Encounter":
+                  strict: bool) -> Encounter:
         """The encounter a journal's checked contents rebuild."""
         header = got.header
         system = header.get("system")
@@ -775,7 +787,7 @@ class Encounter(ABC):
         return enc
 
     @classmethod
-    def from_journal(cls, path: str | Path, **kw: Any) -> "Encounter":
+    def from_journal(cls, path: str | Path, **kw: Any) -> Encounter:
         return cls.resume(path, **kw)
 
     def _journal_entry(self, entry: dict[str, Any], apply: Callable[[], None]) -> None:
@@ -872,7 +884,7 @@ def _first_difference(got: Any, want: Any, depth: int = 0) -> str:
     if depth > 30:
         return ""
     if isinstance(got, list) and isinstance(want, list):
-        for i, (a, b) in enumerate(zip(got, want)):
+        for i, (a, b) in enumerate(zip(got, want, strict=False)):
             if _canon(a) != _canon(b):
                 return f"[{i}]" + _first_difference(a, b, depth + 1)
         return f"[{min(len(got), len(want))}]" if len(got) != len(want) else ""

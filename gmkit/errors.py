@@ -6,7 +6,8 @@ because it is shown to a GM as it is.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class GmkitError(Exception):
@@ -76,7 +77,7 @@ class IllegalOrder(GmkitError, ValueError):
         return (_rebuild_refusal, (type(self), self.rule, text, self.key, self.params))
 
 
-def _rebuild_refusal(cls: "type[IllegalOrder]", rule: str, text: str, key: str | None, params: dict[str, Any]) -> Any:
+def _rebuild_refusal(cls: type[IllegalOrder], rule: str, text: str, key: str | None, params: dict[str, Any]) -> Any:
     err = cls.__new__(cls)
     IllegalOrder.__init__(err, rule, text, key=key, **params)
     return err
@@ -120,7 +121,7 @@ class JournalError(GmkitError):
         super().__init__(message)
 
     @classmethod
-    def at(cls, path: object, line: int, problem: str, field: str | None = None) -> "JournalError":
+    def at(cls, path: object, line: int, problem: str, field: str | None = None) -> JournalError:
         """The error for one line: ``journal j.jsonl: line 7, field 'actor': <problem>``, or
         ``journal j.jsonl: line 7 is damaged: <problem>`` when no field is to blame."""
         if field:

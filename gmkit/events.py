@@ -13,7 +13,7 @@ from typing import Any
 
 from .dice import Roll
 
-__all__ = ["Event", "ALL", "GM", "sides_only"]
+__all__ = ["ALL", "GM", "Event", "sides_only"]
 
 ALL = "all"
 """Everyone may see the event."""
@@ -74,7 +74,7 @@ class Event:
         return out
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Event":
+    def from_json(cls, d: dict[str, Any]) -> Event:
         return cls(
             round=d["round"], actor=d["actor"], kind=d["kind"], key=d["key"],
             params=d.get("params", {}), data=d.get("data", {}),

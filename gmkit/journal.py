@@ -37,17 +37,35 @@ import re
 import threading
 import warnings
 import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Callable, Iterable, Literal, Union
+from typing import Annotated, Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StrictStr,
-                      TypeAdapter, ValidationError)
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
 
 from .errors import JournalError
 
-__all__ = ["Journal", "JournalContents", "JOURNAL_FORMAT", "READ_FORMATS", "dumps", "effective",
-           "checksum", "strip_integrity"]
+__all__ = [
+    "JOURNAL_FORMAT",
+    "READ_FORMATS",
+    "Journal",
+    "JournalContents",
+    "checksum",
+    "dumps",
+    "effective",
+    "strip_integrity",
+]
 
 JOURNAL_FORMAT = 2
 """The format new journals are written in: 2 = every line with ``seq`` and ``sum``."""
@@ -65,7 +83,7 @@ def dumps(entry: dict[str, Any], default: Callable[[Any], Any] | None = None) ->
 
 def checksum(previous: str, body: str) -> str:
     """A line's ``sum``: 16 hex digits of SHA-256 over the previous line's sum and this body."""
-    return hashlib.sha256(f"{previous}\n{body}".encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(f"{previous}\n{body}".encode()).hexdigest()[:16]
 
 
 def strip_integrity(line: dict[str, Any]) -> dict[str, Any]:
@@ -184,7 +202,7 @@ class _Desk(_Strict):
 
 
 _ENTRY: TypeAdapter[Any] = TypeAdapter(Annotated[
-    Union[_Submit, _Withdraw, _Reorder, _Enter, _Note, _Resolve, _Undo, _Desk],
+    _Submit | _Withdraw | _Reorder | _Enter | _Note | _Resolve | _Undo | _Desk,
     Field(discriminator="op")])
 _HEADER: TypeAdapter[Any] = TypeAdapter(_Header)
 
@@ -240,7 +258,7 @@ class JournalContents:
         """(line number, entry) of the entries that stand: each ``undo`` removes the step before
         it; an ``undo`` with nothing before it is damage."""
         stack: list[tuple[int, dict[str, Any]]] = []
-        for line, entry in zip(self.lines, self.entries):
+        for line, entry in zip(self.lines, self.entries, strict=False):
             if entry.get("op") == "undo":
                 i = _last_step(stack, lambda le: le[1])
                 if i is None:
@@ -476,7 +494,7 @@ class Journal:
 
     @classmethod
     def create(cls, path: str | Path, header: dict[str, Any],
-               default: Callable[[Any], Any] | None = None) -> "Journal":
+               default: Callable[[Any], Any] | None = None) -> Journal:
         """A new journal holding only ``header``, locked; an existing non-empty file is never
         overwritten."""
         journal = cls(path, default)
@@ -495,7 +513,7 @@ class Journal:
         return journal
 
     @classmethod
-    def open(cls, path: str | Path, default: Callable[[Any], Any] | None = None) -> "Journal":
+    def open(cls, path: str | Path, default: Callable[[Any], Any] | None = None) -> Journal:
         """An existing journal, locked and read (:attr:`contents`), ready to be :meth:`repair`-ed
         and appended to."""
         journal = cls(path, default)
@@ -513,7 +531,7 @@ class Journal:
 
     @classmethod
     def start(cls, path: str | Path, lines: Iterable[dict[str, Any]],
-              default: Callable[[Any], Any] | None = None) -> "Journal":
+              default: Callable[[Any], Any] | None = None) -> Journal:
         """A journal written whole from ``lines`` (header first), locked and ready to append to:
         a fight that starts journaling midway."""
         journal = cls(path, default)
@@ -553,7 +571,7 @@ class Journal:
     def closed(self) -> bool:
         return self._closed
 
-    def __enter__(self) -> "Journal":
+    def __enter__(self) -> Journal:
         return self
 
     def __exit__(self, *exc: Any) -> None:

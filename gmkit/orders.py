@@ -26,13 +26,20 @@ import enum
 import math
 import types
 import typing
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from .errors import GmkitError, IllegalOrder
 
-__all__ = ["Order", "order_to_json", "order_from_json", "order_registry", "check_order_fields",
-           "MAX_ORDER_ITEMS"]
+__all__ = [
+    "MAX_ORDER_ITEMS",
+    "Order",
+    "check_order_fields",
+    "order_from_json",
+    "order_registry",
+    "order_to_json",
+]
 
 MAX_ORDER_ITEMS = 1000
 """Most items a tuple (a path, a list of actions) inside one order may hold."""
@@ -331,7 +338,7 @@ def _tuple(hint: Any) -> _Checker:
         elif items is not None:
             if len(v) != len(items):
                 return ("", expected, v)
-            for i, (item, c) in enumerate(zip(v, items)):
+            for i, (item, c) in enumerate(zip(v, items, strict=False)):
                 p = c(item, depth + 1)
                 if p is not None:
                     return (f"[{i}]{p[0]}", p[1], p[2])

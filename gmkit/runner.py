@@ -20,14 +20,27 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .errors import GmkitError
 
-__all__ = ["TemplateError", "RunResult", "template_path", "template_names", "template_parameters", "parse_value",
-           "execute", "run_template", "write_reports", "report_files", "REPORTS", "KERNEL"]
+__all__ = [
+    "KERNEL",
+    "REPORTS",
+    "RunResult",
+    "TemplateError",
+    "execute",
+    "parse_value",
+    "report_files",
+    "run_template",
+    "template_names",
+    "template_parameters",
+    "template_path",
+    "write_reports",
+]
 
 KERNEL = "python3"
 REPORTS = ("gm_html", "player_html", "bbcode")

@@ -24,16 +24,27 @@ Every file is read defensively, before any rule set sees it (:func:`read_yaml`):
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from .errors import ScenarioError
 from .schema import field
 
-__all__ = ["ScenarioModel", "model_for", "load_scenario", "validate_scenario", "read_yaml",
-           "normalise_text", "normalise_data", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "ScenarioModel",
+    "load_scenario",
+    "model_for",
+    "normalise_data",
+    "normalise_text",
+    "read_yaml",
+    "validate_scenario",
+]
 
 MAX_BYTES = 2_000_000
 """Largest scenario (or orders) file read, in bytes."""

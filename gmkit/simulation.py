@@ -23,18 +23,28 @@ import gc
 import hashlib
 import math
 import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Mapping, Union
+from typing import Any, Union
 
 from .encounter import SIMULATION, Encounter
 from .orders import Order
 
-__all__ = ["simulate", "compare", "Simulation", "SimulationSummary", "derive_seed", "engine_for",
-           "wilson", "run_one", "Policy"]
+__all__ = [
+    "Policy",
+    "Simulation",
+    "SimulationSummary",
+    "compare",
+    "derive_seed",
+    "engine_for",
+    "run_one",
+    "simulate",
+    "wilson",
+]
 
-Policy = Union[str, Callable[[Encounter, str], Union[Order, None]]]
+Policy = Union[str, Callable[[Encounter, str], Order | None]]
 """``"autopilot"`` or a function ``(encounter, actor) -> order or None`` (None: the autopilot's).
 For worker processes it must be importable (a module-level function)."""
 
@@ -289,7 +299,7 @@ class Simulation:
             if w is not None and w not in order:
                 order.append(w)
         rows = []
-        for side in order + [None]:
+        for side in [*order, None]:
             k = sum(1 for w in winners if w == side)
             if side is None and k == 0:
                 continue
@@ -448,7 +458,7 @@ def _on_dask(client: Any, cls: type[Encounter], data: dict[str, Any], seed: int,
     chunks = list(chunks)
     futs = [client.submit(_run_chunk, cls, data, seed, a, b, policy, max_rounds, pure=False)
             for a, b in chunks]
-    where = {f.key: c for f, c in zip(futs, chunks)}
+    where = {f.key: c for f, c in zip(futs, chunks, strict=False)}
     out: dict[int, list[dict[str, Any]]] = {}
     for f in as_completed(futs):
         a, b = where[f.key]

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                 cached=cached, done=done, failed=len(failed)))
     written = [spec.out / "summary.csv"] + ([spec.out / "summary.parquet"] if parquet_engine() else [])
     print(t("cli.batch.summary", None, files=t("cli.and").join(map(str, written))))
-    causes = dict(zip(frame["run_id"], frame["cause"]))
+    causes = dict(zip(frame["run_id"], frame["cause"], strict=False))
     for run_id, error in failed:
         cause = causes.get(run_id)
         print(t("cli.batch.failed", None, run=run_id,

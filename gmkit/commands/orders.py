@@ -57,7 +57,7 @@ def run_read(args: argparse.Namespace) -> int:
     verdict = format_message("cli.orders.accepted" if reading.ok else "cli.orders.refused", lang)
     print(format_message("cli.orders.header", lang, actor=reading.actor, round=encounter.round,
                          verdict=verdict))
-    for words, order in zip(reading.understood_in(lang), reading.orders):
+    for words, order in zip(reading.understood_in(lang), reading.orders, strict=False):
         print(format_message("cli.orders.order", lang, order=words))
         print(f"  {order!r}")  # the order object itself, as code takes it
     print()

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     light_imports()
     from ..report.bbcode import to_bbcode
-    from ..report.html import read_notebook, rebuild_notebook, notebook_to_html, report_html, run_data_of
+    from ..report.html import notebook_to_html, read_notebook, rebuild_notebook, report_html, run_data_of
     from ..report.markdown import to_markdown
     from ..report.rundata import require_view, view_tag
 

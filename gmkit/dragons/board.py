@@ -7,9 +7,10 @@ immutable values, so copying the fields is a full copy (fast all-or-nothing reso
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .orders import DragonOrder
@@ -47,7 +48,7 @@ class DragonState:
     wounds_dealt: int = 0
     shaken_dealt: int = 0
 
-    def copy(self) -> "DragonState":
+    def copy(self) -> DragonState:
         """A full copy: every field holds an immutable value, so copying the fields is enough."""
         return DragonState(*_FIELDS(self))
 
@@ -68,7 +69,7 @@ class DuelState:
     gm_bennies: int = 0
     """The GM's Bennies left, for GM characters (D-7)."""
 
-    def copy(self) -> "DuelState":
+    def copy(self) -> DuelState:
         return DuelState({k: v.copy() for k, v in self.dragons.items()}, self.gm_bennies)
 
     def to_json(self) -> dict[str, Any]:
@@ -90,7 +91,7 @@ def opening_board(dragons: Iterable[Mapping[str, Any]], heights: Mapping[str, in
 class RoundBook:
     """What the round being resolved remembers besides the board: started afresh each round."""
 
-    orders: dict[str, "DragonOrder"] = field(default_factory=dict)
+    orders: dict[str, DragonOrder] = field(default_factory=dict)
     """This round's orders by dragon (emptied when the round is done)."""
     rank: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Per dragon, (counts as ordering last, arrival index): who ordered first (D-3, D-12)."""

@@ -17,7 +17,8 @@ of :mod:`gmkit.dragons.procedures`, one module per rule section.
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterator, Self
+from collections.abc import Iterator
+from typing import Any, Self
 
 from ..errors import IllegalOrder
 from ..orders import Order
@@ -32,7 +33,7 @@ from .procedures.turn import take_turn
 from .scenario import EXAMPLE
 from .sheets import build_sheets
 
-__all__ = ["DragonDuel", "EXAMPLE"]
+__all__ = ["EXAMPLE", "DragonDuel"]
 
 
 class DragonDuel(DuelContext):

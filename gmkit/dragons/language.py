@@ -19,16 +19,16 @@ many). The GM's own ``TurnCheck`` and ``CritFall`` are not a player's order.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..language.base import Context, Draft, OrderLanguage
-from ..language.morph import inflect
 from ..language.grammar import Clause, NameRef, Token
-from .orders import (Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt,
-                     UsePower)
+from ..language.morph import inflect
+from .orders import Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower
 from .rules import listed_dives
 
-__all__ = ["LANGUAGE", "DragonLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "DragonLanguage", "order_format", "read_message", "render_order"]
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "CLIMB": {"ru": ["набор высоты", "набирать высота", "набрать высота", "подниматься", "подняться",

@@ -16,9 +16,10 @@ D-5: Ash with Claws at Bane: melee needs the same Height: attacker at 12, target
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ..dice import parse_trait
 from ..encounter import LegalOrders
@@ -27,13 +28,37 @@ from ..orders import Order
 from . import rules as R
 from .board import DragonState
 from .context import DuelContext
-from .orders import (BENNY_USES, GM_ACTOR, NOT_ACTIONS, Action, Attack, Benny, CritFall, DragonOrder,
-                     Force, GMOrder, Initiative, Manoeuvre, Move, ShakeOff, TailAttempt, TurnCheck,
-                     UsePower)
+from .orders import (
+    BENNY_USES,
+    GM_ACTOR,
+    NOT_ACTIONS,
+    Action,
+    Attack,
+    Benny,
+    CritFall,
+    DragonOrder,
+    Force,
+    GMOrder,
+    Initiative,
+    Manoeuvre,
+    Move,
+    ShakeOff,
+    TailAttempt,
+    TurnCheck,
+    UsePower,
+)
 from .sheets import Dragon
 
-__all__ = ["DragonLegalOrders", "check_order", "legal_moves", "attack_options", "projected",
-           "iter_legal", "available_bennies", "ACTION_TYPES"]
+__all__ = [
+    "ACTION_TYPES",
+    "DragonLegalOrders",
+    "attack_options",
+    "available_bennies",
+    "check_order",
+    "iter_legal",
+    "legal_moves",
+    "projected",
+]
 
 ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall,
                 Benny)

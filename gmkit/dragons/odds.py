@@ -31,7 +31,7 @@ from ..odds.savage import Die, damage, trait
 from ..odds.savage import attack as savage_attack
 from . import rules as R
 
-__all__ = ["pilot_roll", "attack", "contest", "rerolled", "add_commands"]
+__all__ = ["add_commands", "attack", "contest", "pilot_roll", "rerolled"]
 
 
 def rerolled(one: Odds, rerolls: int) -> Odds:

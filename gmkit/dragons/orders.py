@@ -11,9 +11,27 @@ from typing import Literal, Union
 
 from ..orders import Order
 
-__all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
-           "TurnCheck", "CritFall", "Benny", "BENNY_USES", "DragonOrder", "GMOrder", "Action", "NOT_ACTIONS",
-           "own_actions", "GM_ACTOR", "Initiative", "ORDER_TYPES"]
+__all__ = [
+    "BENNY_USES",
+    "GM_ACTOR",
+    "NOT_ACTIONS",
+    "ORDER_TYPES",
+    "Action",
+    "Attack",
+    "Benny",
+    "CritFall",
+    "DragonOrder",
+    "Force",
+    "GMOrder",
+    "Initiative",
+    "Manoeuvre",
+    "Move",
+    "ShakeOff",
+    "TailAttempt",
+    "TurnCheck",
+    "UsePower",
+    "own_actions",
+]
 
 MoveKind = Literal["level", "climb", "dive"]
 
@@ -33,15 +51,15 @@ class Move(Order):
     amount: int = 0
 
     @classmethod
-    def level(cls, speed_change: int = 0) -> "Move":
+    def level(cls, speed_change: int = 0) -> Move:
         return cls("level", speed_change)
 
     @classmethod
-    def climb(cls, levels: int = 1) -> "Move":
+    def climb(cls, levels: int = 1) -> Move:
         return cls("climb", levels)
 
     @classmethod
-    def dive(cls, levels: int = 1) -> "Move":
+    def dive(cls, levels: int = 1) -> Move:
         return cls("dive", levels)
 
     @property

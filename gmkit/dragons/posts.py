@@ -7,7 +7,8 @@ computed here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import format_message
 from ..report.posts import in_languages, percent
@@ -16,7 +17,7 @@ from .views import chart_model, chart_svg
 if TYPE_CHECKING:
     from .engine import DragonDuel
 
-__all__ = ["state_rows", "picture_svg", "options"]
+__all__ = ["options", "picture_svg", "state_rows"]
 
 
 def _state(d: Mapping[str, Any], lang: str) -> str:
@@ -51,7 +52,7 @@ def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: st
     return chart_svg(chart_model(board, lang, sides), title)
 
 
-def _attack_odds(duel: "DragonDuel", name: str, option: Mapping[str, Any]) -> tuple[float, float] | None:
+def _attack_odds(duel: DragonDuel, name: str, option: Mapping[str, Any]) -> tuple[float, float] | None:
     """(hit, wound) of one attack option as the order form shows them (:func:`.odds.attack`)."""
     from .odds import attack
 
@@ -71,7 +72,7 @@ def _attack_odds(duel: "DragonDuel", name: str, option: Mapping[str, Any]) -> tu
     return float(hit), float(wound)
 
 
-def options(duel: "DragonDuel", actor: str) -> list[dict[str, Any]]:
+def options(duel: DragonDuel, actor: str) -> list[dict[str, Any]]:
     """The moves open to ``actor`` now, then each action the legal orders hold, an attack with
     its chances to hit and to wound from where the dragon is now."""
     from .language import render_order

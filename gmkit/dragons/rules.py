@@ -7,23 +7,57 @@ Refusals raise :class:`~gmkit.errors.IllegalOrder` naming the rule and the numbe
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Literal, Mapping, NamedTuple, Sequence
+from typing import Literal, NamedTuple
 
 from ..errors import IllegalOrder
 from .orders import Move
 
 __all__ = [
-    "BLUE", "FIRMAMENT", "START_HEIGHT", "RANGE_PENALTIES",
-    "normalise_heights", "speed_kmh", "height_m", "InitiativeEntry", "initiative_order",
-    "move_result", "move_problem", "check_move", "legal_moves", "legal_steps", "listed_dives",
-    "range_between", "range_band", "attack_problem", "Problem", "repeated_weapon",
-    "effective_toughness", "bennies_available", "reroll_stands", "soaked", "wound_penalty", "WoundRow", "wound_rows", "weapon_break_limit",
-    "fall_drop", "fall_step", "recovery_penalty", "fallen_away",
-    "nearest", "turned_target", "dangerous_dive", "attack_allowed", "is_legal_move",
-    "tail_problem", "forcing_problem", "forced_move", "copy_problem",
+    "BLUE",
+    "FIRMAMENT",
+    "RANGE_PENALTIES",
+    "START_HEIGHT",
+    "InitiativeEntry",
+    "Problem",
+    "WoundRow",
+    "attack_allowed",
+    "attack_problem",
+    "bennies_available",
+    "check_move",
+    "copy_problem",
+    "dangerous_dive",
     "downed_fate",
+    "effective_toughness",
+    "fall_drop",
+    "fall_step",
+    "fallen_away",
+    "forced_move",
+    "forcing_problem",
+    "height_m",
+    "initiative_order",
+    "is_legal_move",
+    "legal_moves",
+    "legal_steps",
+    "listed_dives",
+    "move_problem",
+    "move_result",
+    "nearest",
+    "normalise_heights",
+    "range_band",
+    "range_between",
+    "recovery_penalty",
+    "repeated_weapon",
+    "reroll_stands",
+    "soaked",
+    "speed_kmh",
+    "tail_problem",
+    "turned_target",
+    "weapon_break_limit",
+    "wound_penalty",
+    "wound_rows",
 ]
 
 BLUE = "blue"
@@ -255,7 +289,7 @@ def range_band(rng: int, ranges: Sequence[int],
     >>> range_band(151, (50, 100, 150)) is None
     True
     """
-    for band, limit, pen in zip(("short", "medium", "long"), ranges, penalties):
+    for band, limit, pen in zip(("short", "medium", "long"), ranges, penalties, strict=False):
         if rng <= limit:
             return band, pen
     return None

@@ -27,17 +27,32 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ..dice import parse, parse_trait
 from ..errors import DiceError
 from ..scenario import ScenarioModel
 from ..schema import field
 
-__all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario", "EXAMPLE",
-           "MAX_SPEED", "MAX_HEIGHT", "MAX_TOUGHNESS", "MAX_RANGE", "MAX_TRAIT_BONUS",
-           "MAX_DAMAGE_DICE", "MAX_DAMAGE_SIDES", "MAX_DAMAGE_BONUS", "MAX_ROUNDS", "MAX_PENALTY",
-           "MAX_BENNIES"]
+__all__ = [
+    "EXAMPLE",
+    "MAX_BENNIES",
+    "MAX_DAMAGE_BONUS",
+    "MAX_DAMAGE_DICE",
+    "MAX_DAMAGE_SIDES",
+    "MAX_HEIGHT",
+    "MAX_PENALTY",
+    "MAX_RANGE",
+    "MAX_ROUNDS",
+    "MAX_SPEED",
+    "MAX_TOUGHNESS",
+    "MAX_TRAIT_BONUS",
+    "DragonOptions",
+    "DragonScenario",
+    "DragonSpec",
+    "PilotSpec",
+    "WeaponSpec",
+]
 
 # --- bounds: numbers a duel by the rules can hold (issue 14: a scenario is refused, naming the
 # field, rather than accepted with an armour of 10^30) ---------------------------------------------
@@ -140,7 +155,7 @@ class WeaponSpec(BaseModel):
         return v
 
     @model_validator(mode="after")
-    def _ranges(self) -> "WeaponSpec":
+    def _ranges(self) -> WeaponSpec:
         if self.kind == "ranged":
             if self.ranges is None:
                 raise ValueError("a ranged weapon needs ranges: [short, medium, long]")
@@ -227,7 +242,7 @@ class DragonSpec(BaseModel):
     _vigor = field_validator("vigor", mode="before")(_trait)
 
     @model_validator(mode="after")
-    def _check(self) -> "DragonSpec":
+    def _check(self) -> DragonSpec:
         if self.bennies and not self.wild_card:
             raise ValueError(f"D-7: an Extra has no Bennies of its own (SWADE), got "
                              f"{self.bennies}; the GM's pool (options.gm_bennies) serves GM "
@@ -336,7 +351,7 @@ class DragonScenario(ScenarioModel):
                                       min_length=2)
 
     @model_validator(mode="after")
-    def _check(self) -> "DragonScenario":
+    def _check(self) -> DragonScenario:
         names = [d.name for d in self.dragons]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:

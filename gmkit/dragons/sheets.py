@@ -11,15 +11,16 @@ fights a simulation starts with :meth:`~gmkit.encounter.Encounter.fresh` share t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 from ..dice import parse_trait
 from ..savage import parry
 from . import rules as R
 
-__all__ = ["Weapon", "Pilot", "Dragon", "Sheets", "build_sheets", "die_sides", "Arms"]
+__all__ = ["Arms", "Dragon", "Pilot", "Sheets", "Weapon", "build_sheets", "die_sides"]
 
 WeaponKind = Literal["melee", "ranged"]
 

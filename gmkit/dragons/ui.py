@@ -9,8 +9,9 @@ may still send it and the engine's refusal is shown). The chance to hit and to w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -30,7 +31,7 @@ __all__ = ["DragonOrderForm", "DragonSession", "SpeedHeightChart", "attack_odds"
 NO_MOVE = None
 
 
-def attack_odds(duel: "DragonDuel", name: str, option: dict[str, Any],
+def attack_odds(duel: DragonDuel, name: str, option: dict[str, Any],
                 actions: int = 1) -> tuple[float, float] | None:
     """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.dragons.odds.attack`
     (the target's soak with a Benny left out, and the form says so: D-7).
@@ -69,9 +70,9 @@ class DragonOrderForm(OrderForm):
     """Orders for a dragon duel, submitted one dragon at a time, secret until the round resolves."""
 
     system = "dragons"
-    encounter: "DragonDuel"
+    encounter: DragonDuel
 
-    def __init__(self, duel: "DragonDuel", *, lang: str = "en") -> None:
+    def __init__(self, duel: DragonDuel, *, lang: str = "en") -> None:
         super().__init__(duel, lang=lang)
         self.actions: list[Any] = []
         """The actions added so far to the order being written."""
@@ -146,8 +147,7 @@ class DragonOrderForm(OrderForm):
 
     def action_choices(self) -> list[tuple[str, Any]]:
         """Every action the form offers now, labelled with range, odds or the rule in the way."""
-        from .orders import (BENNY_USES, Attack, Benny, CritFall, Force, Manoeuvre, ShakeOff,
-                             TailAttempt)
+        from .orders import BENNY_USES, Attack, Benny, CritFall, Force, Manoeuvre, ShakeOff, TailAttempt
 
         name = self.actor.value
         if name is None:
@@ -270,7 +270,7 @@ class DragonOrderForm(OrderForm):
             self.actions = list(actions)
             self._refresh_actions()
 
-    def build(self) -> tuple[str, "Order"] | None:
+    def build(self) -> tuple[str, Order] | None:
         """The order on the form; for a dragon whose pilot was consumed, as the GM's (D-10)."""
         from .orders import DragonOrder, GMOrder
 
@@ -325,7 +325,7 @@ class SpeedHeightChart:
                 fig.data = ()
                 fig.add_traces(traces)
         with fig.batch_update():
-            for i, (trace, new) in enumerate(zip(fig.data, traces)):
+            for i, (trace, new) in enumerate(zip(fig.data, traces, strict=False)):
                 old = last[i] if last is not None else {}
                 if new["x"] != old.get("x") or new["y"] != old.get("y"):
                     trace.x, trace.y = new["x"], new["y"]
@@ -374,7 +374,7 @@ class DragonSession(Session):
     """The dragon duel's desk: order form, Speed/Height chart, dice, log."""
 
     system = "dragons"
-    encounter: "DragonDuel"
+    encounter: DragonDuel
 
     def _build_views(self) -> None:
         self.chart = SpeedHeightChart(self.encounter.board(self.side), lang=self.lang,

@@ -10,16 +10,25 @@ No rule is computed here; every name is escaped.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 import plotly.graph_objects as go
 
 from ..i18n import format_message
 from ..palette import PALETTE, side_colours
 
-__all__ = ["STATE_COLUMNS", "picture", "chart_model", "chart_traces", "chart_layout", "chart_title",
-           "speed_height_figure", "SYMBOLS"]
+__all__ = [
+    "STATE_COLUMNS",
+    "SYMBOLS",
+    "chart_layout",
+    "chart_model",
+    "chart_title",
+    "chart_traces",
+    "picture",
+    "speed_height_figure",
+]
 
 STATE_COLUMNS = ["name", "side", "speed", "height", "max_speed", "shaken", "wounds", "falling", "out",
                  "tailing", "turned"]

@@ -12,15 +12,16 @@ the dataclasses: the all-or-nothing resolution takes one copy per turn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, Mapping
+from typing import Any
 
 from . import rules
 from .notation import plain_number
 from .sheets import Combatant, Sheets
 
-__all__ = ["ACTIVE", "DEAD", "FLED", "HELD", "Condition", "CombatantState", "Board"]
+__all__ = ["ACTIVE", "DEAD", "FLED", "HELD", "Board", "CombatantState", "Condition"]
 
 ACTIVE, DEAD, FLED = "active", "dead", "fled"
 """A combatant's standing: on the field (perhaps disabled for a while), dead (F-1), fled (F-9, F-10)."""
@@ -76,7 +77,7 @@ class CombatantState:
     """It is skipping the current turn."""
 
     @classmethod
-    def fresh(cls, c: Combatant, hp: float) -> "CombatantState":
+    def fresh(cls, c: Combatant, hp: float) -> CombatantState:
         """A combatant at the start of the fight with ``hp`` hit points (rolled, for life dice)."""
         return cls(hp=plain_number(hp), max_hp=plain_number(hp), status=ACTIVE, conditions=(),
                    skip=c.skip_turns, initiative=c.initiative, kills=(), dealt=0, gained=0,
@@ -84,7 +85,7 @@ class CombatantState:
                    uses={s.name: s.uses for s in c.spells if s.uses is not None},
                    items={i.name: i.uses for i in c.items}, acted=0, skipping=False)
 
-    def copy(self) -> "CombatantState":
+    def copy(self) -> CombatantState:
         return CombatantState(*_state_values(self))
 
     def spend(self, spell: str | None = None, item: str | None = None) -> None:
@@ -123,7 +124,7 @@ class Board:
     """Counts changes to who stands and who may act (statuses, conditions, shots, turns skipped):
     what a memo of those answers is keyed on."""
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         new = Board(*_board_values(self))
         new.combatants = {n: s.copy() for n, s in self.combatants.items()}
         return new

@@ -38,11 +38,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..encounter import Encounter
-from ..errors import IllegalOrder
 from ..orders import Order
 from . import legal, rules
 from .board import Board
@@ -153,7 +153,7 @@ class Skirmish(Encounter):
 
     # --- odds -------------------------------------------------------------------------------------
 
-    def strike_odds(self, name: str, order: Order) -> "StrikeOdds | None":
+    def strike_odds(self, name: str, order: Order) -> StrikeOdds | None:
         """The exact odds of ``name``'s ``Strike`` or ``Shoot`` at a named target, from the board
         (:func:`gmkit.fantasy.odds.attack_line`); None for another order, no named target (it is
         picked by die, F-6) or one ``name`` could not give now."""

@@ -18,14 +18,15 @@ described in the order, ``Flee(gm_allows=...)``) are not a player's to write.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ..language.base import Context, Draft, OrderLanguage
-from ..language.morph import inflect
 from ..language.grammar import Clause, NameRef
+from ..language.morph import inflect
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 
-__all__ = ["LANGUAGE", "FantasyLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "FantasyLanguage", "order_format", "read_message", "render_order"]
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "STRIKE": {"ru": ["бить", "ударить", "удар", "атаковать", "атака", "атакую", "рубить",
@@ -145,7 +146,7 @@ class FantasyLanguage(OrderLanguage):
             d.ask(ref, what)
         return None
 
-    def _target(self, c: Clause, before: NameRef | None, d: Draft) -> str | None | bool:
+    def _target(self, c: Clause, before: NameRef | None, d: Draft) -> str | bool | None:
         """The named target; None when none is named; False when the name needs asking."""
         refs = [t.value for t in c.all("NAME")] or ([before] if before is not None else [])
         if not refs:

@@ -7,7 +7,8 @@ the board.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..errors import IllegalOrder
 from ..orders import Order
@@ -17,7 +18,7 @@ from .notation import parse_damage
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from .sheets import Attack, Combatant, cast_effect
 
-__all__ = ["cap", "awaiting", "check", "generate"]
+__all__ = ["awaiting", "cap", "check", "generate"]
 
 Pending = Mapping[str, Order]
 """The orders received for this turn, by actor."""

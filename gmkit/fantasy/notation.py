@@ -21,9 +21,20 @@ from dataclasses import dataclass
 from ..dice import parse_table
 from ..errors import DiceError
 
-__all__ = ["SpecialAttack", "DamageSpec", "LifeDice", "SPECIAL_KINDS", "MAX_PROTECTION", "MAX_HP",
-           "parse_special",
-           "parse_damage", "parse_life", "special_name", "plain_number", "table_text"]
+__all__ = [
+    "MAX_HP",
+    "MAX_PROTECTION",
+    "SPECIAL_KINDS",
+    "DamageSpec",
+    "LifeDice",
+    "SpecialAttack",
+    "parse_damage",
+    "parse_life",
+    "parse_special",
+    "plain_number",
+    "special_name",
+    "table_text",
+]
 
 SPECIAL_KINDS: dict[str, str] = {
     "яд": "poison", "poison": "poison",

@@ -12,10 +12,11 @@ restating one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..dice import parse_table
 from ..errors import DiceError
@@ -26,9 +27,24 @@ if TYPE_CHECKING:
     from .board import Board
     from .sheets import Attack, Combatant
 
-__all__ = ["flee", "escape", "d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table", "strike",
-           "table_values", "table_mean", "percent", "percent_value", "StrikeOdds", "AttackLine",
-           "attack_line"]
+__all__ = [
+    "AttackLine",
+    "StrikeOdds",
+    "attack_line",
+    "d18_ge",
+    "d18_hit",
+    "d18_needed",
+    "escape",
+    "flee",
+    "percent",
+    "percent_value",
+    "protection_roll",
+    "special",
+    "strike",
+    "table",
+    "table_mean",
+    "table_values",
+]
 
 
 def d18_ge(t: int) -> Fraction:
@@ -238,7 +254,7 @@ def strike(ac: int, damage_table: str, modifier: int = 0, damage_bonus: float = 
     hit = d18_hit(ac, modifier).chance
     pct = _percent_of(damage_table)
     dist = table_values(damage_table, damage_bonus, target_hp=target_hp)
-    outcomes = (("miss", 1 - hit),) + tuple((_show(v), hit * p) for v, p in dist.items())
+    outcomes = (("miss", 1 - hit), *tuple((_show(v), hit * p) for v, p in dist.items()))
     labels = tuple((_show(v), _show(v)) for v in dist)
     if pct is not None:
         dmg = _percent_question(pct, _need_hp(damage_table, target_hp))
@@ -376,7 +392,7 @@ class StrikeOdds:
         return float(self.chance)
 
 
-def attack_line(board: "Board", c: "Combatant", att: "Attack", target: str) -> AttackLine:
+def attack_line(board: Board, c: Combatant, att: Attack, target: str) -> AttackLine:
     """The odds of ``c``'s attack ``att`` at ``target`` as the board stands: AC and modifiers (F-2),
     trigger and protection roll with the target's Wisdom (F-4, F-5), the damage table plus Strength
     or Constitution (F-3, C-6), or a percentage of the target's current hit points (F-3)."""

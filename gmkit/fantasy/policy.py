@@ -41,7 +41,7 @@ class Autopilot:
         self._version = -1
         self._enemies: dict[str, list[str]] = {}
 
-    def enemies(self, board: "Board", name: str) -> list[str]:
+    def enemies(self, board: Board, name: str) -> list[str]:
         """``board.enemies(name)``, remembered until the board changes who stands."""
         if board is not self._board or board.version != self._version:
             self._board, self._version = board, board.version
@@ -52,7 +52,7 @@ class Autopilot:
             found = self._enemies[side] = board.enemies(name)
         return found
 
-    def order(self, sk: "Table", actor: str) -> "Order | None":
+    def order(self, sk: Table, actor: str) -> Order | None:
         """A legal order for ``actor`` now, or None when it has nothing to do."""
         if sk.is_over or actor not in sk.sheets.combatants:
             return None
@@ -103,7 +103,7 @@ class Autopilot:
         return order if order is not None else Pass()
 
 
-def wants_to_flee(board: "Board", name: str) -> bool:
+def wants_to_flee(board: Board, name: str) -> bool:
     """A monster with morale tries to flee (F-9) when down to a third of its hit points or when
     its side has lost at least half of the combatants it started with."""
     c = board.sheets.combatants[name]
@@ -117,14 +117,14 @@ def wants_to_flee(board: "Board", name: str) -> bool:
     return left * 2 <= len(members)
 
 
-def _weakest(board: "Board", targets: list[str]) -> str | None:
+def _weakest(board: Board, targets: list[str]) -> str | None:
     if not targets:
         return None
     states, sheets = board.combatants, board.sheets.combatants
     return min(targets, key=lambda n: (float(states[n].hp), sheets[n].index))
 
 
-def _heal_an_ally(sk: "Table", name: str, legal: "LegalOrders") -> "Order | None":
+def _heal_an_ally(sk: Table, name: str, legal: LegalOrders) -> Order | None:
     """A healer mends the most hurt ally (itself included) down to a third of its hit points."""
     board = sk.state
     c = sk.sheets.combatants[name]
@@ -144,7 +144,7 @@ def _heal_an_ally(sk: "Table", name: str, legal: "LegalOrders") -> "Order | None
     return order if order in legal else None
 
 
-def _flight(legal: "LegalOrders") -> "Order | None":
+def _flight(legal: LegalOrders) -> Order | None:
     """F-9/F-10: with no way left to hurt any enemy, try to get away: by the roll where the rules
     give one, else (no enemy lists escape numbers) with the autopilot's leave as the GM's."""
     for order in (Flee(), Flee(gm_allows=True)):

@@ -8,12 +8,13 @@ has no map: its post has no picture.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..i18n import MessageError, format_message, format_number
 from ..report.posts import in_languages, percent
 
-__all__ = ["state_rows", "picture_svg", "options", "scenario_text"]
+__all__ = ["options", "picture_svg", "scenario_text", "state_rows"]
 
 
 def _status(value: Any, lang: str) -> str:

@@ -15,23 +15,62 @@ Fraction(1, 108)
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence, TypeVar, cast
+from typing import TypeVar, cast
 
-from .notation import (SPECIAL_KINDS, DamageSpec, LifeDice, SpecialAttack, parse_damage, parse_life,
-                       parse_special, special_name)
+from .notation import (
+    SPECIAL_KINDS,
+    DamageSpec,
+    LifeDice,
+    SpecialAttack,
+    parse_damage,
+    parse_life,
+    parse_special,
+    special_name,
+)
 
 __all__ = [
-    "D18", "AC_CANNOT_HIT", "AC_SECOND_ROLL", "SECOND_ROLL_FACE", "UNARMED", "CLUB", "UNARMOURED_AC",
-    "hit_threshold", "needs_second_roll", "can_be_hit", "hits", "hit_probability", "hit_table",
-    "unarmoured_ac", "damage_amount", "percent_damage", "table_mean", "damage_distribution",
-    "SpecialAttack", "DamageSpec", "LifeDice", "SPECIAL_KINDS", "parse_special", "parse_damage",
-    "parse_life", "special_name", "special_triggers", "special_probability",
-    "protection_succeeds", "protection_probability",
-    "striker_cap", "reward_for_kill", "levels_gained",
-    "morale_flees", "morale_probability", "can_flee_by_morale",
-    "hardest_escape", "escape_succeeds", "escape_probability",
+    "AC_CANNOT_HIT",
+    "AC_SECOND_ROLL",
+    "CLUB",
+    "D18",
+    "SECOND_ROLL_FACE",
+    "SPECIAL_KINDS",
+    "UNARMED",
+    "UNARMOURED_AC",
+    "DamageSpec",
+    "LifeDice",
+    "SpecialAttack",
+    "can_be_hit",
+    "can_flee_by_morale",
+    "damage_amount",
+    "damage_distribution",
+    "escape_probability",
+    "escape_succeeds",
+    "hardest_escape",
+    "hit_probability",
+    "hit_table",
+    "hit_threshold",
+    "hits",
+    "levels_gained",
+    "morale_flees",
+    "morale_probability",
+    "needs_second_roll",
+    "parse_damage",
+    "parse_life",
+    "parse_special",
+    "percent_damage",
+    "protection_probability",
+    "protection_succeeds",
+    "reward_for_kill",
     "roll_off_order",
+    "special_name",
+    "special_probability",
+    "special_triggers",
+    "striker_cap",
+    "table_mean",
+    "unarmoured_ac",
 ]
 
 Num = TypeVar("Num", float, Fraction)

@@ -18,10 +18,27 @@ from ..schema import field, one_or_many, or_text
 from . import rules
 from .notation import MAX_HP, MAX_PROTECTION, SPECIAL_KINDS, parse_damage, parse_life, parse_special
 
-__all__ = ["EffectSpec", "AttackSpec", "RangedSpec", "SpellSpec", "ItemSpec", "CombatantSpec",
-           "Options", "FantasyScenario", "DEFAULT_EFFECTS", "KINDS", "AC_BEST", "AC_MAX",
-           "MAX_HP", "MAX_MODIFIER", "MAX_DAMAGE_MODIFIER", "MAX_POINTS", "MAX_LEVEL", "MAX_COUNT",
-           "MAX_PROTECTION"]
+__all__ = [
+    "AC_BEST",
+    "AC_MAX",
+    "DEFAULT_EFFECTS",
+    "KINDS",
+    "MAX_COUNT",
+    "MAX_DAMAGE_MODIFIER",
+    "MAX_HP",
+    "MAX_LEVEL",
+    "MAX_MODIFIER",
+    "MAX_POINTS",
+    "MAX_PROTECTION",
+    "AttackSpec",
+    "CombatantSpec",
+    "EffectSpec",
+    "FantasyScenario",
+    "ItemSpec",
+    "Options",
+    "RangedSpec",
+    "SpellSpec",
+]
 
 KINDS = ("player", "companion", "pet", "mount", "monster")
 
@@ -357,7 +374,7 @@ class CombatantSpec(_Strict):
         return v
 
     @model_validator(mode="after")
-    def _unarmoured(self) -> "CombatantSpec":
+    def _unarmoured(self) -> CombatantSpec:
         if self.ac is None and rules.unarmoured_ac(self.dexterity) < AC_BEST:
             raise ValueError(f"dexterity: F-2: with no ac given, AC is 8 plus Dexterity = "
                              f"{rules.unarmoured_ac(self.dexterity)}, better than the best, {AC_BEST}")
@@ -449,7 +466,7 @@ class FantasyScenario(ScenarioModel):
         return out
 
     @model_validator(mode="after")
-    def _links(self) -> "FantasyScenario":
+    def _links(self) -> FantasyScenario:
         names: dict[str, CombatantSpec] = {}
         for c in self.combatants:
             if c.name in names:

@@ -9,8 +9,9 @@ thousands of simulated skirmishes of one scenario cost one parse.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from . import rules
 from .notation import DamageSpec, LifeDice, SpecialAttack, parse_damage, parse_life, parse_special, table_text
@@ -18,8 +19,20 @@ from .notation import DamageSpec, LifeDice, SpecialAttack, parse_damage, parse_l
 if TYPE_CHECKING:
     from .orders import Cast, UseItem
 
-__all__ = ["Effect", "Attack", "Spell", "Item", "Combatant", "Side", "Options", "Sheets",
-           "build_effects", "sheets_for", "cast_effect", "item_effect"]
+__all__ = [
+    "Attack",
+    "Combatant",
+    "Effect",
+    "Item",
+    "Options",
+    "Sheets",
+    "Side",
+    "Spell",
+    "build_effects",
+    "cast_effect",
+    "item_effect",
+    "sheets_for",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +49,7 @@ class Effect:
     initiative: int = 0
 
     @classmethod
-    def from_spec(cls, d: Mapping[str, Any]) -> "Effect":
+    def from_spec(cls, d: Mapping[str, Any]) -> Effect:
         dmg = d.get("damage")
         heal = d.get("heal")
         ongoing = d.get("ongoing")
@@ -151,7 +164,7 @@ class Combatant:
     item_by_name: dict[str, Item] = field(default_factory=dict, compare=False)
 
     @classmethod
-    def from_spec(cls, d: Mapping[str, Any], index: int = 0) -> "Combatant":
+    def from_spec(cls, d: Mapping[str, Any], index: int = 0) -> Combatant:
         hp_raw = d["hp"]
         hp: float | LifeDice = parse_life(hp_raw) if isinstance(hp_raw, str) else hp_raw
         ac = d.get("ac")
@@ -243,7 +256,7 @@ class Options:
     """F-10: False when the GM forbids fleeing."""
 
     @classmethod
-    def from_spec(cls, d: Mapping[str, Any] | None) -> "Options":
+    def from_spec(cls, d: Mapping[str, Any] | None) -> Options:
         d = d or {}
         return cls(variant=d.get("variant", 1), cap=d.get("cap", "none"),
                    ranged_phase=d.get("ranged_phase", True), first=d.get("first"),
@@ -277,7 +290,7 @@ class Sheets:
     """F-2: the same for its ranged weapon."""
 
     @classmethod
-    def from_scenario(cls, sc: Mapping[str, Any]) -> "Sheets":
+    def from_scenario(cls, sc: Mapping[str, Any]) -> Sheets:
         from .scenario import DEFAULT_EFFECTS
 
         combatants: dict[str, Combatant] = {}
@@ -340,7 +353,7 @@ def sheets_for(scenario: Mapping[str, Any]) -> Sheets:
     return sheets
 
 
-def cast_effect(c: Combatant, order: "Cast") -> tuple[Effect, Spell | None]:
+def cast_effect(c: Combatant, order: Cast) -> tuple[Effect, Spell | None]:
     """F-6: what a Cast does: the sheet's spell with the order's fields laid over it (or, for a
     spell not on the sheet, what the order describes)."""
     spell = c.spell_by_name.get(order.spell)
@@ -352,7 +365,7 @@ def cast_effect(c: Combatant, order: "Cast") -> tuple[Effect, Spell | None]:
     return Effect.from_spec({**base, **given}), spell
 
 
-def item_effect(c: Combatant, order: "UseItem") -> tuple[Effect, Item | None]:
+def item_effect(c: Combatant, order: UseItem) -> tuple[Effect, Item | None]:
     """F-8: what a UseItem does: the carried item's effect with the order's fields laid over it."""
     item = c.item_by_name.get(order.item)
     given = {k: v for k in ("damage", "heal", "status", "turns") if (v := getattr(order, k)) is not None}

@@ -7,11 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ..ui.order_form import ListOrderForm, pct
-
 from ..i18n import format_message
-from .views import combatants_html
+from ..ui.order_form import ListOrderForm, pct
 from ..ui.sessions import Session
+from .views import combatants_html
 
 if TYPE_CHECKING:
     from .engine import Skirmish
@@ -23,9 +22,9 @@ class SkirmishOrderForm(ListOrderForm):
     """Orders for the side whose turn it is; one combatant at a time."""
 
     system = "fantasy"
-    encounter: "Skirmish"
+    encounter: Skirmish
 
-    def __init__(self, skirmish: "Skirmish", *, lang: str = "en", side: str | None = None) -> None:
+    def __init__(self, skirmish: Skirmish, *, lang: str = "en", side: str | None = None) -> None:
         super().__init__(skirmish, lang=lang, side=side)
         self.refresh()
 
@@ -54,7 +53,7 @@ class SkirmishOrderForm(ListOrderForm):
         attacks = ((c.ranged,) if kind == "Shoot"
                    else tuple(a for a in c.melee if order.attack is None or a.name == order.attack))
         parts = []
-        for line, att in zip(od.lines, attacks):
+        for line, att in zip(od.lines, attacks, strict=False):
             text = self.t("odds_hit", hit=pct(line.hit))
             if line.specials:
                 text += ", " + self.t("odds_special", chance=pct(line.special))
@@ -83,7 +82,7 @@ class SkirmishSession(Session):
     """The fantasy skirmish's desk: the acting side's form, the combatants table, dice, log."""
 
     system = "fantasy"
-    encounter: "Skirmish"
+    encounter: Skirmish
 
     def _build_views(self) -> None:
         self.table = w.HTML()

@@ -5,10 +5,11 @@ The skirmish has no map; a report's state table and the desk's table are its who
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
-from typing import Any, Mapping
+from typing import Any
 
-__all__ = ["STATE_COLUMNS", "picture", "combatants_html"]
+__all__ = ["STATE_COLUMNS", "combatants_html", "picture"]
 
 STATE_COLUMNS = ["name", "side", "kind", "hp", "max_hp", "ac", "status"]
 """The columns of the state table a report shows (those a board has)."""

@@ -19,12 +19,22 @@ import contextlib
 import contextvars
 import json
 import string
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Iterator
+from typing import Any
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "language", "format_message", "catalogue",
-           "format_number", "MessageError", "t"]
+__all__ = [
+    "LANGUAGES",
+    "MessageError",
+    "catalogue",
+    "format_message",
+    "format_number",
+    "get_language",
+    "language",
+    "set_language",
+    "t",
+]
 
 LANGUAGES = ("en", "ru")
 

@@ -21,8 +21,20 @@ from typing import Any
 from .base import Context, Draft, LanguageError, OrderLanguage
 from .reading import Note, Problem, Question, Reading
 
-__all__ = ["read", "language_of", "order_format", "render", "Reading", "Problem", "Question",
-           "Note", "OrderLanguage", "Context", "Draft", "LanguageError"]
+__all__ = [
+    "Context",
+    "Draft",
+    "LanguageError",
+    "Note",
+    "OrderLanguage",
+    "Problem",
+    "Question",
+    "Reading",
+    "language_of",
+    "order_format",
+    "read",
+    "render",
+]
 
 
 def language_of(system: str) -> OrderLanguage:

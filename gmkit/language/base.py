@@ -9,8 +9,9 @@ tokens, the parse, the engine's check, the reply — happens here once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from ..errors import GmkitError, IllegalOrder
 from .grammar import CORE_VOCABULARY, Clause, Grammar, Lexicon, NameRef, Scanner, Token
@@ -19,7 +20,7 @@ from .names import NameIndex
 from .reading import Note, Problem, Question, Reading
 from .text import compile_patterns, decode, marked_part, normalise, script_of, words
 
-__all__ = ["LanguageError", "Context", "Draft", "OrderLanguage"]
+__all__ = ["Context", "Draft", "LanguageError", "OrderLanguage"]
 
 
 class LanguageError(GmkitError, ValueError):

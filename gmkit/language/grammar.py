@@ -19,9 +19,10 @@ shapes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .morph import analyser, forms, is_cyrillic
 from .names import Entry, NameIndex, narrow
@@ -34,7 +35,7 @@ from .text import words as _words
 def words_of(raw: str) -> list[Word]:
     return [w for w in _words(_normalise(raw)) if w.kind == "word"]
 
-__all__ = ["Token", "NameRef", "Lexicon", "Scanner", "Grammar", "Clause", "CORE_VOCABULARY"]
+__all__ = ["CORE_VOCABULARY", "Clause", "Grammar", "Lexicon", "NameRef", "Scanner", "Token"]
 
 CORE_VOCABULARY: dict[str, dict[str, list[str]]] = {
     "SEP": {"ru": ["и", "а", "затем", "потом", "после чего", "также", "еще", "плюс к этому",
@@ -391,7 +392,7 @@ class Grammar:
 def _pos(tok: Any) -> int:
     pos = getattr(tok, "start_pos", None)
     if pos is None:
-        pos = getattr(tok, "pos_in_stream")
+        pos = tok.pos_in_stream
     return int(pos)
 
 

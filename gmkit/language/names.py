@@ -23,13 +23,13 @@ number or ordinal beside the name picks one of a numbered set (``второго 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Sequence
 
 from .morph import forms, is_cyrillic
 from .numbers import cardinal
 
-__all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit"]
+__all__ = ["GLOSSARY", "THRESHOLD", "Entry", "Match", "NameIndex", "translit"]
 
 THRESHOLD = 80
 """The least rapidfuzz ratio (0-100) at which a misspelt word still names something."""

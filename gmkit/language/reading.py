@@ -8,13 +8,14 @@ and renders :meth:`Reading.reply` in the player's language.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from ..i18n import format_message
 from ..i18n import catalogue as _catalogue
+from ..i18n import format_message
 
-__all__ = ["Problem", "Question", "Note", "Reading"]
+__all__ = ["Note", "Problem", "Question", "Reading"]
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,12 @@ integer arithmetic and :class:`~fractions.Fraction` appears only in the answer.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterator, Sequence
+from typing import Any
 
-__all__ = ["Dist", "Odds", "ERROR_BOUND", "exploding_ge", "pct", "q", "render"]
+__all__ = ["ERROR_BOUND", "Dist", "Odds", "exploding_ge", "pct", "q", "render"]
 
 ERROR_BOUND = Fraction(1, 10**13)
 """Truncated sums stop once the mass left out is below this (stated on every result)."""
@@ -60,16 +61,16 @@ class Dist:
         return self.denom - sum(self.weights)
 
     @staticmethod
-    def die(sides: int) -> "Dist":
+    def die(sides: int) -> Dist:
         """A plain die: 1..sides equally likely."""
         return Dist(1, (1,) * sides, sides)
 
     @staticmethod
-    def constant(value: int) -> "Dist":
+    def constant(value: int) -> Dist:
         return Dist(value, (1,), 1)
 
     @staticmethod
-    def ace(sides: int, cap: int) -> "Dist":
+    def ace(sides: int, cap: int) -> Dist:
         """An acing die (C-3) known exactly up to ``cap``: ``P(k*s + r) = s**-(k+1)``, r in 1..s-1."""
         if cap < 1:
             cap = 1
@@ -80,10 +81,10 @@ class Dist:
             weights.append(0 if r == 0 else sides ** (top - k))
         return Dist(1, tuple(weights), sides ** (top + 1), bounded=False)
 
-    def shift(self, by: int) -> "Dist":
+    def shift(self, by: int) -> Dist:
         return Dist(self.lo + by, self.weights, self.denom, self.bounded)
 
-    def add(self, other: "Dist", cap: int | None = None) -> "Dist":
+    def add(self, other: Dist, cap: int | None = None) -> Dist:
         """The sum of two independent values, exact up to the lower of the two caps it allows."""
         lo = self.lo + other.lo
         limits = []

@@ -10,15 +10,16 @@ totals and stop when the rest weighs less than :data:`~gmkit.odds.core.ERROR_BOU
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from ..dice import TRAIT_DICE, multi_action_penalty, parse, parse_trait
 from ..errors import DiceError
 from .core import ERROR_BOUND, Dist, Odds, exploding_ge, q
 
-__all__ = ["trait", "opposed", "damage", "attack", "trait_ge"]
+__all__ = ["attack", "damage", "opposed", "trait", "trait_ge"]
 
 Die = int | str | None
 
@@ -114,7 +115,7 @@ def _surv_ints(sides: int, wild: bool, top: int) -> tuple[list[int], int]:
         return t_num, t_den
     w_num, w_den = table(6)
     den = t_den * w_den
-    return [den - (t_den - a) * (w_den - b) for a, b in zip(t_num, w_num)], den
+    return [den - (t_den - a) * (w_den - b) for a, b in zip(t_num, w_num, strict=False)], den
 
 
 @lru_cache(maxsize=2048)
@@ -166,7 +167,7 @@ def opposed(attacker: Die = 8, defender: Die = 8, *, attacker_mod: int = 0, defe
         prev = cur
     outcomes.append((f"raise_{max_raises}+", prev))
     query = q("opposed", a=_describe(a_s, am, attacker_wild), d=_describe(d_s, dm, defender_wild))
-    return Odds("opposed", query, (("defender", 1 - win),) + tuple(outcomes), win, err)
+    return Odds("opposed", query, (("defender", 1 - win), *tuple(outcomes)), win, err)
 
 
 # --- damage (C-4) ------------------------------------------------------------------------------
@@ -252,8 +253,8 @@ def attack(die: Die, damage_expr: str, toughness: int, modifier: int = 0, wild: 
                         plain)
     b = _wound_outcomes(damage_dist(damage_expr, True, cap), toughness, already_shaken, max_wounds,
                         raised)
-    hit = [(k, p + q) for (k, p), (_, q) in zip(a, b)]
-    outcomes = [("critical_failure", roll["critical_failure"]), ("miss", roll["failure"])] + hit
+    hit = [(k, p + q) for (k, p), (_, q) in zip(a, b, strict=False)]
+    outcomes = [("critical_failure", roll["critical_failure"]), ("miss", roll["failure"]), *hit]
     effect = 1 - outcomes[0][1] - outcomes[1][1] - hit[0][1]
     query = q("then", a=roll.question, b=q("damage", damage=damage_expr, toughness=toughness))
     return Odds("attack", query, tuple(outcomes), effect)

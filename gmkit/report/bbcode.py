@@ -8,13 +8,14 @@ no sizes or colours at all. A :class:`Dialect` says which, and every writer asks
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from ..i18n import format_message
 from . import document as doc
 
-__all__ = ["to_bbcode", "escape_bbcode", "Dialect", "DIALECTS", "dialect"]
+__all__ = ["DIALECTS", "Dialect", "dialect", "escape_bbcode", "to_bbcode"]
 
 
 @dataclass(frozen=True)

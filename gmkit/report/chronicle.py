@@ -24,14 +24,14 @@ from .rundata import RUN_FORMAT, views_of
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["Chronicle", "run_data", "run_data_of_journal", "open_journal"]
+__all__ = ["Chronicle", "open_journal", "run_data", "run_data_of_journal"]
 
 
 def _json(value: Any) -> Any:
     return json.loads(json.dumps(value, ensure_ascii=False, default=str))
 
 
-def open_journal(path: str | Path) -> "Encounter":
+def open_journal(path: str | Path) -> Encounter:
     """A journaled fight, read-only (no lock, nothing written: a desk may hold it meanwhile);
     a missing or unreadable file is an error naming it."""
     from ..encounter import Encounter
@@ -54,7 +54,7 @@ class Chronicle:
     starts with what it saw (an undo), it starts again from the scenario.
     """
 
-    def __init__(self, encounter: "Encounter", language: str = "en"):
+    def __init__(self, encounter: Encounter, language: str = "en"):
         self.encounter = encounter
         self.language = language
         self._start()
@@ -88,7 +88,7 @@ class Chronicle:
         """The run data of the fight as it stands now."""
         steps = self.encounter.history
         n = len(self._seen)
-        if n > len(steps) or any(a is not b for a, b in zip(self._seen, steps)):
+        if n > len(steps) or any(a is not b for a, b in zip(self._seen, steps, strict=False)):
             self._start()
             n = 0
         for entry in steps[n:]:
@@ -136,7 +136,7 @@ class Chronicle:
                 self._briefs[a] = _json(brief_facts(fight, a))
         return {a: self._briefs[a] for a in wanted}
 
-    def brief_fight(self) -> "Encounter":
+    def brief_fight(self) -> Encounter:
         """The fight as it stood right after its last resolution (before any order of the next
         round arrived): what a brief is drawn from, so no brief depends on an order not resolved."""
         enc = self.encounter
@@ -146,7 +146,7 @@ class Chronicle:
         return fight
 
 
-def run_data(encounter: "Encounter", language: str = "en") -> dict[str, Any]:
+def run_data(encounter: Encounter, language: str = "en") -> dict[str, Any]:
     """The run data of ``encounter`` as it stands (see :class:`Chronicle`)."""
     return Chronicle(encounter, language).update()
 

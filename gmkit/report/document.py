@@ -9,17 +9,41 @@ the events that player may see, and nothing else.
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Union
+from typing import Any, Union
 
 from ..i18n import format_message
 from .rundata import board_for, events_for
 from .tables import Rows, participants_rows, scenario_rows, state_rows
 
-__all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Picture", "Block", "build", "title_blocks",
-           "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
-           "to_bundle", "inline_svg", "system_name", "reason_text", "view_label", "story_items",
-           "outcome_text", "odds_text", "order_text", "explain_abbreviations"]
+__all__ = [
+    "Block",
+    "Figure",
+    "Heading",
+    "Para",
+    "Picture",
+    "Story",
+    "Svg",
+    "Table",
+    "build",
+    "explain_abbreviations",
+    "inline_svg",
+    "odds_blocks",
+    "odds_text",
+    "order_text",
+    "outcome_blocks",
+    "outcome_text",
+    "reason_text",
+    "round_blocks",
+    "scenario_blocks",
+    "story_items",
+    "system_name",
+    "title_blocks",
+    "to_bundle",
+    "unresolved_blocks",
+    "view_label",
+]
 
 
 @dataclass
@@ -324,7 +348,7 @@ def table_text(rows: Rows) -> str:
     cols, values = rows
     cells = [[str(c) for c in cols]] + [["" if v is None else str(v) for v in row] for row in values]
     widths = [max(len(r[i]) for r in cells) for i in range(len(cols))]
-    return "\n".join("  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in cells)
+    return "\n".join("  ".join(v.rjust(w) for v, w in zip(r, widths, strict=False)) for r in cells)
 
 
 SVG_NAMESPACE = ' xmlns="http://www.w3.org/2000/svg"'

@@ -13,8 +13,9 @@ written out. Every user-typed text goes through the writers' escapes (:func:`.bb
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 from urllib.parse import quote
 
 from ..errors import GmkitError
@@ -23,9 +24,20 @@ from . import document as doc
 from .bbcode import DIALECTS, Dialect, dialect, escape_bbcode
 from .markdown import _inline, code_span, escape_markdown
 
-__all__ = ["FORMATS", "check_format", "write_bbcode", "write_markdown", "write", "post_text",
-           "brief_text", "image_url", "check_image_base", "svg_to_png", "write_pictures",
-           "PLACEHOLDER"]
+__all__ = [
+    "FORMATS",
+    "PLACEHOLDER",
+    "brief_text",
+    "check_format",
+    "check_image_base",
+    "image_url",
+    "post_text",
+    "svg_to_png",
+    "write",
+    "write_bbcode",
+    "write_markdown",
+    "write_pictures",
+]
 
 FORMATS = (*DIALECTS, "markdown")
 """Every format a post or brief is written in: the BBCode dialects, then Markdown."""

@@ -13,10 +13,11 @@ Charts and maps are inline SVG, so a page is a few hundred kilobytes and opens a
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import nbformat
 
@@ -24,8 +25,18 @@ from ..errors import GmkitError
 from . import document as doc
 from .notebook import MIME_RUN
 
-__all__ = ["rebuild_notebook", "notebook_to_html", "run_data_of", "strip_run_output", "report_html",
-           "lift_run_data", "read_notebook", "write_notebook", "report_css", "TEMPLATE"]
+__all__ = [
+    "TEMPLATE",
+    "lift_run_data",
+    "notebook_to_html",
+    "read_notebook",
+    "rebuild_notebook",
+    "report_css",
+    "report_html",
+    "run_data_of",
+    "strip_run_output",
+    "write_notebook",
+]
 
 _PLOTLY_INIT = ("<script>window.PlotlyConfig = {{MathJaxConfig: 'local'}};</script>\n"
                 "<script>{js}</script>")

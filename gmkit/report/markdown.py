@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..i18n import format_message
 from . import document as doc
 
-__all__ = ["to_markdown", "escape_markdown", "code_span"]
+__all__ = ["code_span", "escape_markdown", "to_markdown"]
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")
 _LINE_START = re.compile(r"^([ \t]*)([-=]|\d+(?=[.)]))", re.MULTILINE)

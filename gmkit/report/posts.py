@@ -15,7 +15,8 @@ with their odds, in every language). Whatever a rule set leaves out has a plain 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GmkitError
 from ..i18n import LANGUAGES, format_message
@@ -26,9 +27,21 @@ from .tables import Rows, rule_posts, state_rows
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["rule_posts", "post_rows", "post_picture", "post_blocks", "brief_blocks", "brief_facts",
-           "rounds_of", "find_round", "side_of_actor", "check_side", "percent", "in_languages",
-           "visible_names"]
+__all__ = [
+    "brief_blocks",
+    "brief_facts",
+    "check_side",
+    "find_round",
+    "in_languages",
+    "percent",
+    "post_blocks",
+    "post_picture",
+    "post_rows",
+    "rounds_of",
+    "rule_posts",
+    "side_of_actor",
+    "visible_names",
+]
 
 
 def percent(p: float, lang: str) -> str:
@@ -152,7 +165,7 @@ def picture_name(rnd: int, side: str = "") -> str:
 
 # --- a player's brief ------------------------------------------------------------------------------
 
-def brief_facts(encounter: "Encounter", actor: str) -> dict[str, Any]:
+def brief_facts(encounter: Encounter, actor: str) -> dict[str, Any]:
     """What a brief holds that the boards do not: the orders open to ``actor`` now, each with its
     odds, written out in every language (the rule set's ``options``; by default every legal
     order as the order language writes it)."""
@@ -163,7 +176,7 @@ def brief_facts(encounter: "Encounter", actor: str) -> dict[str, Any]:
             "awaited": actor in encounter.awaiting(), "options": options}
 
 
-def _default_options(encounter: "Encounter", actor: str) -> list[dict[str, Any]]:
+def _default_options(encounter: Encounter, actor: str) -> list[dict[str, Any]]:
     from ..systems import get
 
     rules = get(encounter.system)

@@ -12,17 +12,33 @@ import copy
 import hashlib
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GmkitError, ScenarioError
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["play", "load_orders", "find_file", "templates_dir", "public_board", "views_of", "board_for",
-           "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class", "view_data",
-           "require_view", "held_view", "view_tag"]
+__all__ = [
+    "RUN_FORMAT",
+    "OrdersError",
+    "board_for",
+    "engine_class",
+    "entities",
+    "events_for",
+    "find_file",
+    "held_view",
+    "load_orders",
+    "play",
+    "public_board",
+    "require_view",
+    "templates_dir",
+    "view_data",
+    "view_tag",
+    "views_of",
+]
 
 RUN_FORMAT = 1
 PUBLIC = "\x00public"
@@ -55,7 +71,7 @@ def find_file(path: str | Path) -> Path:
     return p
 
 
-def engine_class(system: str) -> "type[Encounter]":
+def engine_class(system: str) -> type[Encounter]:
     """The engine of the rule set named ``system`` (from the rule-set registry)."""
     from ..systems import get
 

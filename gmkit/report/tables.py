@@ -15,8 +15,9 @@ Tables are plain lists (a template kernel never loads pandas); :func:`frame` mak
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import catalogue, format_message, format_number
 from .rundata import board_for, entities
@@ -24,8 +25,20 @@ from .rundata import board_for, entities
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Rows", "label", "value_text", "human_rows", "rule_posts", "state_rows", "scenario_rows",
-           "participants_rows", "frame", "state_table", "scenario_tables", "participants_table"]
+__all__ = [
+    "Rows",
+    "frame",
+    "human_rows",
+    "label",
+    "participants_rows",
+    "participants_table",
+    "rule_posts",
+    "scenario_rows",
+    "scenario_tables",
+    "state_rows",
+    "state_table",
+    "value_text",
+]
 
 Rows = tuple[list[str], list[list[Any]]]
 """Column names and rows of values."""
@@ -254,21 +267,21 @@ def participants_rows(records: Sequence[Mapping[str, Any]], lang: str = "en") ->
     return human_rows(records, lang)
 
 
-def frame(rows: Rows) -> "pd.DataFrame":
+def frame(rows: Rows) -> pd.DataFrame:
     import pandas as pd
 
     cols, values = rows
     return pd.DataFrame(values, columns=cols)
 
 
-def participants_table(records: Sequence[Mapping[str, Any]], lang: str = "en") -> "pd.DataFrame":
+def participants_table(records: Sequence[Mapping[str, Any]], lang: str = "en") -> pd.DataFrame:
     return frame(participants_rows(records, lang))
 
 
-def state_table(board: Mapping[str, Any], lang: str = "en") -> "pd.DataFrame":
+def state_table(board: Mapping[str, Any], lang: str = "en") -> pd.DataFrame:
     return frame(state_rows(board, lang))
 
 
 def scenario_tables(data: Mapping[str, Any], view: str = "gm", side: str = "",
-                    lang: str = "en") -> list[tuple[str, "pd.DataFrame"]]:
+                    lang: str = "en") -> list[tuple[str, pd.DataFrame]]:
     return [(caption, frame(rows)) for caption, rows in scenario_rows(data, view, side, lang)]

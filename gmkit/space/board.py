@@ -11,13 +11,14 @@ are themselves mutable.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
-from typing import Any, Mapping
+from typing import Any
 
 from .rules import Cell, Cells, ship_cells
 
-__all__ = ["ShipState", "Departure", "Decision", "Board", "opening_board"]
+__all__ = ["Board", "Decision", "Departure", "ShipState", "opening_board"]
 
 
 @dataclass(slots=True)
@@ -58,7 +59,7 @@ class ShipState:
     hits: int = 0
     damage_dealt: int = 0
 
-    def copy(self) -> "ShipState":
+    def copy(self) -> ShipState:
         new = ShipState(*_SHIP_FIELDS(self))
         new.systems = dict(self.systems)
         return new
@@ -89,7 +90,7 @@ class Departure:
     closed: bool = False
     """The window is over: pursued, or the ship is gone."""
 
-    def copy(self) -> "Departure":
+    def copy(self) -> Departure:
         return Departure(*_DEPARTURE_FIELDS(self))
 
 
@@ -142,7 +143,7 @@ class Board:
     decision: Decision | None = None
     """S-8/S-10: the choice the ship on turn still owes once its shot is known (None: none)."""
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         new = Board(*_BOARD_FIELDS(self))
         new.order = list(self.order)
         new.ships = {n: s.copy() for n, s in self.ships.items()}

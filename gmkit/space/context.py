@@ -16,8 +16,17 @@ from .board import Board
 from .rules import Cell, Cells
 from .sheets import Sheet
 
-__all__ = ["Battle", "occupied", "hidden_from", "visibility", "known_cells", "aimed_cells",
-           "cell_text", "cells_text", "pair"]
+__all__ = [
+    "Battle",
+    "aimed_cells",
+    "cell_text",
+    "cells_text",
+    "hidden_from",
+    "known_cells",
+    "occupied",
+    "pair",
+    "visibility",
+]
 
 
 class Battle(Protocol):

@@ -22,7 +22,8 @@ the rule set's registry record, never imported here.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..encounter import Encounter
 from ..errors import IllegalOrder
@@ -32,8 +33,23 @@ from .board import Board, ShipState, opening_board
 from .context import hidden_from
 from .legal import SpaceLegalOrders
 from .odds import AttackOdds, attack_odds
-from .orders import (GM_ORDERS, SHIP_ORDERS, Attack, BreakFree, Choose, Clock, Cloak, Flee, Launch,
-                     Move, Pass, Pursue, RaiseShields, Release, Tractor)
+from .orders import (
+    GM_ORDERS,
+    SHIP_ORDERS,
+    Attack,
+    BreakFree,
+    Choose,
+    Cloak,
+    Clock,
+    Flee,
+    Launch,
+    Move,
+    Pass,
+    Pursue,
+    RaiseShields,
+    Release,
+    Tractor,
+)
 from .procedures import chases, cloaking, departure, fire, movement, tractor, turns
 from .rules import Cell, Cells
 from .sheets import Sheet

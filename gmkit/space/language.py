@@ -19,12 +19,24 @@ from __future__ import annotations
 from typing import Any
 
 from ..language.base import Context, Draft, OrderLanguage
-from ..language.morph import inflect
 from ..language.grammar import Clause, NameRef
-from .orders import (Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue,
-                     RaiseShields, Release, Tractor)
+from ..language.morph import inflect
+from .orders import (
+    Attack,
+    BreakFree,
+    Choose,
+    Cloak,
+    Flee,
+    Launch,
+    Move,
+    Pass,
+    Pursue,
+    RaiseShields,
+    Release,
+    Tractor,
+)
 
-__all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "SpaceLanguage", "order_format", "read_message", "render_order"]
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "MOVE": {"ru": ["лететь", "двигаться", "сдвинуться", "сдвигаться", "перемещаться",

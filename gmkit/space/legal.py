@@ -24,22 +24,47 @@ Iteration (:class:`SpaceLegalOrders`) lists a canonical, finite set of legal ord
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, cast
+from collections.abc import Callable, Iterator
+from typing import Any, cast
 
 from ..encounter import LegalOrders
 from ..errors import IllegalOrder
 from ..orders import Order
 from . import rules as R
-from .board import ShipState
-from .context import (Battle, cell_text, cells_text, hidden_from, known_cells,
-                      occupied, pair)
-from .board import Decision
-from .orders import (GM_ORDERS, Attack, BreakFree, Choose, Clock, Cloak, Flee, Launch, Move, Pass,
-                     Pursue, RaiseShields, Release, Tractor)
+from .board import Decision, ShipState
+from .context import Battle, cell_text, cells_text, hidden_from, known_cells, occupied, pair
+from .orders import (
+    GM_ORDERS,
+    Attack,
+    BreakFree,
+    Choose,
+    Cloak,
+    Clock,
+    Flee,
+    Launch,
+    Move,
+    Pass,
+    Pursue,
+    RaiseShields,
+    Release,
+    Tractor,
+)
 from .rules import Cell, Cells
 
-__all__ = ["SpaceLegalOrders", "check", "generate", "on_turn", "flee_allowance", "shift_cells",
-           "choice_shifts", "asked", "guesses", "paths", "MAX_FLEE", "MAX_PURSUE"]
+__all__ = [
+    "MAX_FLEE",
+    "MAX_PURSUE",
+    "SpaceLegalOrders",
+    "asked",
+    "check",
+    "choice_shifts",
+    "flee_allowance",
+    "generate",
+    "guesses",
+    "on_turn",
+    "paths",
+    "shift_cells",
+]
 
 MAX_FLEE = 8
 """S-11: the most cells 2d4 can give."""
@@ -461,13 +486,13 @@ def paths(b: Battle, actor: str, limit: int, off_map: bool) -> Iterator[tuple[Ce
                 if not R.on_map(new, w, h):
                     if off_map:
                         seen.add(new)
-                        yield way + (new[0],)
+                        yield (*way, new[0])
                     continue
                 if R.blocked_by([x for x in new if x not in cells], occ):
                     continue
                 seen.add(new)
-                yield way + (new[0],)
-                nxt.append((new, way + (new[0],)))
+                yield (*way, new[0])
+                nxt.append((new, (*way, new[0])))
         frontier = nxt
 
 

@@ -9,10 +9,11 @@ once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..dice import parse
 from ..errors import DiceError, IllegalOrder
@@ -23,8 +24,16 @@ from .context import Battle, aimed_cells, hidden_from
 from .legal import check
 from .orders import Attack, Tractor
 
-__all__ = ["d10_ge", "space_hit", "space_attack", "break_free", "escape_cells", "AttackOdds",
-           "attack_odds", "add_commands"]
+__all__ = [
+    "AttackOdds",
+    "add_commands",
+    "attack_odds",
+    "break_free",
+    "d10_ge",
+    "escape_cells",
+    "space_attack",
+    "space_hit",
+]
 
 
 def _d10(wins: Callable[[int], bool]) -> Fraction:
@@ -109,7 +118,7 @@ def _space_attack(defence: int, damage: Damage, range2: bool, confirm: bool, hal
     for v, p in _damage_dist(damage).pmf():
         dmg = R.dealt(v, times, plating)
         values[dmg] = values.get(dmg, Fraction(0)) + p
-    outcomes = (("miss", 1 - hit),) + tuple((str(v), hit * p) for v, p in sorted(values.items()))
+    outcomes = (("miss", 1 - hit), *tuple((str(v), hit * p) for v, p in sorted(values.items())))
     labels = tuple((str(v), str(v)) for v in sorted(values))
     shown = "-".join(map(str, damage)) if isinstance(damage, tuple) else str(damage)
     question = q("space_attack", hit=space_hit(defence, range2, confirm).question, damage=shown,
@@ -228,7 +237,7 @@ def attack_odds(b: Battle, ship: str, order: Order) -> AttackOdds | None:
     if scale != 1:
         outs = tuple((key, p * scale) for key, p in o.outcomes if key != "miss")
         hit = o.chance * scale
-        o = Odds(o.kind, o.question, (("miss", 1 - hit),) + outs, hit, o.error, o.labels)
+        o = Odds(o.kind, o.question, (("miss", 1 - hit), *outs), hit, o.error, o.labels)
     if o.kind == "space" and "hit" not in o.keys() and o.chance:
         mean = sum((int(key) * p for key, p in o.outcomes if key != "miss"), Fraction(0)) / o.chance
     return AttackOdds(o, o.chance, defence, fr, k, blind, CONDITIONAL_NOTE if blind else None, mean)

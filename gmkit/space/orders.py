@@ -13,8 +13,23 @@ from typing import Any
 
 from ..orders import Order
 
-__all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Choose",
-           "Tractor", "BreakFree", "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
+__all__ = [
+    "GM_ORDERS",
+    "SHIP_ORDERS",
+    "Attack",
+    "BreakFree",
+    "Choose",
+    "Cloak",
+    "Clock",
+    "Flee",
+    "Launch",
+    "Move",
+    "Pass",
+    "Pursue",
+    "RaiseShields",
+    "Release",
+    "Tractor",
+]
 
 
 def _cell(v: Any) -> tuple[int, int] | None:

@@ -16,14 +16,13 @@ from typing import Protocol
 from ..encounter import LegalOrders, Mode
 from ..orders import Order
 from . import rules as R
-from .context import Battle, hidden_from, known_cells, occupied, pair
 from .board import Decision
+from .context import Battle, hidden_from, known_cells, occupied, pair
 from .legal import MAX_PURSUE, choice_shifts, flee_allowance, guesses, on_turn
-from .orders import (Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields,
-                     Tractor)
+from .orders import Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields, Tractor
 from .rules import Cell, Cells
 
-__all__ = ["Autopilot", "flee_path", "chase_path"]
+__all__ = ["Autopilot", "chase_path", "flee_path"]
 
 
 class Captained(Battle, Protocol):

@@ -9,8 +9,9 @@ might name.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import format_message
 from ..report.posts import in_languages, percent
@@ -19,7 +20,7 @@ from .views import CELL, TITLE, map_model, map_svg
 if TYPE_CHECKING:
     from .engine import SpaceBattle
 
-__all__ = ["state_rows", "picture_svg", "options"]
+__all__ = ["options", "picture_svg", "state_rows"]
 
 MOVES_LISTED = 24
 """How many destination cells a brief lists before "...and N more"."""
@@ -81,7 +82,7 @@ def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: st
     return "".join(out)
 
 
-def _odds(battle: "SpaceBattle", actor: str, orders: list[Any], lang: str) -> str:
+def _odds(battle: SpaceBattle, actor: str, orders: list[Any], lang: str) -> str:
     """The engine's chance (a range over the cells one might name) and average damage."""
     found = [od for od in (battle.attack_odds(actor, o) for o in orders) if od is not None]
     if not found:
@@ -98,7 +99,7 @@ def _odds(battle: "SpaceBattle", actor: str, orders: list[Any], lang: str) -> st
     return text
 
 
-def options(battle: "SpaceBattle", actor: str) -> list[dict[str, Any]]:
+def options(battle: SpaceBattle, actor: str) -> list[dict[str, Any]]:
     """The orders open to ``actor`` now (only on its turn): the cells it may move to, each shot
     and beam with the engine's odds, the other orders; a flight as one line with its reach."""
     from .language import render_order

@@ -15,18 +15,54 @@ orientation, ``"h"`` to the right and ``"v"`` downwards.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 Cell = tuple[int, int]
 Cells = tuple[Cell, ...]
 
 __all__ = [
-    "Cell", "Cells", "SYSTEMS", "LIGHT_STEPS", "HEAVY_STEPS", "hidden", "next_turn", "ship_cells",
-    "shifted", "placed_at", "on_map", "blocked_by", "step_error", "fire_range", "touching", "rank_initiative",
-    "initiative_ties", "attack_defence", "hits", "long_shot_confirmed", "damage_halvings", "halve",
-    "plating_bonus", "dealt", "absorb", "system_for", "system_hit_result", "cloak_shift_ok",
-    "cloak_shift_cells", "guess_cells", "flee_dice", "flee_locked", "headstart", "may_tractor",
-    "tractor_relock_until", "break_free", "step_words", "tractor_words", "reactor_explodes", "cells_in_fire_range", "distance",
+    "HEAVY_STEPS",
+    "LIGHT_STEPS",
+    "SYSTEMS",
+    "Cell",
+    "Cells",
+    "absorb",
+    "attack_defence",
+    "blocked_by",
+    "break_free",
+    "cells_in_fire_range",
+    "cloak_shift_cells",
+    "cloak_shift_ok",
+    "damage_halvings",
+    "dealt",
+    "distance",
+    "fire_range",
+    "flee_dice",
+    "flee_locked",
+    "guess_cells",
+    "halve",
+    "headstart",
+    "hidden",
+    "hits",
+    "initiative_ties",
+    "long_shot_confirmed",
+    "may_tractor",
+    "next_turn",
+    "on_map",
+    "placed_at",
+    "plating_bonus",
+    "rank_initiative",
+    "reactor_explodes",
+    "shifted",
+    "ship_cells",
+    "step_error",
+    "step_words",
+    "system_for",
+    "system_hit_result",
+    "touching",
+    "tractor_relock_until",
+    "tractor_words",
 ]
 
 SYSTEMS = ("shields", "weapons", "reactor", "plating", "crew", "cloak", "engines", "targeting",

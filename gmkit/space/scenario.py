@@ -16,9 +16,21 @@ from ..scenario import ScenarioModel
 from ..schema import field
 from .rules import on_map, ship_cells
 
-__all__ = ["GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario", "SystemName", "MAX_GRID",
-           "MAX_POINTS", "MAX_DAMAGE_DICE", "MAX_DAMAGE_SIDES", "MAX_DAMAGE_BONUS",
-           "MAX_DAMAGE_FACES", "MAX_SHIPS", "MAX_ROUNDS"]
+__all__ = [
+    "MAX_DAMAGE_BONUS",
+    "MAX_DAMAGE_DICE",
+    "MAX_DAMAGE_FACES",
+    "MAX_DAMAGE_SIDES",
+    "MAX_GRID",
+    "MAX_POINTS",
+    "MAX_ROUNDS",
+    "MAX_SHIPS",
+    "GridSpec",
+    "ShipSpec",
+    "SpaceOptions",
+    "SpaceScenario",
+    "SystemName",
+]
 
 MAX_GRID = 200
 """S-1: the widest and tallest map, in cells (a forum map is tens of cells)."""
@@ -167,7 +179,7 @@ class ShipSpec(_Strict):
         return v
 
     @model_validator(mode="after")
-    def _shape(self) -> "ShipSpec":
+    def _shape(self) -> ShipSpec:
         if self.kind == "light" and self.size != 1:
             raise ValueError(f"S-2: a light ship takes one cell, {self.name} has size {self.size}")
         if self.cloaked and not self.cloak:
@@ -258,7 +270,7 @@ class SpaceScenario(ScenarioModel):
                                   default=SpaceOptions())
 
     @model_validator(mode="after")
-    def _board(self) -> "SpaceScenario":
+    def _board(self) -> SpaceScenario:
         g = self.grid
         names = [s.name for s in self.ships]
         dup = sorted({n for n in names if names.count(n) > 1})

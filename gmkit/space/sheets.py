@@ -4,12 +4,13 @@ ship's sheet and the GM's options. Frozen: nothing here changes during a fight (
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .rules import Cell
 
-__all__ = ["ShipSheet", "Options", "Sheet"]
+__all__ = ["Options", "Sheet", "ShipSheet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ class ShipSheet:
     """S-13: has a tractor beam."""
 
     @classmethod
-    def from_scenario(cls, d: Mapping[str, Any]) -> "ShipSheet":
+    def from_scenario(cls, d: Mapping[str, Any]) -> ShipSheet:
         sd = d.get("shield_defence")
         damage = d["damage"]
         return cls(d["name"], d["side"], d["kind"], d["size"], d["hull"], d["defence"], d["shields"],
@@ -83,7 +84,7 @@ class Sheet:
     """S-4/S-10: the ships cloaked at the start (they roll no initiative and act first)."""
 
     @classmethod
-    def from_scenario(cls, sc: Mapping[str, Any]) -> "Sheet":
+    def from_scenario(cls, sc: Mapping[str, Any]) -> Sheet:
         g = sc["grid"]
         ships = sc["ships"]
         station = tuple((x, y) for x, y in g["station"])

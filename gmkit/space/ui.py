@@ -6,8 +6,9 @@ the choices, which are the engine's legal orders then."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from html import escape
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import ipywidgets as w
@@ -25,10 +26,10 @@ from .views import last_seen_marks, map_model, map_svg, remember_sightings
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["SpaceOrderForm", "SpaceSession", "GridMap", "highlights"]
+__all__ = ["GridMap", "SpaceOrderForm", "SpaceSession", "highlights"]
 
 
-def highlights(battle: "Encounter", ship: str, side: str | None = None) -> dict[str, Any]:
+def highlights(battle: Encounter, ship: str, side: str | None = None) -> dict[str, Any]:
     """What the map lights up for ``ship``: the cells its legal moves reach, its legal targets and
     the cells it may name against a cloaked target (S-10). Read from the engine's legal orders
     (flights left out: their paths are not cells to click)."""
@@ -51,7 +52,7 @@ def highlights(battle: "Encounter", ship: str, side: str | None = None) -> dict[
 _SHOWN = (Move, BreakFree, Attack, Tractor, Pursue, Choose)
 
 
-def _hidden(battle: "Encounter", ship: str, side: str) -> bool:
+def _hidden(battle: Encounter, ship: str, side: str) -> bool:
     fn = getattr(battle, "hidden_from", None)
     return bool(fn(ship, side)) if fn is not None else False
 
@@ -61,7 +62,7 @@ class SpaceOrderForm(ListOrderForm):
 
     system = "space"
 
-    def __init__(self, battle: "Encounter", *, lang: str = "en", side: str | None = None) -> None:
+    def __init__(self, battle: Encounter, *, lang: str = "en", side: str | None = None) -> None:
         super().__init__(battle, lang=lang, side=side)
         self.refresh()
 
@@ -72,7 +73,7 @@ class SpaceOrderForm(ListOrderForm):
         return [cur] if cur not in self.encounter.orders_received else []
 
     def legal(self, actor: str) -> list[Any]:
-        return list(getattr(self.encounter, "legal_orders")(actor))
+        return list(self.encounter.legal_orders(actor))
 
     def odds_text(self, actor: str, order: Any) -> str:
         """S-7, S-3, S-13: the hit (or hold) chance the engine gives for an Attack or Tractor; a

@@ -10,15 +10,28 @@ clicks. Every user-typed name (ships, sides, the title) is escaped.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from html import escape
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..i18n import format_message
 from ..palette import side_colours
 from ..ui.svg import SvgImage
 
-__all__ = ["STATE_COLUMNS", "picture", "map_model", "last_seen_marks", "remember_sightings", "LEGEND",
-           "map_svg", "grid_svg", "space_map", "framed_map", "CELL", "REPORT_CELL"]
+__all__ = [
+    "CELL",
+    "LEGEND",
+    "REPORT_CELL",
+    "STATE_COLUMNS",
+    "framed_map",
+    "grid_svg",
+    "last_seen_marks",
+    "map_model",
+    "map_svg",
+    "picture",
+    "remember_sightings",
+    "space_map",
+]
 
 STATE_COLUMNS = ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
                  "hidden", "destroyed", "escaped"]

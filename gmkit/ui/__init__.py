@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DiceRoller", "OrderForm", "order_form", "Session", "session", "SvgImage"]
+__all__ = ["DiceRoller", "OrderForm", "Session", "SvgImage", "order_form", "session"]
 
 _LAZY = {
     "DiceRoller": "dice_roller",

@@ -23,7 +23,7 @@ from .viewmodels import roll_view
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["DiceRoller", "MODES"]
+__all__ = ["MODES", "DiceRoller"]
 
 MODES = ("roll", "trait", "damage")
 """``roll``: a plain expression; ``trait``: a Savage Worlds trait roll (C-3); ``damage``: all dice ace (C-4)."""
@@ -75,7 +75,7 @@ class DiceRoller(anywidget.AnyWidget):
     labels = t.Dict().tag(sync=True)
     """The interface texts in ``lang``, so the JS holds no words of its own."""
 
-    def __init__(self, encounter: "Encounter | None" = None, *, seed: int | None = None,
+    def __init__(self, encounter: Encounter | None = None, *, seed: int | None = None,
                  **kw: Any) -> None:
         super().__init__(**kw)
         self.encounter = encounter
@@ -119,7 +119,7 @@ class DiceRoller(anywidget.AnyWidget):
         view["actor"] = self.actor
         self.error = ""
         self.last = view
-        self.history = ([view] + list(self.history))[:HISTORY]
+        self.history = ([view, *list(self.history)])[:HISTORY]
         if self.encounter is not None:
             r = result.roll if isinstance(result, TraitResult) else result
             self.encounter.dice.log.append(r)

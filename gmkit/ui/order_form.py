@@ -10,9 +10,10 @@ ties, D-3). A second order for the same actor replaces the first, and the form s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from html import escape
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -31,7 +32,7 @@ class OrderForm(w.VBox):
 
     system = ""
 
-    def __init__(self, encounter: "Encounter", *, lang: str = "en") -> None:
+    def __init__(self, encounter: Encounter, *, lang: str = "en") -> None:
         self.encounter = encounter
         self.lang = lang
         self.side: str | None = None
@@ -44,7 +45,7 @@ class OrderForm(w.VBox):
         self._shown: set[str] = set()
         """The received orders whose content the GM asked to see (Show)."""
         self._received_key: Any = None
-        self._listeners: list[Callable[[str, "Order"], None]] = []
+        self._listeners: list[Callable[[str, Order], None]] = []
         self.title = w.HTML()
         self.body = w.VBox()
         self.submit_button = w.Button(button_style="primary", icon="paper-plane")
@@ -91,7 +92,7 @@ class OrderForm(w.VBox):
 
     # --- what a subclass gives ------------------------------------------------------------------
 
-    def build(self) -> tuple[str, "Order"] | None:
+    def build(self) -> tuple[str, Order] | None:
         """The (actor, order) the form holds now, or None when there is no one to order."""
         raise NotImplementedError
 
@@ -113,7 +114,7 @@ class OrderForm(w.VBox):
         self.refresh_body()
         self.refresh_received()
 
-    def on_submit(self, callback: Callable[[str, "Order"], None]) -> None:
+    def on_submit(self, callback: Callable[[str, Order], None]) -> None:
         self._listeners.append(callback)
 
     def submit(self) -> bool:
@@ -245,7 +246,7 @@ class OrderForm(w.VBox):
                 edit.add_class("gm-edit-order")
                 edit.on_click(lambda _b, a=actor: self._edit_clicked(a))
                 buttons += [show, edit]
-            row = w.HBox(buttons + [up, down, out])
+            row = w.HBox([*buttons, up, down, out])
             if gm and actor in self._shown:
                 order = self.encounter.pending_order(actor)
                 text = w.HTML(f'<div class="gm-order-text">{escape(self.order_words(actor, order))}'
@@ -281,7 +282,7 @@ class OrderForm(w.VBox):
         return f"<{type(self).__name__} {self.encounter.system}: orders received: {received}>"
 
 
-def order_form(encounter: "Encounter", **kw: Any) -> OrderForm:
+def order_form(encounter: Encounter, **kw: Any) -> OrderForm:
     """The order form of an encounter's rule set (from the rule-set registry)."""
     from ..systems import get
 
@@ -289,7 +290,7 @@ def order_form(encounter: "Encounter", **kw: Any) -> OrderForm:
     return form(encounter, **kw)
 
 
-def pct(x: "float | Fraction") -> str:
+def pct(x: float | Fraction) -> str:
     """A chance as the forms show it: ``44%`` (as the dragon form)."""
     return f"{100 * float(x):.0f}%"
 
@@ -321,7 +322,7 @@ class ListOrderForm(OrderForm):
     Submit before that is refused with a word, never a silent "pass".
     """
 
-    def __init__(self, encounter: "Encounter", *, lang: str = "en", side: str | None = None) -> None:
+    def __init__(self, encounter: Encounter, *, lang: str = "en", side: str | None = None) -> None:
         super().__init__(encounter, lang=lang)
         self.side = side
         self.actor = w.Dropdown(layout=w.Layout(width="95%"))
@@ -393,7 +394,7 @@ class ListOrderForm(OrderForm):
         if len(opts) == 1:  # one order of that kind: choosing the kind chose it
             self._set_choices(self.choice, opts, [opts[0][1]])
         else:
-            self._set_choices(self.choice, [(self.t("choose_order"), -1)] + opts, [-1])
+            self._set_choices(self.choice, [(self.t("choose_order"), -1), *opts], [-1])
         self._actor_seen = actor
         self._show_detail()
 
@@ -445,7 +446,7 @@ class ListOrderForm(OrderForm):
 
     def load(self, actor: str, order: Any) -> None:
         if actor not in [v for _, v in self.actor.options]:
-            opts = list(self.actor.options) + [(actor, actor)]
+            opts = [*list(self.actor.options), (actor, actor)]
             self._set_choices(self.actor, opts, [actor])
             self._actor_changed()
         elif self.actor.value != actor:

@@ -30,7 +30,7 @@ class PasteBox(w.VBox):
     def __init__(self, desk: Any) -> None:
         self.desk = desk
         """The desk (a :class:`~gmkit.ui.sessions.Session`) whose form takes the orders."""
-        self.reading: "Reading | None" = None
+        self.reading: Reading | None = None
         """The last message read (None before any)."""
         self.title = w.HTML()
         self.actor = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
@@ -97,7 +97,7 @@ class PasteBox(w.VBox):
 
     # --- reading ------------------------------------------------------------------------------
 
-    def read(self, text: str | None = None, actor: str | None = None) -> "Reading | None":
+    def read(self, text: str | None = None, actor: str | None = None) -> Reading | None:
         """Read ``text`` (default: what is pasted) for ``actor`` (default: the one chosen) and
         show the order understood, or the reply to send back."""
         from ..language import read
@@ -129,7 +129,7 @@ class PasteBox(w.VBox):
         self.reply.layout.display = "none"
         self.copy.layout.display = "none"
 
-    def _show(self, reading: "Reading") -> None:
+    def _show(self, reading: Reading) -> None:
         desk = self.desk
         words = [desk.order_words(reading.actor, o) for o in reading.orders]
         parts = []

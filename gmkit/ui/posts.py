@@ -29,7 +29,7 @@ __all__ = ["PostPanel"]
 class PostPanel(w.Tab):
     """The round's post and the players' briefs of one fight, kept up to date by :meth:`refresh`."""
 
-    def __init__(self, encounter: "Encounter", *, lang: str = "en",
+    def __init__(self, encounter: Encounter, *, lang: str = "en",
                  pictures: str | Path | None = None) -> None:
         from ..report.chronicle import Chronicle
 

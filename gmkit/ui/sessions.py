@@ -23,9 +23,10 @@ it comes back in that language; :meth:`Session.close` releases the journal's loc
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import ipywidgets as w
 
@@ -38,7 +39,7 @@ from .viewmodels import log_rows
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["Session", "session", "log_table_html"]
+__all__ = ["Session", "log_table_html", "session"]
 
 Source = "str | Path | Mapping[str, Any] | Encounter"
 
@@ -231,12 +232,12 @@ class Session(w.VBox):
     # --- opening ----------------------------------------------------------------------------
 
     @classmethod
-    def engine_class(cls) -> type["Encounter"]:
+    def engine_class(cls) -> type[Encounter]:
         from ..systems import get
 
         return get(cls.system).engine_class  # type: ignore[no-any-return]
 
-    def _open(self, source: Any, seed: int | None, journal: str | Path | None) -> "Encounter":
+    def _open(self, source: Any, seed: int | None, journal: str | Path | None) -> Encounter:
         from ..encounter import Encounter
 
         engine = self.engine_class()
@@ -253,7 +254,7 @@ class Session(w.VBox):
         return engine.from_scenario(source, seed, journal=journal)
 
     @classmethod
-    def resume(cls, journal: str | Path, **kw: Any) -> "Session":
+    def resume(cls, journal: str | Path, **kw: Any) -> Session:
         """The desk of a journaled fight, exactly where it stood (after a kernel restart), in
         the language the journal kept."""
         return cls(None, journal=journal, **kw)
@@ -604,7 +605,7 @@ class Session(w.VBox):
                 r["actor"] = gm
         self._log_cache = (self.lang, self.side, events, rows)
         steps = self._steps()
-        return [{**r, "step": steps.get(id(e), -1)} for r, e in zip(rows, events)]
+        return [{**r, "step": steps.get(id(e), -1)} for r, e in zip(rows, events, strict=False)]
 
     def _steps(self) -> dict[int, int]:
         """Which resolution (or note) each event of the record came from, by the event's id: the

@@ -6,12 +6,13 @@ No rule is computed here: these functions only choose what to show and how.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..dice import Roll, TraitResult
 from ..events import Event
 
-__all__ = ["roll_view", "log_rows", "roll_text"]
+__all__ = ["log_rows", "roll_text", "roll_view"]
 
 # --- dice ---------------------------------------------------------------------------------------
 

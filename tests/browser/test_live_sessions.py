@@ -7,7 +7,6 @@ Python state (read from the running kernel). Screenshots go to ``GMKIT_SCREENSHO
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import pytest

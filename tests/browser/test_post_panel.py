@@ -5,7 +5,8 @@ language writes the post again."""
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import nbformat
 import pytest

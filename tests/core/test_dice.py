@@ -5,12 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmkit.dice import Dice, DieRoll, Roll, multi_action_penalty, parse, parse_table, roll
 from gmkit.errors import DiceError
 from gmkit.savage import damage_outcome, parry, raises_over
-
 
 # --- C-1: one seeded generator, every roll recorded ----------------------------------------------
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -202,7 +201,7 @@ def test_truncated_last_line_is_skipped_with_a_warning(tmp_path: Path) -> None:
         back = Race.resume(path)
     assert back.orders_received == ["Ash", "Bo"] and back.record == []
     back.resolve_round()  # the journal was repaired before appending
-    header, entries, _ = read_journal(path)
+    _header, entries, _ = read_journal(path)
     assert [e["op"] for e in entries] == ["submit", "submit", "resolve"]
 
 

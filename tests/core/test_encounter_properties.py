@@ -5,11 +5,12 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gmkit.errors import GmkitError
-from tests.toy import SCENARIO, Race, Run
 from tests.core.test_encounter import fingerprint
+from tests.toy import SCENARIO, Race, Run
 
 step = st.one_of(
     st.tuples(st.just("submit"), st.sampled_from(["Ash", "Bo"]), st.integers(1, 3)),

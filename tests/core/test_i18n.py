@@ -6,7 +6,15 @@ import string
 
 import pytest
 
-from gmkit.i18n import LANGUAGES, MessageError, catalogue, format_message, get_language, language, set_language
+from gmkit.i18n import (
+    LANGUAGES,
+    MessageError,
+    catalogue,
+    format_message,
+    get_language,
+    language,
+    set_language,
+)
 
 
 def _fields(template: str) -> set[str]:

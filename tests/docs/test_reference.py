@@ -9,8 +9,7 @@ import pytest
 from pydantic import BaseModel
 
 from gmkit import systems
-from gmkit.reference import own_systems
-from gmkit.reference import generated_files, main, reference
+from gmkit.reference import generated_files, main, own_systems, reference
 from gmkit.schema import field, json_schema, undocumented
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

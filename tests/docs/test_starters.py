@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 from gmkit import systems
-from gmkit.reference import own_systems
 from gmkit.cli import main
 from gmkit.commands.new import schema_name, starter_text
+from gmkit.reference import own_systems
 from gmkit.scenario import load_scenario
 from gmkit.schema import json_schema
 
@@ -57,7 +57,7 @@ def test_the_comments_are_in_the_chosen_language(name: str, lang: str) -> None:
     assert len(comments) >= 10
     for c in comments:
         words = re.sub(r"\S*\d\S*", "", c)  # notations like 2ЖК+3, яд16ПБ6, D-4
-        cyr, lat = len(CYRILLIC.findall(words)), len(LATIN.findall(words))
+        cyr, _lat = len(CYRILLIC.findall(words)), len(LATIN.findall(words))
         if lang == "ru":
             # a commented-out field (`# seed: 7`) keeps its Latin name; the words are Russian
             assert cyr > 0 or re.match(r"\s*\w+: ", c), c

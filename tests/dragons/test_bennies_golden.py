@@ -12,8 +12,8 @@ note and two undos on every fifth) from each dragon scenario with ``bennies: 0``
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from gmkit.dragons import DragonDuel
 from gmkit.encounter import canonical_hash

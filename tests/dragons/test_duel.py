@@ -10,8 +10,17 @@ import copy
 
 import pytest
 
-from gmkit.dragons import (Attack, DragonDuel, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
-                           TailAttempt, UsePower)
+from gmkit.dragons import (
+    Attack,
+    DragonDuel,
+    DragonOrder,
+    Force,
+    Manoeuvre,
+    Move,
+    ShakeOff,
+    TailAttempt,
+    UsePower,
+)
 from gmkit.errors import IllegalOrder
 
 from .helpers import dragon, duel, keys

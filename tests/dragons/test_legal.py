@@ -7,8 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from gmkit.dragons import (Attack, DragonDuel, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
-                           TailAttempt, UsePower)
+from gmkit.dragons import (
+    Attack,
+    DragonDuel,
+    DragonOrder,
+    Force,
+    Manoeuvre,
+    Move,
+    ShakeOff,
+    TailAttempt,
+    UsePower,
+)
 from gmkit.dragons import rules as R
 from gmkit.dragons.legal import DragonLegalOrders
 from gmkit.dragons.policy import Autopilot

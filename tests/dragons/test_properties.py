@@ -8,8 +8,17 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmkit.dragons import (DragonDuel, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
-                           TailAttempt, TurnCheck, UsePower)
+from gmkit.dragons import (
+    DragonDuel,
+    DragonOrder,
+    Force,
+    Manoeuvre,
+    Move,
+    ShakeOff,
+    TailAttempt,
+    TurnCheck,
+    UsePower,
+)
 from gmkit.dragons.orders import Attack
 from gmkit.encounter import Encounter
 
@@ -157,7 +166,7 @@ def test_round_replays_bit_for_bit_and_undo_restores(kind: int, seed: int, round
 
 def any_order(draw: Any, d: DragonDuel) -> DragonOrder:
     """Any order at all, legal or not: names, weapons and amounts drawn from wide ranges."""
-    names = list(d.dragons) + ["Nobody"]
+    names = [*list(d.dragons), "Nobody"]
     weapons = ["Flame", "Claws", "Tail"]
     move = draw(st.one_of(st.none(), st.builds(Move, st.sampled_from(["level", "climb", "dive"]),
                                                st.integers(-3, 6))))
@@ -185,7 +194,7 @@ def test_any_order_is_refused_cleanly_or_resolves(kind: int, seed: int, data: An
         if d.is_over:
             break
         for _ in range(data.draw(st.integers(1, 4))):
-            actor = data.draw(st.sampled_from(list(d.dragons) + ["Nobody"]))
+            actor = data.draw(st.sampled_from([*list(d.dragons), "Nobody"]))
             order = any_order(data.draw, d)
             before = (copy.deepcopy(d.state), dict(d._pending), list(d._arrival), len(d.history))
             try:

@@ -60,7 +60,7 @@ def test_f2_ac_minus_2_needs_a_second_six() -> None:
     sk.enter_faces(*d18(18), 5)
     sk.submit("Hero", Strike("Beast"))
     ev = sk.resolve_round()
-    miss = [e for e in ev if e.kind == "miss"][0]
+    miss = next(e for e in ev if e.kind == "miss")
     assert miss.key == "fantasy.miss.second" and len(miss.rolls) == 2
     sk.submit("Beast", Pass())
     sk.resolve_round()
@@ -219,7 +219,7 @@ def test_f4_default_effect_for_named_kind_and_custom_kind_needs_effect() -> None
               effects={"кислота": {"damage": "3"}}, first="monsters")
     assert str(sk.effects["кислота"].damage) == "3"
     sk.enter_faces(*d18(12), *d18(15), *d18(1))  # hits; the acid fires at 15; PR 1 < 6 fails
-    beast_name = [n for n in sk.participants() if n != "Hero"][0]
+    beast_name = next(n for n in sk.participants() if n != "Hero")
     sk.submit(beast_name, Strike("Hero"))
     ev = sk.resolve_round()
     assert [e.params["amount"] for e in ev if e.kind == "damage"] == [3]  # the acid's 3, no claw
@@ -484,7 +484,7 @@ def test_f10_player_flight_uses_enemy_with_fewest_escape_numbers() -> None:
     with pytest.raises(IllegalOrder, match="one at a time"):
         sk.submit("Friend", Flee())
     ev = sk.resolve_round()
-    flee = [e for e in ev if e.kind == "flee"][0]
+    flee = next(e for e in ev if e.kind == "flee")
     assert flee.data["enemy"] == "Bear" and flee.data["numbers"] == [5] and flee.data["fled"] is False
     sk.resolve_round(autopilot=True)
     sk.enter_faces(5)

@@ -10,7 +10,6 @@ from gmkit.fantasy import Flee, Pass, Shoot, Strike
 
 from .helpers import beast, hero, kinds, make
 
-
 # --- item 12, F-6: one ranged attack per participant, "Initiative" included ---------------------
 
 
@@ -149,7 +148,7 @@ def test_c5_a_typed_in_6_hits_and_the_journal_replays_it(tmp_path) -> None:  # t
     sk.enter_faces(3, 6, 2, 4, 0)
     sk.submit("Hero", Strike("Beast"))
     ev = sk.resolve_round()
-    hit = [e for e in ev if e.kind == "hit"][0]
+    hit = next(e for e in ev if e.kind == "hit")
     assert hit.rolls[0].total == 9 and hit.rolls[0].faces == (3, 2) and hit.rolls[0].manual
     assert sk.state.combatants["Beast"].hp == 18 and sk.dice.pending_hand == (4, 0)
     sk.close()
@@ -158,7 +157,7 @@ def test_c5_a_typed_in_6_hits_and_the_journal_replays_it(tmp_path) -> None:  # t
     assert again.dice.pending_hand == (4, 0)
     again.submit("Beast", Strike("Hero"))
     ev = again.resolve_round()
-    miss = [e for e in ev if e.kind == "miss"][0]
+    miss = next(e for e in ev if e.kind == "miss")
     assert miss.rolls[0].total == 4 and miss.rolls[0].faces == (4, 1) and miss.rolls[0].manual
     again.close()
     assert [e.to_json() for e in Skirmish.resume(path, autosave=False).record] == \

@@ -114,7 +114,7 @@ def test_every_message_in_both_languages() -> None:
 
 def test_order_forms_round_trip_through_json() -> None:
     """Orders are plain JSON in the journal."""
-    from gmkit.orders import order_from_json, order_to_json, order_registry
+    from gmkit.orders import order_from_json, order_registry, order_to_json
 
     reg = order_registry(Skirmish.order_types)
     o = Strike("Wolf 1", attack="bite")

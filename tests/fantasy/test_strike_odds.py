@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from gmkit.fantasy import Cast, Flee, Pass, Shoot, Skirmish, Strike
+from gmkit.fantasy import Pass, Shoot, Skirmish, Strike
 from gmkit.odds import d18_hit, special
 
 from .helpers import beast, d18, hero, make

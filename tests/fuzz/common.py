@@ -8,9 +8,10 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 

@@ -19,8 +19,17 @@ from typing import Any
 import pytest
 
 from gmkit.errors import JournalError
-from tests.fuzz.common import (engine, fast_dir, fingerprint, format_lines, iter_cuts, play_base,
-                               read_lines, scenarios, write_journal)
+from tests.fuzz.common import (
+    engine,
+    fast_dir,
+    fingerprint,
+    format_lines,
+    iter_cuts,
+    play_base,
+    read_lines,
+    scenarios,
+    write_journal,
+)
 
 CASES = scenarios()
 IDS = [label for _, label, _ in CASES]
@@ -43,7 +52,7 @@ def outcome(system: str, path: Path, autosave: bool = False) -> tuple[str, Any]:
 
 @pytest.fixture(scope="module", params=CASES, ids=IDS)
 def base(request: Any) -> dict[str, Any]:
-    system, label, data = request.param
+    system, _label, data = request.param
     folder = fast_dir()
     path = folder / "base.jsonl"
     enc, before = play_base(system, data, path)
@@ -163,7 +172,7 @@ def _line_variants(lines: list[dict[str, Any]]) -> list[tuple[str, list[dict[str
         variants.append((f"delete {i + 1}", lines[:i] + lines[i + 1:], None if i + 1 == last else i + 1))
         variants.append((f"duplicate {i + 1}", lines[:i + 1] + lines[i:], i + 2))
         if i + 1 < last:
-            variants.append((f"swap {i + 1}", lines[:i] + [lines[i + 1], lines[i]] + lines[i + 2:], i + 1))
+            variants.append((f"swap {i + 1}", [*lines[:i], lines[i + 1], lines[i], *lines[i + 2:]], i + 1))
     return variants
 
 
@@ -234,7 +243,7 @@ def test_foreign_files_are_refused_cleanly() -> None:
     for i, raw in enumerate(samples):
         path = folder / f"f{i}.jsonl"
         path.write_bytes(raw)
-        kind, got = outcome(system, path)
+        kind, _got = outcome(system, path)
         assert kind == "error", raw[:40]
     TOTAL["foreign"] += len(samples)
 

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from gmkit.errors import GmkitError
 from gmkit.orders import Order, order_from_json, order_registry, order_to_json
@@ -77,7 +78,7 @@ def values_for(hint: Any, pool: list[str], depth: int = 0) -> st.SearchStrategy[
         return st.none()
     if origin is typing.Literal:
         return st.sampled_from(args)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType")):
+    if origin in (typing.Union, __import__("types").UnionType):
         return st.one_of([values_for(a, pool, depth) for a in args])
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
@@ -149,7 +150,7 @@ def test_random_orders_are_refused_cleanly_or_resolved(system: str, label: str,
                                                         data: dict[str, Any]) -> None:
     cls = engine(system)
     folder = fast_dir()
-    pool = sorted(_strings(data, set())) + ["GM", "", " x", "\u200b"]
+    pool = [*sorted(_strings(data, set())), "GM", "", " x", "\u200b"]
     order_types = [t for t in cls.order_types if dataclasses.is_dataclass(t)]
     registry = order_registry(cls.order_types)
     foreign = _foreign_orders(system)
@@ -162,7 +163,7 @@ def test_random_orders_are_refused_cleanly_or_resolved(system: str, label: str,
     )
 
     def actors(enc: Any) -> st.SearchStrategy[Any]:
-        names = enc.participants() + ["GM", "nobody", " " + enc.participants()[0]]
+        names = [*enc.participants(), "GM", "nobody", " " + enc.participants()[0]]
         return st.one_of(st.sampled_from(names), st.sampled_from(names), JUNK)
 
     def attempt(enc: Any, path: Path, actor: Any, order: Any) -> None:

@@ -13,8 +13,8 @@ import hashlib
 import json
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "templates" / "scenarios").glob("*.yaml"))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from tests.golden.fights import DIGESTS, SCENARIOS, fights, simulations, _sha
+from tests.golden.fights import DIGESTS, SCENARIOS, _sha, fights, simulations
 
 
 def _want() -> dict[str, dict[str, str]]:

@@ -3,7 +3,8 @@ item 5: CLI messages and errors); names and dice expressions aside."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -36,7 +37,7 @@ def test_a_roll_that_cannot_be_made_says_so_in_russian(capsys: Any) -> None:
 def test_a_refusal_reaches_the_command_line_in_russian(capsys: Any, tmp_path: Any) -> None:
     from gmkit.dragons.orders import Attack, DragonOrder
     from gmkit.errors import IllegalOrder
-    from tests.language.situations import firmament, build
+    from tests.language.situations import build, firmament
 
     enc = build("dragons", firmament())
     with pytest.raises(IllegalOrder) as info:

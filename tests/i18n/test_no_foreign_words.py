@@ -11,8 +11,9 @@ that is English words (a key left untranslated) fails even when no example reach
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 import pytest
 import yaml
@@ -154,7 +155,7 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 def _catalogue_faults(lang: str, prefix: tuple[str, ...] = (), skip: tuple[str, ...] = ()) -> list[str]:
     faults = []
     for key, texts in sorted(catalogue().items()):
-        if prefix and not key.startswith(prefix) or skip and key.startswith(skip):
+        if (prefix and not key.startswith(prefix)) or (skip and key.startswith(skip)):
             continue
         text = PLACEHOLDER.sub("1", texts.get(lang, ""))
         words = foreign_words(text, lang)
@@ -267,7 +268,7 @@ def test_the_desk_log_is_in_one_language(fights: Any, scenario: str, lang: str) 
     dice."""
     from gmkit.ui.viewmodels import log_rows
 
-    enc, data, live = fights[scenario]
+    enc, data, _live = fights[scenario]
     names = _names(data["scenario"])
     text_faults, dice_faults = set(), set()
     for row in log_rows(enc.record, lang):

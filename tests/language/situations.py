@@ -4,9 +4,10 @@ would give them) and a few small positions of our own, each built fresh per case
 from __future__ import annotations
 
 import copy
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -16,7 +17,7 @@ from gmkit.systems import get
 SCENARIOS = Path(__file__).resolve().parents[2] / "templates" / "scenarios"
 
 
-@lru_cache(maxsize=None)
+@cache
 def example(name: str) -> dict[str, Any]:
     return yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 

@@ -11,8 +11,17 @@ from typing import Any
 
 import pytest
 
-from gmkit.dragons.orders import (Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
-                                  TailAttempt, UsePower)
+from gmkit.dragons.orders import (
+    Attack,
+    Benny,
+    DragonOrder,
+    Force,
+    Manoeuvre,
+    Move,
+    ShakeOff,
+    TailAttempt,
+    UsePower,
+)
 
 from .corpus import Ask, Illegal, Says, check, languages
 

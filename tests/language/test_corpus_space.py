@@ -16,8 +16,20 @@ from typing import Any
 
 import pytest
 
-from gmkit.space.orders import (Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass,
-                                Pursue, RaiseShields, Release, Tractor)
+from gmkit.space.orders import (
+    Attack,
+    BreakFree,
+    Choose,
+    Cloak,
+    Flee,
+    Launch,
+    Move,
+    Pass,
+    Pursue,
+    RaiseShields,
+    Release,
+    Tractor,
+)
 
 from .corpus import Ask, Illegal, Says, check, languages
 

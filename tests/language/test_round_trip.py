@@ -9,14 +9,23 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gmkit.dragons.orders import (Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
-                                  TailAttempt, UsePower)
+from gmkit.dragons.orders import (
+    Attack,
+    Benny,
+    DragonOrder,
+    Force,
+    Manoeuvre,
+    Move,
+    ShakeOff,
+    TailAttempt,
+    UsePower,
+)
 from gmkit.fantasy.orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from gmkit.language import read, render
 from gmkit.space.orders import Attack as Fire
-from gmkit.space.orders import (BreakFree, Choose, Cloak, Launch, Move as Step, Pursue, RaiseShields,
-                                Release, Tractor)
+from gmkit.space.orders import BreakFree, Choose, Cloak, Launch, Pursue, RaiseShields, Release, Tractor
 from gmkit.space.orders import Flee as Escape
+from gmkit.space.orders import Move as Step
 from gmkit.space.orders import Pass as Wait
 
 from .situations import situation
@@ -31,7 +40,7 @@ def _back(enc: Any, actor: str, order: Any, lang: str) -> Any:
     r = read(enc, actor, text)
     assert not r.questions, (text, r.reply())
     assert r.orders == (order,), (text, r.reply())
-    assert r.lang == lang or lang == "en" and r.lang == "ru", text
+    assert r.lang == lang or (lang == "en" and r.lang == "ru"), text
     return r
 
 
@@ -60,7 +69,7 @@ def test_every_legal_dragon_order_reads_back(where: str, lang: str, data: st.Dat
     legal = [DragonOrder(m, ()) for m in enc.legal_moves("Ash")] + [DragonOrder(None, ())]
     moves = [o.move for o in legal]
     acts = [Attack(w, "Bane") for w in ("Flame", "Claws")] + [TailAttempt("Bane")]
-    orders = [DragonOrder(m, tuple(a for a, keep in zip(acts, mask) if keep))
+    orders = [DragonOrder(m, tuple(a for a, keep in zip(acts, mask, strict=False) if keep))
               for m in moves for mask in ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 1, 0))]
     orders = [o for o in orders if o.move or o.actions]
     orders = [o for o in orders if enc.legal_orders("Ash") is not None and _legal(enc, "Ash", o)]

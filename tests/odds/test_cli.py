@@ -53,8 +53,9 @@ def test_bad_die_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_verb(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
-    import yaml
     from pathlib import Path
+
+    import yaml
 
     p = Path(str(tmp_path)) / "race.yaml"
     p.write_text(yaml.safe_dump(RACE), encoding="utf-8")

@@ -14,8 +14,8 @@ import pytest
 from gmkit import odds
 from gmkit.errors import DiceError
 from gmkit.fantasy import Strike, rules
-from gmkit.ui.order_form import pct
 from gmkit.fantasy.ui import SkirmishOrderForm
+from gmkit.ui.order_form import pct
 from tests.fantasy.helpers import beast, d18, hero, make
 
 

@@ -11,11 +11,10 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 import pytest
-
-from gmkit.errors import GmkitError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gmkit.errors import GmkitError
 from gmkit.simulation import derive_seed, engine_for, run_one, simulate, wilson
 from tests.dask_cluster import Cluster
 from tests.toy import SCENARIO, Race, Run
@@ -77,7 +76,7 @@ def test_dask_cluster_gives_identical_rows(dask_cluster: Cluster) -> None:
     alone = [simulate(sc, n=n, seed=4) for sc, n in cases]
     with distributed.Client(dask_cluster.address, timeout="10s") as client:
         spread = [simulate(sc, n=n, seed=4, dask=client, chunk_size=7) for sc, n in cases]
-    for a, b in zip(alone, spread):
+    for a, b in zip(alone, spread, strict=False):
         pd.testing.assert_frame_equal(a.runs, b.runs)
 
 

@@ -5,16 +5,15 @@ each with GM notes and an order left pending."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
 from gmkit.events import Event
 from gmkit.report.chronicle import Chronicle
+from gmkit.report.document import Picture
 from gmkit.report.forum import FORMATS, brief_text, post_text
 from gmkit.report.posts import post_blocks
-from gmkit.report.document import Picture
 
 from .fights import NOTE, journaled, leave_pending
 
@@ -67,7 +66,7 @@ def _shade_cells(views: dict[str, Any]) -> list[str]:
 
 
 def test_space_posts_never_show_the_cloaked_ship(cloak: Any) -> None:
-    enc, data, *_ = cloak
+    _enc, data, *_ = cloak
     assert any(s["name"] == "Shade" and s["hidden"] for r in data["rounds"]
                for s in r["views"]["sides"]["patrol"]["ships"]), "the Shade is never cloaked"
     _check_posts(data, ["", "patrol", "smugglers"])
@@ -88,7 +87,7 @@ def test_space_posts_never_show_the_cloaked_ship(cloak: Any) -> None:
 
 
 def test_space_briefs_hold_their_own_side_only(cloak: Any) -> None:
-    enc, data, before, briefs_before, (actor, order) = cloak
+    _enc, data, before, briefs_before, (_actor, _order) = cloak
     last = data["rounds"][-1]
     for name in data["participants"]:
         side = next(s["side"] for s in last["views"]["gm"]["ships"] if s["name"] == name)
@@ -114,7 +113,7 @@ def test_space_briefs_hold_their_own_side_only(cloak: Any) -> None:
 
 
 def test_posts_do_not_change_with_an_order_pending(cloak: Any) -> None:
-    enc, data, before, *_ = cloak
+    _enc, data, before, *_ = cloak
     for side in ("", "patrol", "smugglers"):
         assert _texts(data, data["rounds"][-1]["round"], side) == _texts(before, before["rounds"][-1]["round"], side)
     assert data["unresolved"] and not before["unresolved"]
@@ -127,7 +126,7 @@ def test_notes_and_pending_orders_stay_out(tmp_path: Any, name: str, n: int) -> 
         chron = Chronicle(enc, "en")
         before = chron.update()
         before["briefs"] = chron.briefs()
-        actor, order = leave_pending(enc)
+        _actor, _order = leave_pending(enc)
         if name.startswith("dragon"):  # a pending order with words of its own
             from gmkit.dragons.orders import DragonOrder, UsePower
 

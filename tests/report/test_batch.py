@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-import yaml
 
 from gmkit.batch import BatchError, load_spec
 from gmkit.cli import main
@@ -25,7 +24,7 @@ def local(batch_local):
 
 
 def test_six_finish_and_the_broken_one_fails(local):
-    folder, spec, rc = local
+    folder, _spec, rc = local
     assert rc == 1  # something failed: the exit status says so
     table = pd.read_csv(folder / "local" / "summary.csv")
     assert len(table) == 3 * len(SEEDS) + 1

@@ -62,7 +62,7 @@ def reports(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any
                      for t, s, lang in runs]}
     # one entry per scenario and language: the run ids must differ, so each gets its own spec file
     entries = []
-    for (template, scenario, lang), entry in zip(runs, spec["runs"]):
+    for (template, scenario, lang), entry in zip(runs, spec["runs"], strict=False):
         copy = folder / f"{_name(template, scenario, lang)}.yaml"
         copy.write_text(find_file(scenario).read_text(encoding="utf-8"), encoding="utf-8")
         entries.append({**entry, "scenarios": [str(copy)]})

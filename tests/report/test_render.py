@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-import tests.toy  # noqa: F401  (registers the race engine)
+import tests.toy
 from gmkit.errors import GmkitError, ScenarioError
 from gmkit.report.bbcode import escape_bbcode, to_bbcode
 from gmkit.report.html import notebook_to_html, rebuild_notebook
@@ -25,7 +25,7 @@ def race():
 
 def test_play_matches_engine_run(race):
     """The run data's outcome is the engine's own outcome for the same seed (C-1)."""
-    enc, data = race
+    _enc, data = race
     again = tests.toy.Race.from_scenario(RACE, seed=3)
     assert again.run(30) == data["outcome"]
     assert data["summary"]["winner"] == data["outcome"]["winner"]
@@ -47,7 +47,7 @@ def test_orders_file_order_is_used(tmp_path):
     orders = tmp_path / "orders.yaml"
     orders.write_text("1:\n  Ash: {type: Run, dice: 1}\n")
     _, data = play(RACE, 3, orders=orders)
-    ash = [e for e in data["rounds"][0]["events"] if e["actor"] == "Ash"][0]
+    ash = next(e for e in data["rounds"][0]["events"] if e["actor"] == "Ash")
     assert len(ash["rolls"][0]["dice"]) == 1
 
 

@@ -54,7 +54,7 @@ def test_parameters_cell_is_typed_and_commented(template):
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_template_outcome_matches_in_process_engine(runs, template):
     """Same scenario + same seed = same fight (C-1), in a kernel or here."""
-    out, nbs = runs
+    _out, nbs = runs
     meta = run_data_of(nbs[template])
     scenario = find_file(_default_scenario(template))
     engine = engine_class(TEMPLATES[template]).from_scenario(scenario, seed=SEED)
@@ -196,8 +196,8 @@ def test_illegal_order_in_orders_file_stops_the_run(tmp_path):
     """D-4: a climb the dragon cannot afford, written in advance, stops the run naming round and
     dragon. In process: the template's cell is ``run_encounter`` with the template's own default
     scenario (how a kernel's error becomes a TemplateError is the test above)."""
-    from gmkit.report.rundata import OrdersError
     from gmkit.report.notebook import run_encounter
+    from gmkit.report.rundata import OrdersError
 
     orders = tmp_path / "orders.yaml"
     orders.write_text("1:\n  Ash: {type: DragonOrder, move: {type: Move, kind: climb, amount: 5}}\n")

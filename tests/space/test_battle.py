@@ -5,8 +5,21 @@ from __future__ import annotations
 import pytest
 
 from gmkit.errors import EncounterOver, IllegalOrder
-from gmkit.space import (Attack, BreakFree, Clock, Cloak, Flee, Launch, Move, Pass, Pursue,
-                         RaiseShields, Release, SpaceBattle, Tractor)
+from gmkit.space import (
+    Attack,
+    BreakFree,
+    Cloak,
+    Clock,
+    Flee,
+    Launch,
+    Move,
+    Pass,
+    Pursue,
+    RaiseShields,
+    Release,
+    SpaceBattle,
+    Tractor,
+)
 
 from .helpers import battle, heavy, scenario, ship
 
@@ -168,7 +181,7 @@ def test_s3_fire_across_one_cell_allowed_halved_confirmed() -> None:
     b = battle(ship("A", "red", (0, 0)), ship("T", "blue", (2, 0)))
     b.enter_faces(7, 6, 5, 4)  # attack 7 >= 5; confirm 6; damage 2d6 = 9
     new = b.push("A", Attack("T", "hull"))
-    dmg = [e for e in new if e.kind == "damage"][0]
+    dmg = next(e for e in new if e.kind == "damage")
     assert dmg.data["rolled"] == 9 and dmg.data["dealt"] == 4 and dmg.data["modifiers"] == ["range"]
     assert [e.key for e in new if e.kind == "attack"] == ["space.attack.hit", "space.attack.confirmed"]
     assert b.state.ships["T"].hull == 16
@@ -486,7 +499,7 @@ def test_s12_departure_headstart_and_window_expired() -> None:
     sc = scenario(ship("Runner", "red", (5, 5), departing=True), ship("Guard", "blue", (5, 7)))
     del sc["initiative"]
     b = SpaceBattle(sc, 3)
-    ev = [e for e in b.record if e.kind == "departure"][0]
+    ev = next(e for e in b.record if e.kind == "departure")
     assert ev.data["headstart"] == max(2, ev.rolls[0].total)
     assert b.current_ship == "Runner" and b.flee_allowance("Runner") == ev.data["headstart"]
     path = tuple((5, 5 - i) for i in range(1, ev.data["headstart"] + 1))
@@ -543,7 +556,7 @@ def test_s12_launching_declared_closes_the_window_and_takes_the_turn() -> None:
     b = _departure_board()
     b.push("Runner", Flee(((5, 4), (5, 3))))
     new = b.push("Guard", Launch())
-    assert [e.key for e in new][0] == "space.departure.launch"
+    assert next(e.key for e in new) == "space.departure.launch"
     assert "Launching" in b.story("en")[-2] or any("Launching" in t for t in b.story("en"))
     assert any("Вылетаю" in t for t in b.story("ru"))
     assert b.departure_window()["closed"] and b.departure_window()["pursued"]  # type: ignore[index]

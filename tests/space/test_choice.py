@@ -145,7 +145,7 @@ def test_s10_the_other_side_never_learns_the_choice_or_its_options() -> None:
         start = len(b.record)
         b.push("Shade", Choose(to=to))
         seen = [e.to_json() for e in b.record[start:] if e.visible_to("patrol")]
-        shade = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
+        shade = next(s for s in b.board("patrol")["ships"] if s["name"] == "Shade")
         views.append((seen, shade))
         if to != (4, 4):
             assert f"[{to[0]}, {to[1]}]" not in player_json(b, "patrol")

@@ -47,13 +47,13 @@ def test_s1_s10_cloaked_position_never_in_the_player_view() -> None:
     b.push("Shade", Choose(to=(4, 3)))
     hidden = [c for c in hidden if c != (4, 4)] + [(4, 3)]
     assert leaks(b, "patrol", hidden) == []
-    view = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
+    view = next(s for s in b.board("patrol")["ships"] if s["name"] == "Shade")
     assert view["cells"] == [] and view["hidden"] is True and view["revealed_at"] == [4, 4]
     assert view["orientation"] is None and view["held_by"] is None
     assert "[4, 4]" in player_json(b, "patrol")
     # the GM and Shade's own side see everything
-    gm = [s for s in b.board()["ships"] if s["name"] == "Shade"][0]
-    own = [s for s in b.board("smugglers")["ships"] if s["name"] == "Shade"][0]
+    gm = next(s for s in b.board()["ships"] if s["name"] == "Shade")
+    own = next(s for s in b.board("smugglers")["ships"] if s["name"] == "Shade")
     assert gm["cells"] == own["cells"] == [[4, 3]] and own["hidden"] is False
     assert "(4, 3)" in " ".join(b.story("en", "smugglers")) and "(4, 3)" in " ".join(b.story("en"))
     # the answering ship names a cell; the candidates come from what it saw
@@ -147,7 +147,7 @@ def test_s10_a_cloaked_move_blocked_by_a_cloaked_ship_tells_the_others_nothing()
             start = len(b.record)
             b.push("Ghost", order)
             assert (b.state.ships["Ghost"].cells == ((5, 5),)) is blocked
-            ghost_for_blue = [s for s in b.board("blue")["ships"] if s["name"] == "Ghost"][0]
+            ghost_for_blue = next(s for s in b.board("blue")["ships"] if s["name"] == "Ghost")
             views[blocked] = (player_json(b, "green"), _seen(b, "green", start),
                               _seen(b, "blue", start), ghost_for_blue)
             own = [e.key for e in b.record[start:] if e.visible_to("red")]
@@ -189,11 +189,11 @@ def test_heavy_cloaked_ship_shows_all_its_cells_while_it_fires() -> None:
                width=10, height=10)
     b.enter_faces(1)
     new = b.push("Big", Attack("T", then=(2, 3)))
-    reveal = [e for e in new if e.kind == "reveal"][0]
+    reveal = next(e for e in new if e.kind == "reveal")
     assert reveal.visibility == "all" and reveal.data == {"cell": [4, 2],
                                                          "cells": [[2, 2], [3, 2], [4, 2]]}
     assert "(2, 2) (3, 2) (4, 2)" in reveal.text("en") and "(2, 2) (3, 2) (4, 2)" in reveal.text("ru")
-    big = [s for s in b.board("blue")["ships"] if s["name"] == "Big"][0]
+    big = next(s for s in b.board("blue")["ships"] if s["name"] == "Big")
     assert big["cells"] == [] and big["revealed_at"] == [4, 2]
     assert big["revealed_cells"] == [[2, 2], [3, 2], [4, 2]]
     assert leaks(b, "blue", [(2, 3), (3, 3), (4, 3)]) == []  # where it shifted to
@@ -247,7 +247,7 @@ def test_s10_no_event_a_player_sees_carries_a_cloaked_ships_cells(seed: int, pic
                 if "cell" in e.data:
                     assert e.key in ("space.cloak.reveal", "space.attack.blind_miss",
                                      "space.attack.blind_hit"), e
-        shade = [s for s in b.board("patrol")["ships"] if s["name"] == "Shade"][0]
+        shade = next(s for s in b.board("patrol")["ships"] if s["name"] == "Shade")
         assert shade["cells"] == [] and shade["hidden"] and shade["orientation"] is None
         pending = b.board("patrol").get("decision") or {}  # S-8/S-10: never the other side's
         if pending.get("ship") in ("Shade", "Mule"):           # choices

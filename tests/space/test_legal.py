@@ -4,6 +4,7 @@ listed order legal; the autopilot only picks among what the engine allows."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from hypothesis import given
@@ -50,7 +51,7 @@ def test_heavy_ship_flights_and_pursuits_keep_to_straight_steps() -> None:
     for o in legal:
         if isinstance(o, (Flee, Pursue)):
             cells = [b.state.ships["H"].cells[0], *o.path]
-            assert all(abs(a[0] - c[0]) + abs(a[1] - c[1]) == 1 for a, c in zip(cells, cells[1:]))
+            assert all(abs(a[0] - c[0]) + abs(a[1] - c[1]) == 1 for a, c in itertools.pairwise(cells))
     chases = [o for o in legal if isinstance(o, Pursue)]
     # the aim is listed open (chosen once the hit is known, S-8); given at once it is legal too
     assert Pursue((), "F") in chases and Pursue((), "F", "systems") in b.legal_orders("H")

@@ -23,7 +23,7 @@ def test_raider_vs_cruiser_whole_battle_with_the_autopilot() -> None:
     """S-6: in orbit the shields start down; the battle runs to its end with a fixed seed."""
     b = SpaceBattle.from_scenario(RAIDER, seed=2013)
     assert isinstance(b, SpaceBattle)
-    cruiser = [s for s in b.board()["ships"] if s["name"] == "Cruiser"][0]
+    cruiser = next(s for s in b.board()["ships"] if s["name"] == "Cruiser")
     assert cruiser["size"] == 3 and cruiser["class"] == "heavy" and not cruiser["shields_up"]
     assert all(not s["shields_up"] for s in b.board()["ships"])
     start = {n: (s.hull, s.shields) for n, s in b.state.ships.items()}
@@ -44,7 +44,7 @@ def test_cloak_2v2_whole_battle_and_the_players_never_see_the_shade() -> None:
     start = {n: (s.hull, s.shields) for n, s in b.state.ships.items()}
     assert b.state.order[0] == "Shade"
     patrol = b.board("patrol")
-    shade = [s for s in patrol["ships"] if s["name"] == "Shade"][0]
+    shade = next(s for s in patrol["ships"] if s["name"] == "Shade")
     assert shade["hidden"] and shade["cells"] == []
     seen: list[tuple[int, int]] = []
     while not b.is_over and b.round <= 80:

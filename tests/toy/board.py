@@ -10,5 +10,5 @@ class Board:
     pos: dict[str, int] = field(default_factory=dict)
     winner: str | None = None
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         return Board(dict(self.pos), self.winner)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +21,6 @@ class Sheets:
     goal: int
 
     @classmethod
-    def build(cls, scenario: Mapping[str, Any]) -> "Sheets":
+    def build(cls, scenario: Mapping[str, Any]) -> Sheets:
         racers = {r["name"]: Racer(r["name"], r["side"], r["max_dice"]) for r in scenario["racers"]}
         return cls(racers, scenario["goal"])

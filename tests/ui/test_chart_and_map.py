@@ -7,10 +7,10 @@ import json
 import plotly.graph_objects as go
 import pytest
 
-from gmkit.space.ui import GridMap
-from gmkit.space.views import grid_svg
 from gmkit.dragons.ui import SpeedHeightChart
 from gmkit.dragons.views import speed_height_figure
+from gmkit.space.ui import GridMap
+from gmkit.space.views import grid_svg
 
 from .boards import EVIL, dragons_board, player_space_board, space_board
 
@@ -23,7 +23,7 @@ def test_chart_updates_in_place() -> None:
     b["trails"]["D0"] = [[4, 10]]
     chart.update(b)
     assert chart.widget is widget and chart.updates == 1
-    red = [t for t in widget.data if t.name == "red"][0]
+    red = next(t for t in widget.data if t.name == "red")
     assert (red.x[0], red.y[0]) == (7, 12)
     assert widget.data[0].x == (4, 7)
     assert "round 2" in widget.layout.title.text
@@ -35,7 +35,8 @@ def test_static_figure_from_the_same_model() -> None:
     fig = speed_height_figure(b)
     assert isinstance(fig, go.Figure) and not isinstance(fig, go.FigureWidget)
     live = SpeedHeightChart(b).figure()
-    strip = lambda f: [{k: v for k, v in t.items() if k != "uid"} for t in f.to_plotly_json()["data"]]
+    def strip(f):
+        return [{k: v for k, v in t.items() if k != "uid"} for t in f.to_plotly_json()["data"]]
     assert strip(fig) == strip(live)
 
 

@@ -222,7 +222,7 @@ def test_labels_of_dragons_sharing_a_point_are_placed_apart() -> None:
     svg = chart_svg(model)
     ys = {d["name"]: svg.split(f">{d['label']}</text>")[0].rsplit('y="', 1)[1].split('"')[0]
           for d in model["dragons"]}
-    assert len({(p, ys[d["name"]]) for p, d in zip(places, model["dragons"])}) == 3
+    assert len({(p, ys[d["name"]]) for p, d in zip(places, model["dragons"], strict=False)}) == 3
     assert ys["Ash"] != ys["Bane"]
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gmkit.ui.dice_roller import DiceRoller, parse_faces
 from gmkit.errors import DiceError
+from gmkit.ui.dice_roller import DiceRoller, parse_faces
 from tests.toy import SCENARIO, Race
 
 

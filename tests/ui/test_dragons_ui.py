@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from gmkit.dragons.engine import DragonDuel
 from gmkit.dragons.orders import Attack, DragonOrder, Move
 from gmkit.dragons.ui import DragonOrderForm, DragonSession, attack_odds
@@ -69,10 +67,10 @@ def test_range_and_odds_shown_for_a_legal_attack_D5() -> None:
     d = DragonDuel.from_scenario(sc)
     f = DragonOrderForm(d)
     labels = [lab for lab, _ in f.action.options]
-    flame = [lab for lab in labels if lab.startswith("Flame → Bane")][0]
+    flame = next(lab for lab in labels if lab.startswith("Flame → Bane"))
     assert "range 50, medium range" in flame and "hit " in flame and "wound " in flame
     assert "Bane at range 50" in f.ranges.value
-    opt = [o for o in d.attack_options("Ash") if o["weapon"] == "Flame"][0]
+    opt = next(o for o in d.attack_options("Ash") if o["weapon"] == "Flame")
     hit, wound = attack_odds(d, "Ash", opt)
     hit2, _ = attack_odds(d, "Ash", opt, actions=2)
     assert 0 < wound < hit < 1 and hit2 < hit
@@ -96,7 +94,7 @@ def test_session_resolve_moves_the_chart(tmp_path: Path) -> None:
     assert desk.chart.positions() == {"Ash": (4, 10), "Bane": (5, 11)}
     assert desk.resolve()
     assert desk.chart.positions() == {"Ash": (6, 10), "Bane": (7, 10)}
-    red = [t for t in desk.chart.widget.data if t.name == "red"][0]
+    red = next(t for t in desk.chart.widget.data if t.name == "red")
     assert red.x == (6,)
     assert "Round 1" in desk.log_view.value or "Round" in desk.log_view.value
     assert repr(desk) == ("<DragonSession 'UI test duel' round 2, "

@@ -8,12 +8,14 @@ from typing import Any
 import pytest
 
 from gmkit.fantasy import Skirmish
-from gmkit.space import Attack, Pass, SpaceBattle
-from gmkit.ui.order_form import pct
 from gmkit.fantasy.ui import SkirmishOrderForm
+from gmkit.space import Attack, Pass, SpaceBattle
 from gmkit.space.ui import SpaceOrderForm
-from tests.fantasy.helpers import beast, hero, scenario as f_scenario
-from tests.space.helpers import ship, scenario as s_scenario
+from gmkit.ui.order_form import pct
+from tests.fantasy.helpers import beast, hero
+from tests.fantasy.helpers import scenario as f_scenario
+from tests.space.helpers import scenario as s_scenario
+from tests.space.helpers import ship
 
 
 def _space() -> SpaceBattle:

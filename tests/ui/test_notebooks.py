@@ -7,11 +7,11 @@ used nor touched.
 from __future__ import annotations
 
 import shutil
-
-import pytest
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from gmkit.errors import GmkitError
-
 from gmkit.fantasy.ui import SkirmishSession
 from gmkit.space import Pass
-from gmkit.space.ui import SpaceOrderForm, SpaceSession, highlights
+from gmkit.space.ui import SpaceSession, highlights
 from gmkit.ui.sessions import session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,13 +22,13 @@ def _attack_first(desk: SpaceSession) -> None:
     """Shade (cloaked, first, S-4) fires at the Tug and stays where it is: once the shot is known
     the form offers that choice (S-8: the hull, if it hit; S-10: its place), made as a step."""
     f = desk.form
-    shot = [o for o in f.orders() if type(o).__name__ == "Attack" and o.then is None][0]
+    shot = next(o for o in f.orders() if type(o).__name__ == "Attack" and o.then is None)
     f.select(shot)
     assert f.submit(), f.error
     assert desk.resolve()
     if desk.encounter.decision() is not None:
-        stay = [o for o in f.orders() if type(o).__name__ == "Choose" and o.aim in (None, "hull")
-                and o.to == (5, 11)][0]
+        stay = next(o for o in f.orders() if type(o).__name__ == "Choose" and o.aim in (None, "hull")
+                and o.to == (5, 11))
         f.select(stay)
         assert f.submit(), f.error
         assert desk.resolve()
@@ -70,7 +69,7 @@ def test_guessed_cell_against_a_cloaked_ship_S10() -> None:
     m._on_msg(m, {"type": "ship", "name": "Tug"}, [])
     x, y = m.model["guesses"][0]
     m._on_msg(m, {"type": "cell", "x": x, "y": y}, [])
-    actor, order = desk.form.build()
+    _actor, order = desk.form.build()
     assert type(order).__name__ == "Attack" and order.cell == (x, y) and order.target == "Shade"
     assert "Shade" not in desk.form.choice.options[desk.form.choice.index][0]
 
@@ -114,9 +113,9 @@ def test_skirmish_refusal_inline_nothing_changes() -> None:
     desk = SkirmishSession(WOLVES)
     enc = desk.encounter
     f = desk.form
-    wrong = [n for n in enc.participants() if enc.side_of(n) != enc.acting_side][0]
+    wrong = next(n for n in enc.participants() if enc.side_of(n) != enc.acting_side)
     f._orders = list(f.orders())
-    f.actor.options = list(f.actor.options) + [(wrong, wrong)]
+    f.actor.options = [*list(f.actor.options), (wrong, wrong)]
     f.select(f.orders()[0])  # an order is chosen (the form refuses a Submit with none chosen)
     f._busy = True
     f.actor.value = wrong
@@ -137,7 +136,7 @@ def test_skirmish_player_view_hides_monster_hit_points() -> None:
     desk = SkirmishSession(WOLVES)
     enc = desk.encounter
     monsters = [c for c in enc.board()["combatants"] if c["kind"] == "monster"]
-    player_side = [c["side"] for c in enc.board()["combatants"] if c["kind"] == "player"][0]
+    player_side = next(c["side"] for c in enc.board()["combatants"] if c["kind"] == "player")
     desk.set_view(player_side)
     assert all(c["hp"] is None for c in enc.board(player_side)["combatants"] if c["kind"] == "monster")
     assert "?" in desk.table.value and monsters

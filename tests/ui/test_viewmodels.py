@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 from gmkit.dice import Dice
-from gmkit.events import GM, Event
 from gmkit.dragons.views import chart_model, chart_traces
+from gmkit.events import GM, Event
 from gmkit.space.views import map_model, map_svg
 from gmkit.ui.viewmodels import log_rows, roll_view
 
@@ -72,7 +72,7 @@ def test_map_player_view_drops_a_hidden_ship_even_with_cells_S1() -> None:
 
 def test_map_gm_view_keeps_cloaked_ship() -> None:
     m = map_model(space_board())
-    ghost = [s for s in m["ships"] if s["name"] == "Ghost"][0]
+    ghost = next(s for s in m["ships"] if s["name"] == "Ghost")
     assert ghost["cloaked"] and ghost["cells"] == [[8, 2]]
     assert [s["current"] for s in m["ships"]] == [True, False, False]
 

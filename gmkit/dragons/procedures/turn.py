@@ -3,13 +3,25 @@ its actions in the order given, each at the multi-action penalty (C-4)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ...dice import multi_action_penalty
 from .. import rules as R
 from ..context import DuelContext
-from ..orders import (NOT_ACTIONS, Attack, DragonOrder, Force, Manoeuvre, Move, ShakeOff,
-                      TailAttempt, TurnCheck, UsePower, own_actions)
+from ..orders import (
+    NOT_ACTIONS,
+    Attack,
+    DragonOrder,
+    Force,
+    Manoeuvre,
+    Move,
+    ShakeOff,
+    TailAttempt,
+    TurnCheck,
+    UsePower,
+    own_actions,
+)
 from . import bennies
 from .attacks import attack
 from .common import die, move_words
@@ -19,7 +31,7 @@ from .movement import do_move, obey_forcing
 from .tails import force, lose_tail, shake_off, tail_attempt
 from .turning import power, spirit_check
 
-__all__ = ["take_turn", "ACTIONS"]
+__all__ = ["ACTIONS", "take_turn"]
 
 ACTIONS: dict[type, Callable[[DuelContext, str, Any, int], None]] = {
     Attack: attack, TailAttempt: tail_attempt, Force: force, ShakeOff: shake_off,

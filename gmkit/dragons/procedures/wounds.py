@@ -37,7 +37,7 @@ def wound_effects(duel: DuelContext, name: str, before: int, after: int) -> None
                 r = duel.dice.d(6, purpose=f"weapon check: {w.name}", actor=name)
                 broken = int(r.total) <= row.weapon_break
                 if broken:
-                    s.weapons_out = s.weapons_out[:i] + (True,) + s.weapons_out[i + 1:]
+                    s.weapons_out = (*s.weapons_out[:i], True, *s.weapons_out[i + 1:])
                 duel.emit("weapon_check", name,
                           "dragons.weapon.out" if broken else "dragons.weapon.ok",
                           {"name": name, "weapon": w.name, "roll": r.total,

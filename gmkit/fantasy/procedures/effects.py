@@ -19,7 +19,7 @@ from ..sheets import Effect
 from .harm import damage, kill, roll_damage
 from .terms import kind_term, status_term
 
-__all__ = ["tick", "protected", "special", "apply_effect"]
+__all__ = ["apply_effect", "protected", "special", "tick"]
 
 
 def tick(ctx: Context, side: str) -> None:
@@ -98,8 +98,7 @@ def apply_effect(ctx: Context, source: str, target: str, e: Effect, label: Any) 
             st.hp = 0
             kill(ctx, source, target)
             return
-        board.set_conditions(target, tuple(x for x in st.conditions if x.status != e.status) + (
-            Condition(e.status, e.turns, e.disables, e.ongoing or None, source),))
+        board.set_conditions(target, (*tuple(x for x in st.conditions if x.status != e.status), Condition(e.status, e.turns, e.disables, e.ongoing or None, source)))
         ctx.emit("effect", target, "fantasy.effect",
                  {"actor": target, "status": status_term(e.status), "source": source, "turns": e.turns or 0},
                  data={"status": e.status, "turns": e.turns, "disables": e.disables})

@@ -38,7 +38,7 @@ def open_fight(ctx: Context) -> None:
     board.set_phase("ranged")
     first = sheets.options.ranged_first
     if first in shooters:
-        order = [first] + roll_off(ctx, [s for s in shooters if s != first], "ranged")
+        order = [first, *roll_off(ctx, [s for s in shooters if s != first], "ranged")]
     else:
         order = roll_off(ctx, shooters, "ranged")
     board.order = tuple(order)

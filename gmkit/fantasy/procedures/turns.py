@@ -13,7 +13,7 @@ from ..board import ACTIVE, DEAD
 from ..context import Context
 from .effects import tick
 
-__all__ = ["roll_off", "start_melee", "next_turn", "begin_turn", "check_over", "finish"]
+__all__ = ["begin_turn", "check_over", "finish", "next_turn", "roll_off", "start_melee"]
 
 
 def roll_off(ctx: Context, sides: list[str], phase: str) -> list[str]:
@@ -55,7 +55,7 @@ def start_melee(ctx: Context, first_round: bool = False) -> None:
     fighting = board.fighting_sides()
     first = ctx.sheets.options.first
     if first in fighting:
-        order = [first] + roll_off(ctx, [s for s in fighting if s != first], "melee")
+        order = [first, *roll_off(ctx, [s for s in fighting if s != first], "melee")]
     else:
         order = roll_off(ctx, fighting, "melee")
     board.order = tuple(order)

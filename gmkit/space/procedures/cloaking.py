@@ -3,14 +3,14 @@ after the shot."""
 
 from __future__ import annotations
 
+from .. import rules as R
 from ..board import ShipState
 from ..context import Battle, cell_text, cells_text, visibility
 from ..orders import Cloak
-from .. import rules as R
 from ..rules import Cell, Cells
 from .movement import move_to
 
-__all__ = ["cloak", "reveal", "after_fire"]
+__all__ = ["after_fire", "cloak", "reveal"]
 
 
 def cloak(b: Battle, actor: str, ship: ShipState, order: Cloak) -> None:

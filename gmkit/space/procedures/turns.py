@@ -14,8 +14,15 @@ from ..context import Battle, hidden_from
 from ..orders import Pass
 from .effects import destroy
 
-__all__ = ["settle_initiative", "engage", "roll_initiative", "in_fighting_range", "over", "advance",
-           "pass_turn"]
+__all__ = [
+    "advance",
+    "engage",
+    "in_fighting_range",
+    "over",
+    "pass_turn",
+    "roll_initiative",
+    "settle_initiative",
+]
 
 
 def settle_initiative(b: Battle) -> None:
