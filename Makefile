@@ -45,6 +45,7 @@ chromium:
 XDIST := -n auto --dist loadgroup
 
 test: $(STAMP) chromium
+	$(BIN)/python -m ruff check .
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -n auto --dist loadfile --nbval-lax --nbval-sanitize-with tests/nbval_sanitize.cfg templates/
 	$(BIN)/python -m pytest $(XDIST)
@@ -67,6 +68,7 @@ mutate: $(STAMP)
 	$(BIN)/python -m tests.known_mutants
 
 typecheck: $(STAMP)
+	$(BIN)/python -m ruff check .
 	$(BIN)/python -m mypy
 
 bench: $(STAMP)

@@ -50,7 +50,8 @@ def main() -> None:
     once()
     warm = min(once() for _ in range(5))
     print(f"corpus: {len(jobs)} messages (ru and en, three rule sets)")
-    print(f"warm: {len(jobs) / warm:,.0f} messages/s  ({warm / len(jobs) * 1e6:,.0f} us each)  target >= 1,000")
+    print(f"warm: {len(jobs) / warm:,.0f} messages/s  ({warm / len(jobs) * 1e6:,.0f} us each)"
+          "  target >= 1,000")
     print(f"cold: {len(jobs) / cold:,.0f} messages/s  (word-form and parse caches emptied first)")
     enc, actor, _ = jobs[0]
     prose = ("Кира щурится на солнце, ветер свистит в ушах, внизу облака. " * 30) + "\nЗаявка: ровно +1"

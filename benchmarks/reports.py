@@ -60,10 +60,11 @@ def load_times(files: list[Path], repeat: int) -> dict[Path, tuple[float, int]]:
                 for _ in range(repeat):
                     page = browser.new_page()
                     asked: list[str] = []
-                    page.on("request", lambda r: asked.append(r.url))
+                    page.on("request", lambda r, asked=asked: asked.append(r.url))
                     page.goto(f.resolve().as_uri(), wait_until="load")
                     seconds = page.evaluate("() => { const n = performance.getEntriesByType("
-                                            "'navigation')[0]; return (n.loadEventEnd - n.startTime) / 1000; }")
+                                            "'navigation')[0]; "
+                                            "return (n.loadEventEnd - n.startTime) / 1000; }")
                     times.append(float(seconds))
                     outside = max(outside, sum(1 for u in asked if not u.startswith("file:")))
                     page.close()

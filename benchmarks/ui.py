@@ -9,8 +9,9 @@ the desk (a thread) and is waited for before each click, as a GM's pace gives it
 
 Times the Resolve button's whole handler on a live desk (the engine resolves, the journal is
 written and fsynced, the desk's observer rebuilds the form, log and view-model and pushes the chart
-or map update), its CPU time (steadier on a busy machine), the desk's part and the chart/map alone. Orders come from the engines' autopilots, submitted
-before the clock starts. No kernel is attached, so the figures leave out the browser's drawing.
+or map update), its CPU time (steadier on a busy machine), the desk's part and the chart/map alone.
+Orders come from the engines' autopilots, submitted before the clock starts. No kernel is
+attached, so the figures leave out the browser's drawing.
 
     .venv/bin/python benchmarks/ui.py
 """

@@ -13,23 +13,9 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = [
-    "Dice",
-    "DiceError",
-    "Encounter",
-    "Event",
-    "GmkitError",
-    "IllegalOrder",
-    "JournalError",
-    "ScenarioError",
-    "Simulation",
-    "__version__",
-    "compare",
-    "load_scenario",
-    "roll",
-    "set_language",
-    "simulate",
-]
+__all__ = ["__version__", "Dice", "roll", "Encounter", "Event", "GmkitError", "IllegalOrder",
+           "ScenarioError", "DiceError", "JournalError", "load_scenario", "set_language", "simulate",
+           "compare", "Simulation"]
 
 _LAZY = {
     "Dice": ("gmkit.dice", "Dice"),

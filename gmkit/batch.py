@@ -61,23 +61,9 @@ from typing import Any
 
 from .errors import GmkitError
 
-__all__ = [
-    "CAUSES",
-    "COLUMNS",
-    "BatchError",
-    "BatchInterrupted",
-    "BatchSpec",
-    "Job",
-    "expand",
-    "find_spec",
-    "load_spec",
-    "parquet_engine",
-    "run_batch",
-    "run_job",
-    "summary_frame",
-    "worker_main",
-    "write_summary",
-]
+__all__ = ["Job", "BatchSpec", "find_spec", "load_spec", "write_summary", "parquet_engine", "expand",
+           "run_job", "run_batch", "summary_frame",
+           "BatchError", "BatchInterrupted", "COLUMNS", "CAUSES", "worker_main"]
 
 COLUMNS = ["run_id", "template", "scenario", "seed", "status", "cause", "attempts", "seconds",
            "winner", "rounds", "reason", "survivors", "over", "error", "notebook", "cached"]
@@ -218,7 +204,8 @@ def load_spec(path: str | Path, out: str | Path | None = None) -> BatchSpec:
                "timeout"}
     extra = sorted(set(data) - allowed)
     if extra:
-        raise BatchError(f"{src}: unknown field(s) {', '.join(extra)} (allowed: {', '.join(sorted(allowed))})")
+        raise BatchError(f"{src}: unknown field(s) {', '.join(extra)} "
+                         f"(allowed: {', '.join(sorted(allowed))})")
     base = src.resolve().parent
     name = str(data.get("name") or src.stem)
     if out is not None:

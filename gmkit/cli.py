@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from . import __version__, commands
 
-__all__ = ["build_parser", "main"]
+__all__ = ["main", "build_parser"]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -66,7 +66,8 @@ def dice_demo(out: Path) -> bool:
     again = Dice(seed=saved["state"]["seed"])
     again.setstate(saved["state"])
     same = again.roll("3d6").faces == dice.roll("3d6").faces
-    print(format_message("core.demo.resumed", n=len(saved["log"]), same={"key": "report.yes" if same else "report.no"}))
+    print(format_message("core.demo.resumed", n=len(saved["log"]),
+                         same={"key": "report.yes" if same else "report.no"}))
     print(format_message("core.demo.output", path=str(log_path)))
     return same
 
@@ -75,7 +76,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m gmkit.demo")
     ap.add_argument("--out", default="reports", help="folder for the reports (default: reports)")
     ap.add_argument("--lang", choices=["en", "ru"], default="en")
-    ap.add_argument("--seed", type=int, default=None, help="seed for every template (default: the scenario's)")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="seed for every template (default: the scenario's)")
     args = ap.parse_args(argv)
     set_language(args.lang)
     out = Path(args.out)

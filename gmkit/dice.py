@@ -27,22 +27,22 @@ from typing import Any, NamedTuple
 from .errors import DiceError
 
 __all__ = [
-    "MAX_ACES",
-    "MAX_DICE",
-    "MAX_EXPRESSION",
-    "MAX_NUMBER",
-    "MAX_SIDES",
     "Dice",
     "DieRoll",
-    "OpposedResult",
-    "PickResult",
     "Roll",
     "TraitResult",
-    "multi_action_penalty",
+    "OpposedResult",
+    "PickResult",
     "parse",
     "parse_table",
     "parse_trait",
     "roll",
+    "multi_action_penalty",
+    "MAX_DICE",
+    "MAX_ACES",
+    "MAX_SIDES",
+    "MAX_NUMBER",
+    "MAX_EXPRESSION",
 ]
 
 MAX_DICE = 1000
@@ -183,7 +183,8 @@ class TraitResult(NamedTuple):
         if self.critical_failure:
             verdict = format_message("term.critical_failure", lang)
         elif self.success:
-            verdict = format_message("dice.trait.success", lang, raises={"key": "term.raises", "n": self.raises})
+            verdict = format_message("dice.trait.success", lang,
+                                     raises={"key": "term.raises", "n": self.raises})
         else:
             verdict = format_message("term.failure", lang)
         return format_message("dice.trait.result", lang, roll=self.roll.describe(lang), tn=self.tn,

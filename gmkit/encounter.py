@@ -43,17 +43,8 @@ from .events import ALL, GM, Event
 from .journal import JOURNAL_FORMAT, Journal, JournalContents, dumps
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
 
-__all__ = [
-    "JOURNAL_FORMAT",
-    "SIMULATION",
-    "TABLE",
-    "Encounter",
-    "LegalOrders",
-    "Mode",
-    "Policy",
-    "canonical_hash",
-    "read_journal",
-]
+__all__ = ["Encounter", "Mode", "TABLE", "SIMULATION", "Policy", "LegalOrders", "JOURNAL_FORMAT",
+           "canonical_hash", "read_journal"]
 
 
 def canonical_hash(scenario: Mapping[str, Any]) -> str:
@@ -460,7 +451,8 @@ class Encounter(ABC):
 
     def note(self, text: str, visibility: str = GM) -> Event:
         """A GM note in the record (GM-only unless said otherwise)."""
-        if not isinstance(visibility, str) or not (visibility in (ALL, GM) or visibility.startswith("sides:")):
+        if not isinstance(visibility, str) or not (visibility in (ALL, GM)
+                                                   or visibility.startswith("sides:")):
             raise GmkitError(f"a note's visibility is {ALL!r}, {GM!r} or sides_only(...), got {visibility!r}")
         ev = Event(self.round, "GM", "note", "core.gm_note", {"text": str(text)}, visibility=visibility)
         self._journal_entry({"op": "note", "text": str(text), "visibility": visibility},

@@ -6,7 +6,8 @@ because it is shown to a GM as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 
@@ -19,7 +20,7 @@ class GmkitError(Exception):
 
     key: str | None = None
     """The catalogue key of the message, or None when the error has English words only."""
-    params: dict[str, Any] = {}
+    params: Mapping[str, Any] = MappingProxyType({})
     """The message's parameters (the rule's numbers and names)."""
 
     def message(self, lang: str | None = None) -> str:
@@ -37,7 +38,8 @@ class DiceError(GmkitError, ValueError):
         self.expression = expression
         self.position = position
         if expression is not None and position is not None:
-            message = f"{message} at position {position} in {expression!r}\n  {expression}\n  {' ' * position}^"
+            message = (f"{message} at position {position} in {expression!r}"
+                       f"\n  {expression}\n  {' ' * position}^")
         super().__init__(message)
 
 
@@ -77,7 +79,8 @@ class IllegalOrder(GmkitError, ValueError):
         return (_rebuild_refusal, (type(self), self.rule, text, self.key, self.params))
 
 
-def _rebuild_refusal(cls: type[IllegalOrder], rule: str, text: str, key: str | None, params: dict[str, Any]) -> Any:
+def _rebuild_refusal(cls: type[IllegalOrder], rule: str, text: str, key: str | None,
+                     params: Mapping[str, Any]) -> Any:
     err = cls.__new__(cls)
     IllegalOrder.__init__(err, rule, text, key=key, **params)
     return err
@@ -88,7 +91,7 @@ WORDING: Callable[..., str] | None = None
 nothing of gmkit, so every module may import it)."""
 
 
-def _text(key: str, lang: str | None, params: dict[str, Any]) -> str:
+def _text(key: str, lang: str | None, params: Mapping[str, Any]) -> str:
     if WORDING is None:  # the catalogue is not loaded: the key and its numbers, still complete
         return f"{key} " + ", ".join(f"{k}={v!r}" for k, v in params.items())
     return WORDING(key, lang, **params)

@@ -13,7 +13,7 @@ from typing import Any
 
 from .dice import Roll
 
-__all__ = ["ALL", "GM", "Event", "sides_only"]
+__all__ = ["Event", "ALL", "GM", "sides_only"]
 
 ALL = "all"
 """Everyone may see the event."""

@@ -56,16 +56,8 @@ from pydantic import (
 
 from .errors import JournalError
 
-__all__ = [
-    "JOURNAL_FORMAT",
-    "READ_FORMATS",
-    "Journal",
-    "JournalContents",
-    "checksum",
-    "dumps",
-    "effective",
-    "strip_integrity",
-]
+__all__ = ["Journal", "JournalContents", "JOURNAL_FORMAT", "READ_FORMATS", "dumps", "effective",
+           "checksum", "strip_integrity"]
 
 JOURNAL_FORMAT = 2
 """The format new journals are written in: 2 = every line with ``seq`` and ``sum``."""

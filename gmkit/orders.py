@@ -32,14 +32,8 @@ from typing import Any
 
 from .errors import GmkitError, IllegalOrder
 
-__all__ = [
-    "MAX_ORDER_ITEMS",
-    "Order",
-    "check_order_fields",
-    "order_from_json",
-    "order_registry",
-    "order_to_json",
-]
+__all__ = ["Order", "order_to_json", "order_from_json", "order_registry", "check_order_fields",
+           "MAX_ORDER_ITEMS"]
 
 MAX_ORDER_ITEMS = 1000
 """Most items a tuple (a path, a list of actions) inside one order may hold."""

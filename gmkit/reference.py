@@ -20,7 +20,7 @@ from typing import Any
 
 from .schema import RULE, json_schema, schema_text
 
-__all__ = ["generated_files", "main", "own_systems", "reference"]
+__all__ = ["reference", "generated_files", "own_systems", "main"]
 
 
 def own_systems() -> list[str]:
@@ -36,16 +36,16 @@ _WORDS = {
            "integer": "integer", "number": "number", "string": "text", "boolean": "true/false",
            "null": "null", "object": "mapping", "one of": "one of", "list": "list of",
            "map": "mapping: name →", "or": "or", "each": "each", "not empty": "not empty",
-           "items": "items", "or list": "(or a list of them)", "schema": "JSON Schema for editors", "lang": "Русская версия",
-           "other": "scenarios-ru.md"},
+           "items": "items", "or list": "(or a list of them)", "schema": "JSON Schema for editors",
+           "lang": "Русская версия", "other": "scenarios-ru.md"},
     "ru": {"title": "Справочник по сценариям", "field": "Поле", "type": "Тип",
            "default": "По умолчанию", "bounds": "Пределы", "rule": "Правило", "what": "Что это",
            "required": "**обязательно**", "optional": "необязательно", "top": "Сам файл",
            "also": "также в", "integer": "целое число", "number": "число", "string": "текст",
            "boolean": "true/false", "null": "null", "object": "словарь", "one of": "одно из",
            "list": "список:", "map": "словарь: имя →", "or": "или", "each": "каждый",
-           "not empty": "не пусто", "items": "элементов", "or list": "(или список таких)", "schema": "JSON Schema для редакторов",
-           "lang": "English version", "other": "scenarios-en.md"},
+           "not empty": "не пусто", "items": "элементов", "or list": "(или список таких)",
+           "schema": "JSON Schema для редакторов", "lang": "English version", "other": "scenarios-en.md"},
 }
 
 _INTRO = {

@@ -27,20 +27,9 @@ from typing import Any
 
 from .errors import GmkitError
 
-__all__ = [
-    "KERNEL",
-    "REPORTS",
-    "RunResult",
-    "TemplateError",
-    "execute",
-    "parse_value",
-    "report_files",
-    "run_template",
-    "template_names",
-    "template_parameters",
-    "template_path",
-    "write_reports",
-]
+__all__ = ["TemplateError", "RunResult", "template_path", "template_names", "template_parameters",
+           "parse_value",
+           "execute", "run_template", "write_reports", "report_files", "REPORTS", "KERNEL"]
 
 KERNEL = "python3"
 REPORTS = ("gm_html", "player_html", "bbcode")

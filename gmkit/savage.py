@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["DamageOutcome", "damage_outcome", "parry", "raises_over"]
+__all__ = ["DamageOutcome", "damage_outcome", "raises_over", "parry"]
 
 
 class DamageOutcome(NamedTuple):

@@ -1,9 +1,9 @@
 """Scenario files: YAML, validated by pydantic, with errors a GM can act on.
 
 A scenario names its ``system``; the rule set of that name (found through :mod:`gmkit.systems`)
-gives the pydantic model of its own section. Whatever goes wrong (a missing file, bad YAML, a wrong field) comes out as one
-:class:`~gmkit.errors.ScenarioError` naming the file, the field path (``dragons[1].pilot.piloting``)
-and what was expected, never a traceback from deep inside.
+gives the pydantic model of its own section. Whatever goes wrong (a missing file, bad YAML, a
+wrong field) comes out as one :class:`~gmkit.errors.ScenarioError` naming the file, the field path
+(``dragons[1].pilot.piloting``) and what was expected, never a traceback from deep inside.
 
 Every file is read defensively, before any rule set sees it (:func:`read_yaml`):
 
@@ -33,18 +33,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 from .errors import ScenarioError
 from .schema import field
 
-__all__ = [
-    "MAX_BYTES",
-    "MAX_DEPTH",
-    "MAX_NODES",
-    "ScenarioModel",
-    "load_scenario",
-    "model_for",
-    "normalise_data",
-    "normalise_text",
-    "read_yaml",
-    "validate_scenario",
-]
+__all__ = ["ScenarioModel", "model_for", "load_scenario", "validate_scenario", "read_yaml",
+           "normalise_text", "normalise_data", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
 
 MAX_BYTES = 2_000_000
 """Largest scenario (or orders) file read, in bytes."""

@@ -22,7 +22,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["RULE_ID", "SCHEMA_DIALECT", "field", "json_schema", "one_or_many", "or_text", "schema_text", "undocumented"]
+__all__ = ["field", "one_or_many", "or_text", "json_schema", "schema_text", "undocumented", "RULE_ID",
+           "SCHEMA_DIALECT"]
 
 RULE_ID = re.compile(r"^(?:[CDSF]-\d+(?:/[CDSF]?-?\d+)*)(?:, (?:[CDSF]-\d+(?:/[CDSF]?-?\d+)*))*$")
 """The form of a field's ``rule``: ``D-4``, ``D-8/D-13`` or ``S-6, S-7`` (ids of RULES.md)."""

@@ -27,24 +27,15 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from .encounter import SIMULATION, Encounter
 from .orders import Order
 
-__all__ = [
-    "Policy",
-    "Simulation",
-    "SimulationSummary",
-    "compare",
-    "derive_seed",
-    "engine_for",
-    "run_one",
-    "simulate",
-    "wilson",
-]
+__all__ = ["simulate", "compare", "Simulation", "SimulationSummary", "derive_seed", "engine_for",
+           "wilson", "run_one", "Policy"]
 
-Policy = Union[str, Callable[[Encounter, str], Order | None]]
+Policy = str | Callable[[Encounter, str], Order | None]
 """``"autopilot"`` or a function ``(encounter, actor) -> order or None`` (None: the autopilot's).
 For worker processes it must be importable (a module-level function)."""
 

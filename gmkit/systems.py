@@ -30,7 +30,7 @@ from typing import Any
 
 from .errors import GmkitError
 
-__all__ = ["ENTRY_POINT_GROUP", "System", "all_systems", "get", "names", "register", "unregister"]
+__all__ = ["System", "get", "names", "all_systems", "register", "unregister", "ENTRY_POINT_GROUP"]
 
 ENTRY_POINT_GROUP = "gmkit.systems"
 

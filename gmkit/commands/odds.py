@@ -103,6 +103,7 @@ def _simulate(args: argparse.Namespace) -> int:
         from ..i18n import format_message, format_number, get_language
 
         lang = get_language()
-        print(format_message("cli.odds.rate", lang, n=sim.n, seconds=format_number(round(sim.elapsed, 1), lang),
+        print(format_message("cli.odds.rate", lang, n=sim.n,
+                             seconds=format_number(round(sim.elapsed, 1), lang),
                              rate=format_number(round(sim.rate), lang)))
     return 0

@@ -22,7 +22,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--round", type=int, default=None, help="the round (default: the last one played)")
     p.add_argument("--dialect", default="phpbb", metavar="FORMAT",
                    help=f"one of {', '.join(FORMATS)} (default: phpbb)")
-    p.add_argument("--view", default="public", help="public (every side at once, the default) or a side's name")
+    p.add_argument("--view", default="public",
+                   help="public (every side at once, the default) or a side's name")
     p.add_argument("--language", choices=["en", "ru"], default=None,
                    help="language (default: the scenario's)")
     p.add_argument("--image-url", default="", metavar="BASE",

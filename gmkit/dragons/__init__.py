@@ -67,30 +67,10 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = [
-    "EXAMPLE",
-    "Attack",
-    "Benny",
-    "CritFall",
-    "Dragon",
-    "DragonDuel",
-    "DragonOrder",
-    "DragonScenario",
-    "DragonState",
-    "DuelState",
-    "Force",
-    "GMOrder",
-    "Initiative",
-    "Manoeuvre",
-    "Move",
-    "Pilot",
-    "ShakeOff",
-    "TailAttempt",
-    "TurnCheck",
-    "UsePower",
-    "Weapon",
-    "rules",
-]
+__all__ = ["DragonDuel", "DragonOrder", "Move", "Attack", "TailAttempt", "Force", "ShakeOff",
+           "Manoeuvre", "UsePower", "TurnCheck", "CritFall", "Benny", "GMOrder", "Initiative",
+           "Dragon", "Pilot", "Weapon", "DragonState",
+           "DuelState", "DragonScenario", "EXAMPLE", "rules"]
 
 _LAZY = {"DragonDuel": "engine", "EXAMPLE": "scenario", "rules": "rules",
          **{n: "sheets" for n in ("Dragon", "Pilot", "Weapon")},

@@ -33,7 +33,7 @@ from .procedures.turn import take_turn
 from .scenario import EXAMPLE
 from .sheets import build_sheets
 
-__all__ = ["EXAMPLE", "DragonDuel"]
+__all__ = ["DragonDuel", "EXAMPLE"]
 
 
 class DragonDuel(DuelContext):

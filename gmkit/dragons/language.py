@@ -20,7 +20,7 @@ many). The GM's own ``TurnCheck`` and ``CritFall`` are not a player's order.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef, Token
@@ -28,7 +28,7 @@ from ..language.morph import inflect
 from .orders import Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower
 from .rules import listed_dives
 
-__all__ = ["LANGUAGE", "DragonLanguage", "order_format", "read_message", "render_order"]
+__all__ = ["LANGUAGE", "DragonLanguage", "read_message", "render_order", "order_format"]
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "CLIMB": {"ru": ["набор высоты", "набирать высота", "набрать высота", "подниматься", "подняться",
@@ -146,7 +146,7 @@ _MOVE_RULES = {"climb", "dive", "up", "down", "level", "faster", "slower", "chan
 class DragonLanguage(OrderLanguage):
     vocabulary = VOCABULARY
     rules = RULES
-    terminals = {"participant": "NAME", "weapon": "WEAPON"}
+    terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "weapon": "WEAPON"}
     patterns = (("die", r"\bd(?:4|6|8|10|12)(?:[+-]\d{1,2})?\b"),)
     captures = frozenset({"POWER"})
 

@@ -49,16 +49,8 @@ from .orders import (
 )
 from .sheets import Dragon
 
-__all__ = [
-    "ACTION_TYPES",
-    "DragonLegalOrders",
-    "attack_options",
-    "available_bennies",
-    "check_order",
-    "iter_legal",
-    "legal_moves",
-    "projected",
-]
+__all__ = ["DragonLegalOrders", "check_order", "legal_moves", "attack_options", "projected",
+           "iter_legal", "available_bennies", "ACTION_TYPES"]
 
 ACTION_TYPES = (Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall,
                 Benny)

@@ -31,7 +31,7 @@ from ..odds.savage import Die, damage, trait
 from ..odds.savage import attack as savage_attack
 from . import rules as R
 
-__all__ = ["add_commands", "attack", "contest", "pilot_roll", "rerolled"]
+__all__ = ["pilot_roll", "attack", "contest", "rerolled", "add_commands"]
 
 
 def rerolled(one: Odds, rerolls: int) -> Odds:
@@ -222,7 +222,7 @@ def contest(attacker: Die = 8, defender: Die = 8, *, attacker_mod: int = 0, defe
                 continue
             bands[band(a - ctd)] += w * cd  # its reroll is a critical failure, which stands
 
-            def le(t: int) -> Fraction:  # P(max(y, Y2) <= t, Y2 no critical failure)
+            def le(t: int, y: int = y) -> Fraction:  # P(max(y, Y2) <= t, Y2 no critical failure)
                 return fd(t) if t >= y else Fraction(0)
 
             bands[0] += w * (le(a - 1) - le(a - 4))

@@ -7,31 +7,13 @@ DragonOrder(move=Move(kind='climb', amount=1), actions=(Attack(weapon='Flame', t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal
 
 from ..orders import Order
 
-__all__ = [
-    "BENNY_USES",
-    "GM_ACTOR",
-    "NOT_ACTIONS",
-    "ORDER_TYPES",
-    "Action",
-    "Attack",
-    "Benny",
-    "CritFall",
-    "DragonOrder",
-    "Force",
-    "GMOrder",
-    "Initiative",
-    "Manoeuvre",
-    "Move",
-    "ShakeOff",
-    "TailAttempt",
-    "TurnCheck",
-    "UsePower",
-    "own_actions",
-]
+__all__ = ["Move", "Attack", "TailAttempt", "Force", "ShakeOff", "Manoeuvre", "UsePower",
+           "TurnCheck", "CritFall", "Benny", "BENNY_USES", "DragonOrder", "GMOrder", "Action", "NOT_ACTIONS",
+           "own_actions", "GM_ACTOR", "Initiative", "ORDER_TYPES"]
 
 MoveKind = Literal["level", "climb", "dive"]
 
@@ -175,8 +157,7 @@ class Benny(Order):
     up_to: int = 1
 
 
-Action = Union[Attack, TailAttempt, Force, ShakeOff, Manoeuvre, UsePower, TurnCheck, CritFall,
-               Benny]
+Action = Attack | TailAttempt | Force | ShakeOff | Manoeuvre | UsePower | TurnCheck | CritFall | Benny
 
 NOT_ACTIONS: tuple[type, ...] = (TurnCheck, CritFall, Benny)
 """What an order's ``actions`` may hold that is not the dragon's action: the GM's calls and the

@@ -17,7 +17,7 @@ from .views import chart_model, chart_svg
 if TYPE_CHECKING:
     from .engine import DragonDuel
 
-__all__ = ["options", "picture_svg", "state_rows"]
+__all__ = ["state_rows", "picture_svg", "options"]
 
 
 def _state(d: Mapping[str, Any], lang: str) -> str:

@@ -34,25 +34,10 @@ from ..errors import DiceError
 from ..scenario import ScenarioModel
 from ..schema import field
 
-__all__ = [
-    "EXAMPLE",
-    "MAX_BENNIES",
-    "MAX_DAMAGE_BONUS",
-    "MAX_DAMAGE_DICE",
-    "MAX_DAMAGE_SIDES",
-    "MAX_HEIGHT",
-    "MAX_PENALTY",
-    "MAX_RANGE",
-    "MAX_ROUNDS",
-    "MAX_SPEED",
-    "MAX_TOUGHNESS",
-    "MAX_TRAIT_BONUS",
-    "DragonOptions",
-    "DragonScenario",
-    "DragonSpec",
-    "PilotSpec",
-    "WeaponSpec",
-]
+__all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario", "EXAMPLE",
+           "MAX_SPEED", "MAX_HEIGHT", "MAX_TOUGHNESS", "MAX_RANGE", "MAX_TRAIT_BONUS",
+           "MAX_DAMAGE_DICE", "MAX_DAMAGE_SIDES", "MAX_DAMAGE_BONUS", "MAX_ROUNDS", "MAX_PENALTY",
+           "MAX_BENNIES"]
 
 # --- bounds: numbers a duel by the rules can hold (issue 14: a scenario is refused, naming the
 # field, rather than accepted with an armour of 10^30) ---------------------------------------------

@@ -20,7 +20,7 @@ from ..dice import parse_trait
 from ..savage import parry
 from . import rules as R
 
-__all__ = ["Arms", "Dragon", "Pilot", "Sheets", "Weapon", "build_sheets", "die_sides"]
+__all__ = ["Weapon", "Pilot", "Dragon", "Sheets", "build_sheets", "die_sides", "Arms"]
 
 WeaponKind = Literal["melee", "ranged"]
 

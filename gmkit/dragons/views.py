@@ -19,16 +19,8 @@ import plotly.graph_objects as go
 from ..i18n import format_message
 from ..palette import PALETTE, side_colours
 
-__all__ = [
-    "STATE_COLUMNS",
-    "SYMBOLS",
-    "chart_layout",
-    "chart_model",
-    "chart_title",
-    "chart_traces",
-    "picture",
-    "speed_height_figure",
-]
+__all__ = ["STATE_COLUMNS", "picture", "chart_model", "chart_traces", "chart_layout", "chart_title",
+           "speed_height_figure", "SYMBOLS"]
 
 STATE_COLUMNS = ["name", "side", "speed", "height", "max_speed", "shaken", "wounds", "falling", "out",
                  "tailing", "turned"]

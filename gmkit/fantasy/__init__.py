@@ -19,24 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = [
-    "Cast",
-    "Combatant",
-    "Effect",
-    "FantasyScenario",
-    "Flee",
-    "Pass",
-    "Shoot",
-    "Side",
-    "Skirmish",
-    "SpecialAttack",
-    "Strike",
-    "UseItem",
-    "parse_damage",
-    "parse_life",
-    "parse_special",
-    "rules",
-]
+__all__ = ["Skirmish", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "Combatant", "Side",
+           "Effect", "SpecialAttack", "FantasyScenario", "parse_special", "parse_damage",
+           "parse_life", "rules"]
 
 _LAZY = {"Skirmish": "engine", "rules": "rules",
          **{n: "sheets" for n in ("Combatant", "Effect", "Side")},

@@ -21,7 +21,7 @@ from . import rules
 from .notation import plain_number
 from .sheets import Combatant, Sheets
 
-__all__ = ["ACTIVE", "DEAD", "FLED", "HELD", "Board", "CombatantState", "Condition"]
+__all__ = ["ACTIVE", "DEAD", "FLED", "HELD", "Condition", "CombatantState", "Board"]
 
 ACTIVE, DEAD, FLED = "active", "dead", "fled"
 """A combatant's standing: on the field (perhaps disabled for a while), dead (F-1), fled (F-9, F-10)."""
@@ -270,7 +270,8 @@ class Board:
         pet_owner, tied_mounts = self.sheets.pet_owner, self.sheets.tied_mounts
         for n in members:
             st = states[n]  # can_act(n) and not following(n), inlined: every turn asks it
-            if st.status != ACTIVE or st.skipping or (st.conditions and any(e.disables for e in st.conditions)):
+            if st.status != ACTIVE or st.skipping or (st.conditions
+                                                      and any(e.disables for e in st.conditions)):
                 continue
             owner = pet_owner.get(n)
             if (self.fighter(owner) if owner is not None else n in tied_mounts):

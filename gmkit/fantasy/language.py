@@ -19,14 +19,14 @@ described in the order, ``Flee(gm_allows=...)``) are not a player's to write.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef
 from ..language.morph import inflect
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 
-__all__ = ["LANGUAGE", "FantasyLanguage", "order_format", "read_message", "render_order"]
+__all__ = ["LANGUAGE", "FantasyLanguage", "read_message", "render_order", "order_format"]
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "STRIKE": {"ru": ["бить", "ударить", "удар", "атаковать", "атака", "атакую", "рубить",
@@ -80,8 +80,8 @@ stray: NAME | NUM | SIGNED | ORD | QUOTE | SELF
 class FantasyLanguage(OrderLanguage):
     vocabulary = VOCABULARY
     rules = RULES
-    terminals = {"participant": "NAME", "spell": "SPELL", "item": "ITEM", "attack": "WEAPON",
-                 "ranged": "WEAPON"}
+    terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "spell": "SPELL", "item": "ITEM",
+                                           "attack": "WEAPON", "ranged": "WEAPON"}
 
     def names(self, encounter: Any, actor: str) -> Iterable[tuple[str, str]]:
         out = [(p, "participant") for p in encounter.participants()]

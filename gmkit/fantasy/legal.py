@@ -18,7 +18,7 @@ from .notation import parse_damage
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from .sheets import Attack, Combatant, cast_effect
 
-__all__ = ["awaiting", "cap", "check", "generate"]
+__all__ = ["cap", "awaiting", "check", "generate"]
 
 Pending = Mapping[str, Order]
 """The orders received for this turn, by actor."""

@@ -21,20 +21,9 @@ from dataclasses import dataclass
 from ..dice import parse_table
 from ..errors import DiceError
 
-__all__ = [
-    "MAX_HP",
-    "MAX_PROTECTION",
-    "SPECIAL_KINDS",
-    "DamageSpec",
-    "LifeDice",
-    "SpecialAttack",
-    "parse_damage",
-    "parse_life",
-    "parse_special",
-    "plain_number",
-    "special_name",
-    "table_text",
-]
+__all__ = ["SpecialAttack", "DamageSpec", "LifeDice", "SPECIAL_KINDS", "MAX_PROTECTION", "MAX_HP",
+           "parse_special",
+           "parse_damage", "parse_life", "special_name", "plain_number", "table_text"]
 
 SPECIAL_KINDS: dict[str, str] = {
     "яд": "poison", "poison": "poison",
@@ -145,7 +134,7 @@ def parse_special(text: str) -> SpecialAttack:
     gmkit.errors.DiceError: F-4: expected 'ПБ'/'PR' and a protection roll, or the end, got 'x' at position 3 in 'яд1xПБ6'
       яд1xПБ6
          ^
-    """
+    """  # noqa: E501
     if not isinstance(text, str):
         raise DiceError(f"F-4: a special attack is text like 'яд16ПБ6', got {type(text).__name__}")
     s = text

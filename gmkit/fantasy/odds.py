@@ -27,24 +27,10 @@ if TYPE_CHECKING:
     from .board import Board
     from .sheets import Attack, Combatant
 
-__all__ = [
-    "AttackLine",
-    "StrikeOdds",
-    "attack_line",
-    "d18_ge",
-    "d18_hit",
-    "d18_needed",
-    "escape",
-    "flee",
-    "percent",
-    "percent_value",
-    "protection_roll",
-    "special",
-    "strike",
-    "table",
-    "table_mean",
-    "table_values",
-]
+__all__ = ["flee", "escape", "d18_needed", "d18_ge", "d18_hit", "protection_roll", "special", "table",
+           "strike",
+           "table_values", "table_mean", "percent", "percent_value", "StrikeOdds", "AttackLine",
+           "attack_line"]
 
 
 def d18_ge(t: int) -> Fraction:

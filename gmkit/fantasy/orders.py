@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..orders import Order
 
-__all__ = ["Cast", "Flee", "Pass", "Shoot", "Strike", "UseItem"]
+__all__ = ["Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass"]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any
 from ..i18n import MessageError, format_message, format_number
 from ..report.posts import in_languages, percent
 
-__all__ = ["options", "picture_svg", "scenario_text", "state_rows"]
+__all__ = ["state_rows", "picture_svg", "options", "scenario_text"]
 
 
 def _status(value: Any, lang: str) -> str:
@@ -42,7 +42,8 @@ def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[lis
     rows = []
     for c in board.get("combatants", []):
         hp = "?" if c.get("hp") is None else "/".join(
-            format_number(v, lang) if isinstance(v, (int, float)) else str(v) for v in (c["hp"], c.get("max_hp")))
+            format_number(v, lang) if isinstance(v, (int, float)) else str(v)
+            for v in (c["hp"], c.get("max_hp")))
         rows.append([c["name"], c["side"], hp, c.get("ac", ""),
                      _status(c.get("status") or "active", lang), _effects(c, lang)])
     return cols, rows

@@ -18,27 +18,10 @@ from ..schema import field, one_or_many, or_text
 from . import rules
 from .notation import MAX_HP, MAX_PROTECTION, SPECIAL_KINDS, parse_damage, parse_life, parse_special
 
-__all__ = [
-    "AC_BEST",
-    "AC_MAX",
-    "DEFAULT_EFFECTS",
-    "KINDS",
-    "MAX_COUNT",
-    "MAX_DAMAGE_MODIFIER",
-    "MAX_HP",
-    "MAX_LEVEL",
-    "MAX_MODIFIER",
-    "MAX_POINTS",
-    "MAX_PROTECTION",
-    "AttackSpec",
-    "CombatantSpec",
-    "EffectSpec",
-    "FantasyScenario",
-    "ItemSpec",
-    "Options",
-    "RangedSpec",
-    "SpellSpec",
-]
+__all__ = ["EffectSpec", "AttackSpec", "RangedSpec", "SpellSpec", "ItemSpec", "CombatantSpec",
+           "Options", "FantasyScenario", "DEFAULT_EFFECTS", "KINDS", "AC_BEST", "AC_MAX",
+           "MAX_HP", "MAX_MODIFIER", "MAX_DAMAGE_MODIFIER", "MAX_POINTS", "MAX_LEVEL", "MAX_COUNT",
+           "MAX_PROTECTION"]
 
 KINDS = ("player", "companion", "pet", "mount", "monster")
 
@@ -316,9 +299,10 @@ class CombatantSpec(_Strict):
     morale: int | None = field("Morale on a d18: flees on a roll above it (left out: never flees).",
                                "Мораль на d18: бежит, если выпало больше (если не указана — не бежит).",
                                "F-9", default=None, ge=1, schema=_within(1, 18))
-    escape: list[int] | None = field("The d6 faces on which a player escapes this enemy; [] means no escape.",
-                                     "Грани d6, на которых игрок убегает от этого врага; [] — убежать нельзя.",
-                                     "F-10", default=None, schema=_within(1, 6))
+    escape: list[int] | None = field(
+        "The d6 faces on which a player escapes this enemy; [] means no escape.",
+        "Грани d6, на которых игрок убегает от этого врага; [] — убежать нельзя.",
+        "F-10", default=None, schema=_within(1, 6))
     """F-10: the d6 faces on which a player escapes this enemy; [] means no escape from it."""
     reward: int = field("Reward points a player gets for killing it.",
                         "Очки награды, которые игрок получает за его убийство.", "F-7",
@@ -401,20 +385,23 @@ class CombatantSpec(_Strict):
 class Options(_Strict):
     """The GM's choices for this fight (F-6)."""
 
-    variant: Literal[1, 2] = field("1: all of a side strike on its turn (recommended); 2: one striker per turn.",
-                                   "1 — на своём ходу бьют все бойцы стороны (рекомендуется); "
-                                   "2 — один боец за ход.", "F-6", default=1)
+    variant: Literal[1, 2] = field(
+        "1: all of a side strike on its turn (recommended); 2: one striker per turn.",
+        "1 — на своём ходу бьют все бойцы стороны (рекомендуется); "
+        "2 — один боец за ход.", "F-6", default=1)
     """F-6: 1 = all of a side strike on its turn (recommended); 2 = one striker per turn."""
     cap: Literal["none", "twice_opponents"] | int = field(
-        "Variant 1: at most this many strikers per turn (twice_opponents: twice the opponents; none: no cap).",
+        "Variant 1: at most this many strikers per turn (twice_opponents: twice the opponents; "
+        "none: no cap).",
         "Вариант 1: наибольшее число бьющих за ход (twice_opponents — вдвое больше противников; "
         "none — без предела).", "F-6", default="none")
     """F-6 Variant 1: at most this many strikers per turn ('twice_opponents': twice the opponents)."""
     ranged_phase: bool = field("A ranged phase opens the fight.", "Бой начинается с фазы стрельбы.",
                                "F-6", default=True)
-    first: str | None = field("The side that strikes first in melee, when the GM decides (left out: a d6 roll-off).",
-                              "Сторона, которая бьёт первой в ближнем бою, если решает мастер "
-                              "(если не указано — бросок d6).", "F-6", default=None)
+    first: str | None = field(
+        "The side that strikes first in melee, when the GM decides (left out: a d6 roll-off).",
+        "Сторона, которая бьёт первой в ближнем бою, если решает мастер "
+        "(если не указано — бросок d6).", "F-6", default=None)
     """F-6: the side that strikes first in melee, when the GM decides instead of the d6 roll-off."""
     ranged_first: str | None = field("The side that shoots first in the ranged phase, when the GM sets it.",
                                      "Сторона, которая стреляет первой, если её назначает мастер.",
@@ -440,9 +427,10 @@ class FantasyScenario(ScenarioModel):
     combatants: list[CombatantSpec] = field("The combatants, two or more, of at least two sides.",
                                             "Бойцы: двое или больше, хотя бы двух сторон.", "F-1",
                                             min_length=2)
-    sides: list[str] = field("The sides in order (optional); every combatant's side must be listed.",
-                             "Стороны по порядку (необязательно); сторона каждого бойца должна быть в списке.",
-                             default_factory=list)
+    sides: list[str] = field(
+        "The sides in order (optional); every combatant's side must be listed.",
+        "Стороны по порядку (необязательно); сторона каждого бойца должна быть в списке.",
+        default_factory=list)
     """Side order as listed (optional); every combatant's side must be among them when given."""
     effects: dict[str, EffectSpec] = field(
         "What each kind of special attack does (poison, яд, gas...), overriding gmkit's defaults.",

@@ -19,20 +19,8 @@ from .notation import DamageSpec, LifeDice, SpecialAttack, parse_damage, parse_l
 if TYPE_CHECKING:
     from .orders import Cast, UseItem
 
-__all__ = [
-    "Attack",
-    "Combatant",
-    "Effect",
-    "Item",
-    "Options",
-    "Sheets",
-    "Side",
-    "Spell",
-    "build_effects",
-    "cast_effect",
-    "item_effect",
-    "sheets_for",
-]
+__all__ = ["Effect", "Attack", "Spell", "Item", "Combatant", "Side", "Options", "Sheets",
+           "build_effects", "sheets_for", "cast_effect", "item_effect"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +166,8 @@ class Combatant:
         spells = tuple(Spell(s["name"], _as_ordered(_effect_of(s)), s.get("target", "enemy"), s.get("uses"),
                              bool(s.get("to_hit", False)), s.get("protection"))
                        for s in d.get("spells") or ())
-        items = tuple(Item(i["name"], _as_ordered(_effect_of(i)), i.get("target", "self"), int(i.get("uses", 1)),
-                           i.get("protection"))
+        items = tuple(Item(i["name"], _as_ordered(_effect_of(i)), i.get("target", "self"),
+                           int(i.get("uses", 1)), i.get("protection"))
                       for i in d.get("items") or ())
         esc = d.get("escape")
         return cls(
@@ -318,7 +306,8 @@ class Sheets:
                          if c.kind == "mount" and not c.attacks_alone and c.rider},
             followers={k: tuple(v) for k, v in followers.items()},
             pet_owner={n: c.owner for n, c in combatants.items() if c.kind == "pet" and c.owner},
-            tied_mounts=frozenset(n for n, c in combatants.items() if c.kind == "mount" and not c.attacks_alone),
+            tied_mounts=frozenset(n for n, c in combatants.items()
+                                  if c.kind == "mount" and not c.attacks_alone),
             effects=build_effects(DEFAULT_EFFECTS, sc.get("effects") or {}),
             melee_hits={(a.name, t.name): any(rules.can_be_hit(t.ac, x.to_hit + t.easier_to_hit)
                                               for x in a.melee)

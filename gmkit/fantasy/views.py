@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-__all__ = ["STATE_COLUMNS", "combatants_html", "picture"]
+__all__ = ["STATE_COLUMNS", "picture", "combatants_html"]
 
 STATE_COLUMNS = ["name", "side", "kind", "hp", "max_hp", "ac", "status"]
 """The columns of the state table a report shows (those a board has)."""

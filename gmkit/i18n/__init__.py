@@ -24,17 +24,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = [
-    "LANGUAGES",
-    "MessageError",
-    "catalogue",
-    "format_message",
-    "format_number",
-    "get_language",
-    "language",
-    "set_language",
-    "t",
-]
+__all__ = ["LANGUAGES", "set_language", "get_language", "language", "format_message", "catalogue",
+           "format_number", "MessageError", "t"]
 
 LANGUAGES = ("en", "ru")
 

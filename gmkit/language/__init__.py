@@ -21,20 +21,8 @@ from typing import Any
 from .base import Context, Draft, LanguageError, OrderLanguage
 from .reading import Note, Problem, Question, Reading
 
-__all__ = [
-    "Context",
-    "Draft",
-    "LanguageError",
-    "Note",
-    "OrderLanguage",
-    "Problem",
-    "Question",
-    "Reading",
-    "language_of",
-    "order_format",
-    "read",
-    "render",
-]
+__all__ = ["read", "language_of", "order_format", "render", "Reading", "Problem", "Question",
+           "Note", "OrderLanguage", "Context", "Draft", "LanguageError"]
 
 
 def language_of(system: str) -> OrderLanguage:

@@ -20,7 +20,7 @@ from .names import NameIndex
 from .reading import Note, Problem, Question, Reading
 from .text import compile_patterns, decode, marked_part, normalise, script_of, words
 
-__all__ = ["Context", "Draft", "LanguageError", "OrderLanguage"]
+__all__ = ["LanguageError", "Context", "Draft", "OrderLanguage"]
 
 
 class LanguageError(GmkitError, ValueError):

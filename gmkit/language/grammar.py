@@ -35,7 +35,7 @@ from .text import words as _words
 def words_of(raw: str) -> list[Word]:
     return [w for w in _words(_normalise(raw)) if w.kind == "word"]
 
-__all__ = ["CORE_VOCABULARY", "Clause", "Grammar", "Lexicon", "NameRef", "Scanner", "Token"]
+__all__ = ["Token", "NameRef", "Lexicon", "Scanner", "Grammar", "Clause", "CORE_VOCABULARY"]
 
 CORE_VOCABULARY: dict[str, dict[str, list[str]]] = {
     "SEP": {"ru": ["и", "а", "затем", "потом", "после чего", "также", "еще", "плюс к этому",
@@ -372,7 +372,8 @@ class Grammar:
             shape = []
             for sub in tree.children:
                 if isinstance(sub, lark.Tree):
-                    idx = tuple(offsets[_pos(t)] for t in sub.scan_values(lambda v: isinstance(v, lark.Token)))
+                    idx = tuple(offsets[_pos(t)]
+                                for t in sub.scan_values(lambda v: isinstance(v, lark.Token)))
                     shape.append((str(sub.data), idx))
         if len(self._cache) < 4096:
             self._cache[kinds] = shape

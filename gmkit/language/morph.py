@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["analyser", "forms", "inflect", "is_cyrillic"]
+__all__ = ["forms", "is_cyrillic", "analyser", "inflect"]
 
 _MAX_WORD = 40
 _analyser: Any = None

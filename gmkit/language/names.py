@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from .morph import forms, is_cyrillic
 from .numbers import cardinal
 
-__all__ = ["GLOSSARY", "THRESHOLD", "Entry", "Match", "NameIndex", "translit"]
+__all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit"]
 
 THRESHOLD = 80
 """The least rapidfuzz ratio (0-100) at which a misspelt word still names something."""

@@ -15,7 +15,7 @@ from typing import Any
 from ..i18n import catalogue as _catalogue
 from ..i18n import format_message
 
-__all__ = ["Note", "Problem", "Question", "Reading"]
+__all__ = ["Problem", "Question", "Note", "Reading"]
 
 
 @dataclass(frozen=True)

@@ -19,16 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from re import Pattern
 
-__all__ = [
-    "MAX_CHARS",
-    "Marked",
-    "Word",
-    "decode",
-    "marked_part",
-    "normalise",
-    "script_of",
-    "words",
-]
+__all__ = ["MAX_CHARS", "Marked", "Word", "marked_part", "normalise", "words", "script_of",
+           "decode"]
 
 MAX_CHARS = 2000
 """The most characters of a message's order part that are read: a forum order is a few lines;

@@ -26,21 +26,9 @@ from typing import Any
 from .core import ERROR_BOUND, Dist, Odds, exploding_ge, pct
 from .savage import attack, damage, damage_dist, opposed, trait, trait_ge
 
-__all__ = [
-    "ERROR_BOUND",
-    "Dist",
-    "Odds",
-    "attack",
-    "clear_cache",
-    "damage",
-    "damage_dist",
-    "exploding_ge",
-    "opposed",
-    "pct",
-    "rule_set_odds",
-    "trait",
-    "trait_ge",
-]
+__all__ = ["Odds", "Dist", "ERROR_BOUND", "pct", "exploding_ge",
+           "trait", "trait_ge", "opposed", "damage", "damage_dist", "attack",
+           "clear_cache", "rule_set_odds"]
 
 
 def rule_set_odds() -> list[ModuleType]:

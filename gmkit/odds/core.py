@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["ERROR_BOUND", "Dist", "Odds", "exploding_ge", "pct", "q", "render"]
+__all__ = ["Dist", "Odds", "ERROR_BOUND", "exploding_ge", "pct", "q", "render"]
 
 ERROR_BOUND = Fraction(1, 10**13)
 """Truncated sums stop once the mass left out is below this (stated on every result)."""

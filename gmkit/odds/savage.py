@@ -19,7 +19,7 @@ from ..dice import TRAIT_DICE, multi_action_penalty, parse, parse_trait
 from ..errors import DiceError
 from .core import ERROR_BOUND, Dist, Odds, exploding_ge, q
 
-__all__ = ["attack", "damage", "opposed", "trait", "trait_ge"]
+__all__ = ["trait", "opposed", "damage", "attack", "trait_ge"]
 
 Die = int | str | None
 

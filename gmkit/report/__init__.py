@@ -9,4 +9,4 @@ from __future__ import annotations
 
 from .rundata import OrdersError, play
 
-__all__ = ["OrdersError", "play"]
+__all__ = ["play", "OrdersError"]

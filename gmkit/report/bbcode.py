@@ -15,7 +15,7 @@ from typing import Any
 from ..i18n import format_message
 from . import document as doc
 
-__all__ = ["DIALECTS", "Dialect", "dialect", "escape_bbcode", "to_bbcode"]
+__all__ = ["to_bbcode", "escape_bbcode", "Dialect", "DIALECTS", "dialect"]
 
 
 @dataclass(frozen=True)
@@ -99,8 +99,9 @@ def to_bbcode(data: Mapping[str, Any], view: str = "player", side: str = "",
     lang = lang or data.get("language", "en")
     e = escape_bbcode
     scen = data["scenario"]
-    lines = [d.title(e(scen.get('name', ''))),
-             f"[i]{e(format_message('report.subtitle', lang, system=data['system'], seed=data['seed'], view=doc.view_label(view, side, lang)))}[/i]"]
+    subtitle = format_message('report.subtitle', lang, system=data['system'], seed=data['seed'],
+                              view=doc.view_label(view, side, lang))
+    lines = [d.title(e(scen.get('name', ''))), f"[i]{e(subtitle)}[/i]"]
     if scen.get("description"):
         lines.append(e(scen["description"]))
     lines.append("")

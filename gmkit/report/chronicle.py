@@ -24,7 +24,7 @@ from .rundata import RUN_FORMAT, views_of
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["Chronicle", "open_journal", "run_data", "run_data_of_journal"]
+__all__ = ["Chronicle", "run_data", "run_data_of_journal", "open_journal"]
 
 
 def _json(value: Any) -> Any:

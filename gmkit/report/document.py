@@ -11,39 +11,16 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from ..i18n import format_message
 from .rundata import board_for, events_for
 from .tables import Rows, participants_rows, scenario_rows, state_rows
 
-__all__ = [
-    "Block",
-    "Figure",
-    "Heading",
-    "Para",
-    "Picture",
-    "Story",
-    "Svg",
-    "Table",
-    "build",
-    "explain_abbreviations",
-    "inline_svg",
-    "odds_blocks",
-    "odds_text",
-    "order_text",
-    "outcome_blocks",
-    "outcome_text",
-    "reason_text",
-    "round_blocks",
-    "scenario_blocks",
-    "story_items",
-    "system_name",
-    "title_blocks",
-    "to_bundle",
-    "unresolved_blocks",
-    "view_label",
-]
+__all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Picture", "Block", "build", "title_blocks",
+           "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
+           "to_bundle", "inline_svg", "system_name", "reason_text", "view_label", "story_items",
+           "outcome_text", "odds_text", "order_text", "explain_abbreviations"]
 
 
 @dataclass
@@ -96,7 +73,7 @@ class Picture:
     caption: str = ""
 
 
-Block = Union[Heading, Para, Story, Table, Figure, Svg, Picture]
+Block = Heading | Para | Story | Table | Figure | Svg | Picture
 
 
 def view_label(view: str, side: str, lang: str) -> str:
@@ -283,7 +260,11 @@ def explain_abbreviations(blocks: list[Block], system: str, lang: str) -> list[B
     def explain(text: str) -> str:
         for short in list(pending):
             pattern, meaning = pending[short]
-            new = pattern.sub(lambda m: f"{m.group(0)} ({meaning})", text, count=1)
+
+            def noted(m: re.Match[str], meaning: str = meaning) -> str:
+                return f"{m.group(0)} ({meaning})"
+
+            new = pattern.sub(noted, text, count=1)
             if new != text:
                 del pending[short]
                 text = new

@@ -24,20 +24,9 @@ from . import document as doc
 from .bbcode import DIALECTS, Dialect, dialect, escape_bbcode
 from .markdown import _inline, code_span, escape_markdown
 
-__all__ = [
-    "FORMATS",
-    "PLACEHOLDER",
-    "brief_text",
-    "check_format",
-    "check_image_base",
-    "image_url",
-    "post_text",
-    "svg_to_png",
-    "write",
-    "write_bbcode",
-    "write_markdown",
-    "write_pictures",
-]
+__all__ = ["FORMATS", "check_format", "write_bbcode", "write_markdown", "write", "post_text",
+           "brief_text", "image_url", "check_image_base", "svg_to_png", "write_pictures",
+           "PLACEHOLDER"]
 
 FORMATS = (*DIALECTS, "markdown")
 """Every format a post or brief is written in: the BBCode dialects, then Markdown."""

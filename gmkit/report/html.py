@@ -25,18 +25,8 @@ from ..errors import GmkitError
 from . import document as doc
 from .notebook import MIME_RUN
 
-__all__ = [
-    "TEMPLATE",
-    "lift_run_data",
-    "notebook_to_html",
-    "read_notebook",
-    "rebuild_notebook",
-    "report_css",
-    "report_html",
-    "run_data_of",
-    "strip_run_output",
-    "write_notebook",
-]
+__all__ = ["rebuild_notebook", "notebook_to_html", "run_data_of", "strip_run_output", "report_html",
+           "lift_run_data", "read_notebook", "write_notebook", "report_css", "TEMPLATE"]
 
 _PLOTLY_INIT = ("<script>window.PlotlyConfig = {{MathJaxConfig: 'local'}};</script>\n"
                 "<script>{js}</script>")

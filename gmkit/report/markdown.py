@@ -9,7 +9,7 @@ from typing import Any
 from ..i18n import format_message
 from . import document as doc
 
-__all__ = ["code_span", "escape_markdown", "to_markdown"]
+__all__ = ["to_markdown", "escape_markdown", "code_span"]
 
 _SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+!|~&])")
 _LINE_START = re.compile(r"^([ \t]*)([-=]|\d+(?=[.)]))", re.MULTILINE)
@@ -56,9 +56,9 @@ def to_markdown(data: Mapping[str, Any], view: str = "player", side: str = "",
     lang = lang or data.get("language", "en")
     e = _inline
     scen = data["scenario"]
-    lines = [f"# {e(scen.get('name', ''))}", "",
-             f"*{e(format_message('report.subtitle', lang, system=data['system'], seed=data['seed'], view=doc.view_label(view, side, lang)))}*",
-             ""]
+    subtitle = format_message('report.subtitle', lang, system=data['system'], seed=data['seed'],
+                              view=doc.view_label(view, side, lang))
+    lines = [f"# {e(scen.get('name', ''))}", "", f"*{e(subtitle)}*", ""]
     if scen.get("description"):
         lines += [escape_markdown(scen["description"]), ""]
     for rnd in data["rounds"]:

@@ -26,24 +26,9 @@ from typing import Any
 from . import document as doc
 from .rundata import play
 
-__all__ = [
-    "GM_FILES",
-    "MIME_RUN",
-    "VIEWS",
-    "Run",
-    "chance",
-    "finish",
-    "run_encounter",
-    "setup",
-    "show",
-    "show_odds",
-    "show_outcome",
-    "show_rounds",
-    "show_scenario",
-    "show_title",
-    "show_unresolved",
-    "write_files",
-]
+__all__ = ["Run", "setup", "run_encounter", "show", "show_title", "show_scenario", "show_rounds",
+           "show_outcome", "show_odds", "show_unresolved", "finish", "chance", "write_files",
+           "MIME_RUN", "VIEWS", "GM_FILES"]
 
 MIME_RUN = "application/vnd.gmkit.run+json"
 """The mime type of the output holding the run data (lifted into metadata by the runner)."""

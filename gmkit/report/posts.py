@@ -27,21 +27,9 @@ from .tables import Rows, rule_posts, state_rows
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = [
-    "brief_blocks",
-    "brief_facts",
-    "check_side",
-    "find_round",
-    "in_languages",
-    "percent",
-    "post_blocks",
-    "post_picture",
-    "post_rows",
-    "rounds_of",
-    "rule_posts",
-    "side_of_actor",
-    "visible_names",
-]
+__all__ = ["rule_posts", "post_rows", "post_picture", "post_blocks", "brief_blocks", "brief_facts",
+           "rounds_of", "find_round", "side_of_actor", "check_side", "percent", "in_languages",
+           "visible_names"]
 
 
 def percent(p: float, lang: str) -> str:

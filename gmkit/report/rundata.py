@@ -21,24 +21,9 @@ from ..errors import GmkitError, ScenarioError
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = [
-    "RUN_FORMAT",
-    "OrdersError",
-    "board_for",
-    "engine_class",
-    "entities",
-    "events_for",
-    "find_file",
-    "held_view",
-    "load_orders",
-    "play",
-    "public_board",
-    "require_view",
-    "templates_dir",
-    "view_data",
-    "view_tag",
-    "views_of",
-]
+__all__ = ["play", "load_orders", "find_file", "templates_dir", "public_board", "views_of", "board_for",
+           "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class", "view_data",
+           "require_view", "held_view", "view_tag"]
 
 RUN_FORMAT = 1
 PUBLIC = "\x00public"
@@ -169,7 +154,8 @@ def load_messages(folder: Path, participants: list[str],
             raise OrdersError(f"{file}: a message file is NAME{MESSAGE_SUFFIX} (one per participant)")
         actor = by_fold.get(file.stem.casefold())
         if actor is None:
-            raise OrdersError(f"{file}: no participant named {file.stem!r} (one of {', '.join(participants)})")
+            raise OrdersError(f"{file}: no participant named {file.stem!r} "
+                              f"(one of {', '.join(participants)})")
         return actor
 
     def text_of(file: Path) -> str:

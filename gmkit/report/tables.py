@@ -25,20 +25,8 @@ from .rundata import board_for, entities
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = [
-    "Rows",
-    "frame",
-    "human_rows",
-    "label",
-    "participants_rows",
-    "participants_table",
-    "rule_posts",
-    "scenario_rows",
-    "scenario_tables",
-    "state_rows",
-    "state_table",
-    "value_text",
-]
+__all__ = ["Rows", "label", "value_text", "human_rows", "rule_posts", "state_rows", "scenario_rows",
+           "participants_rows", "frame", "state_table", "scenario_tables", "participants_table"]
 
 Rows = tuple[list[str], list[list[Any]]]
 """Column names and rows of values."""

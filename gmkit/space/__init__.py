@@ -35,26 +35,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = [
-    "Attack",
-    "BreakFree",
-    "Choose",
-    "Cloak",
-    "Clock",
-    "Flee",
-    "GridSpec",
-    "Launch",
-    "Move",
-    "Pass",
-    "Pursue",
-    "RaiseShields",
-    "Release",
-    "ShipSpec",
-    "SpaceBattle",
-    "SpaceOptions",
-    "SpaceScenario",
-    "Tractor",
-]
+__all__ = ["SpaceBattle", "SpaceScenario", "ShipSpec", "GridSpec", "SpaceOptions", "Move", "Attack",
+           "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Choose", "Tractor", "BreakFree",
+           "Release", "Pass", "Clock"]
 
 _LAZY = {"SpaceBattle": "engine",
          **{n: "scenario" for n in ("GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario")},

@@ -18,7 +18,7 @@ from typing import Any
 
 from .rules import Cell, Cells, ship_cells
 
-__all__ = ["Board", "Decision", "Departure", "ShipState", "opening_board"]
+__all__ = ["ShipState", "Departure", "Decision", "Board", "opening_board"]
 
 
 @dataclass(slots=True)

@@ -16,17 +16,8 @@ from .board import Board
 from .rules import Cell, Cells
 from .sheets import Sheet
 
-__all__ = [
-    "Battle",
-    "aimed_cells",
-    "cell_text",
-    "cells_text",
-    "hidden_from",
-    "known_cells",
-    "occupied",
-    "pair",
-    "visibility",
-]
+__all__ = ["Battle", "occupied", "hidden_from", "visibility", "known_cells", "aimed_cells",
+           "cell_text", "cells_text", "pair"]
 
 
 class Battle(Protocol):

@@ -16,7 +16,7 @@ is y - 1, ``вправо``/``east`` is x + 1.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef
@@ -36,7 +36,7 @@ from .orders import (
     Tractor,
 )
 
-__all__ = ["LANGUAGE", "SpaceLanguage", "order_format", "read_message", "render_order"]
+__all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_format"]
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "MOVE": {"ru": ["лететь", "двигаться", "сдвинуться", "сдвигаться", "перемещаться",
@@ -138,7 +138,7 @@ _CELL = r"\(\s*-?\d{1,3}\s*[,;:]\s*-?\d{1,3}\s*\)|(?<![\d.])-?\d{1,3}[,:]-?\d{1,
 class SpaceLanguage(OrderLanguage):
     vocabulary = VOCABULARY
     rules = RULES
-    terminals = {"participant": "NAME"}
+    terminals: ClassVar[dict[str, str]] = {"participant": "NAME"}
     patterns = (("cell", _CELL),)
 
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
@@ -292,9 +292,9 @@ class SpaceLanguage(OrderLanguage):
         if aim is None and to is None:
             return made
         rest = [(o, t) for o, t in made if not isinstance(o, Move)]
-        return [(Choose(aim, to), ", ".join(texts))] + rest  # type: ignore[arg-type]
+        return [(Choose(aim, to), ", ".join(texts)), *rest]  # type: ignore[arg-type]
 
-    _handlers: dict[str, Any] = {
+    _handlers: ClassVar[dict[str, Any]] = {
         "move": _move, "dir": _move, "attack": _attack, "flee": _flee, "pursue": _pursue,
         "tractor": _tractor, "breakfree": _breakfree,
         "shields": lambda self, *a: RaiseShields(), "cloak": lambda self, *a: Cloak(True),

@@ -51,20 +51,8 @@ from .orders import (
 )
 from .rules import Cell, Cells
 
-__all__ = [
-    "MAX_FLEE",
-    "MAX_PURSUE",
-    "SpaceLegalOrders",
-    "asked",
-    "check",
-    "choice_shifts",
-    "flee_allowance",
-    "generate",
-    "guesses",
-    "on_turn",
-    "paths",
-    "shift_cells",
-]
+__all__ = ["SpaceLegalOrders", "check", "generate", "on_turn", "flee_allowance", "shift_cells",
+           "choice_shifts", "asked", "guesses", "paths", "MAX_FLEE", "MAX_PURSUE"]
 
 MAX_FLEE = 8
 """S-11: the most cells 2d4 can give."""

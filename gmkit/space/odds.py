@@ -24,16 +24,8 @@ from .context import Battle, aimed_cells, hidden_from
 from .legal import check
 from .orders import Attack, Tractor
 
-__all__ = [
-    "AttackOdds",
-    "add_commands",
-    "attack_odds",
-    "break_free",
-    "d10_ge",
-    "escape_cells",
-    "space_attack",
-    "space_hit",
-]
+__all__ = ["d10_ge", "space_hit", "space_attack", "break_free", "escape_cells", "AttackOdds",
+           "attack_odds", "add_commands"]
 
 
 def _d10(wins: Callable[[int], bool]) -> Fraction:

@@ -13,23 +13,8 @@ from typing import Any
 
 from ..orders import Order
 
-__all__ = [
-    "GM_ORDERS",
-    "SHIP_ORDERS",
-    "Attack",
-    "BreakFree",
-    "Choose",
-    "Cloak",
-    "Clock",
-    "Flee",
-    "Launch",
-    "Move",
-    "Pass",
-    "Pursue",
-    "RaiseShields",
-    "Release",
-    "Tractor",
-]
+__all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Choose",
+           "Tractor", "BreakFree", "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
 
 
 def _cell(v: Any) -> tuple[int, int] | None:

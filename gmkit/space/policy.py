@@ -22,7 +22,7 @@ from .legal import MAX_PURSUE, choice_shifts, flee_allowance, guesses, on_turn
 from .orders import Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields, Tractor
 from .rules import Cell, Cells
 
-__all__ = ["Autopilot", "chase_path", "flee_path"]
+__all__ = ["Autopilot", "flee_path", "chase_path"]
 
 
 class Captained(Battle, Protocol):

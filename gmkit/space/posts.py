@@ -20,7 +20,7 @@ from .views import CELL, TITLE, map_model, map_svg
 if TYPE_CHECKING:
     from .engine import SpaceBattle
 
-__all__ = ["options", "picture_svg", "state_rows"]
+__all__ = ["state_rows", "picture_svg", "options"]
 
 MOVES_LISTED = 24
 """How many destination cells a brief lists before "...and N more"."""
@@ -73,9 +73,11 @@ def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: st
            f'width="{w + pad + 4}" height="{h + top + 4}" font-family="sans-serif" font-size="11">',
            f'<rect width="{w + pad + 4}" height="{h + top + 4}" fill="white"/>',
            f'<text x="4" y="15" font-size="13">{escape(title)}</text>']
-    out += [f'<text x="{pad + x * CELL + CELL // 2}" y="{top - 5}" text-anchor="middle" fill="#555">{x}</text>'
+    out += [f'<text x="{pad + x * CELL + CELL // 2}" y="{top - 5}" '
+            f'text-anchor="middle" fill="#555">{x}</text>'
             for x in range(w // CELL)]
-    out += [f'<text x="{pad - 5}" y="{top + y * CELL + CELL // 2 + 4}" text-anchor="end" fill="#555">{y}</text>'
+    out += [f'<text x="{pad - 5}" y="{top + y * CELL + CELL // 2 + 4}" '
+            f'text-anchor="end" fill="#555">{y}</text>'
             for y in range(h // CELL)]
     out.append(inner.replace("<svg ", f'<svg x="{pad}" y="{top}" ', 1))
     out.append("</svg>")

@@ -16,21 +16,9 @@ from ..scenario import ScenarioModel
 from ..schema import field
 from .rules import on_map, ship_cells
 
-__all__ = [
-    "MAX_DAMAGE_BONUS",
-    "MAX_DAMAGE_DICE",
-    "MAX_DAMAGE_FACES",
-    "MAX_DAMAGE_SIDES",
-    "MAX_GRID",
-    "MAX_POINTS",
-    "MAX_ROUNDS",
-    "MAX_SHIPS",
-    "GridSpec",
-    "ShipSpec",
-    "SpaceOptions",
-    "SpaceScenario",
-    "SystemName",
-]
+__all__ = ["GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario", "SystemName", "MAX_GRID",
+           "MAX_POINTS", "MAX_DAMAGE_DICE", "MAX_DAMAGE_SIDES", "MAX_DAMAGE_BONUS",
+           "MAX_DAMAGE_FACES", "MAX_SHIPS", "MAX_ROUNDS"]
 
 MAX_GRID = 200
 """S-1: the widest and tallest map, in cells (a forum map is tens of cells)."""

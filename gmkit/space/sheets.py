@@ -10,7 +10,7 @@ from typing import Any
 
 from .rules import Cell
 
-__all__ = ["Options", "Sheet", "ShipSheet"]
+__all__ = ["ShipSheet", "Options", "Sheet"]
 
 
 @dataclass(frozen=True, slots=True)

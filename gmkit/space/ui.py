@@ -26,7 +26,7 @@ from .views import last_seen_marks, map_model, map_svg, remember_sightings
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["GridMap", "SpaceOrderForm", "SpaceSession", "highlights"]
+__all__ = ["SpaceOrderForm", "SpaceSession", "GridMap", "highlights"]
 
 
 def highlights(battle: Encounter, ship: str, side: str | None = None) -> dict[str, Any]:
@@ -284,7 +284,8 @@ class GridMap(anywidget.AnyWidget):
     """The map view-model the browser draws (hidden ships already removed)."""
     selected = t.Unicode("").tag(sync=True)
     picked = t.Dict().tag(sync=True)
-    """The last cell or target clicked: ``{"kind": "cell", "cell": [x, y]}`` or ``{"kind": "target", "name": ...}``."""
+    """The last cell or target clicked: ``{"kind": "cell", "cell": [x, y]}`` or
+    ``{"kind": "target", "name": ...}``."""
 
     def __init__(self, board: Mapping[str, Any], side: str | None = None, *,
                  legal: Callable[[str], Highlights] | None = None, lang: str = "en",

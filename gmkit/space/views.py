@@ -18,20 +18,8 @@ from ..i18n import format_message
 from ..palette import side_colours
 from ..ui.svg import SvgImage
 
-__all__ = [
-    "CELL",
-    "LEGEND",
-    "REPORT_CELL",
-    "STATE_COLUMNS",
-    "framed_map",
-    "grid_svg",
-    "last_seen_marks",
-    "map_model",
-    "map_svg",
-    "picture",
-    "remember_sightings",
-    "space_map",
-]
+__all__ = ["STATE_COLUMNS", "picture", "map_model", "last_seen_marks", "remember_sightings", "LEGEND",
+           "map_svg", "grid_svg", "space_map", "framed_map", "CELL", "REPORT_CELL"]
 
 STATE_COLUMNS = ["name", "side", "class", "cells", "hull", "max_hull", "shields", "shields_up", "cloaked",
                  "hidden", "destroyed", "escaped"]

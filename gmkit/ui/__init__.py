@@ -2,15 +2,16 @@
 
 ``DiceRoller`` is an anywidget control (Python here, one ES module in ``widgets/``);
 the order forms are ipywidgets; each rule set's own form and desk live in its ``ui.py`` and are
-found through :mod:`gmkit.systems` (:func:`order_form`, :func:`session`). Everything draws from :mod:`gmkit.ui.viewmodels`.
-Imports are lazy so that ``import gmkit.ui`` costs nothing until a control is used.
+found through :mod:`gmkit.systems` (:func:`order_form`, :func:`session`). Everything draws from
+:mod:`gmkit.ui.viewmodels`. Imports are lazy so that ``import gmkit.ui`` costs nothing until a
+control is used.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["DiceRoller", "OrderForm", "Session", "SvgImage", "order_form", "session"]
+__all__ = ["DiceRoller", "OrderForm", "order_form", "Session", "session", "SvgImage"]
 
 _LAZY = {
     "DiceRoller": "dice_roller",

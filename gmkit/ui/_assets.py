@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["ASSETS", "asset"]
+__all__ = ["asset", "ASSETS"]
 
 ASSETS = ("dice_roller.js", "dice_roller.css", "grid_map.js", "grid_map.css", "copy_button.js",
           "copy_button.css")

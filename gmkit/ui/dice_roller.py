@@ -23,10 +23,11 @@ from .viewmodels import roll_view
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["MODES", "DiceRoller"]
+__all__ = ["DiceRoller", "MODES"]
 
 MODES = ("roll", "trait", "damage")
-"""``roll``: a plain expression; ``trait``: a Savage Worlds trait roll (C-3); ``damage``: all dice ace (C-4)."""
+"""``roll``: a plain expression; ``trait``: a Savage Worlds trait roll (C-3); ``damage``: all dice
+ace (C-4)."""
 
 HISTORY = 50
 """How many rolls the history keeps in the browser."""

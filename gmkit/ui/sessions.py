@@ -39,7 +39,7 @@ from .viewmodels import log_rows
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
-__all__ = ["Session", "log_table_html", "session"]
+__all__ = ["Session", "session", "log_table_html"]
 
 Source = "str | Path | Mapping[str, Any] | Encounter"
 
@@ -111,7 +111,8 @@ DESK_CSS = """<style>
 .gmkit-session .widget-hbox, .gmkit-session .widget-box.gm-row { flex-wrap: wrap; gap: 2px 4px; }
 .gmkit-session .gm-log-scroll { max-height: 20em; overflow-y: auto; }
 .gmkit-session table.gm-log { border-collapse: collapse; width: 100%; table-layout: auto; }
-.gmkit-session table.gm-log td { vertical-align: top; padding: 1px 6px; overflow-wrap: break-word; white-space: normal; }
+.gmkit-session table.gm-log td { vertical-align: top; padding: 1px 6px; overflow-wrap: break-word;
+  white-space: normal; }
 .gmkit-session .gm-log-dice { font-family: monospace; font-size: 11px; }
 .gmkit-session .gm-log-round td { background: #eef1f5; font-weight: bold; text-align: left; }
 .gmkit-session .gm-panel-grid { display: flex; flex-wrap: wrap; gap: 4px 16px; font-size: 12px; }

@@ -12,7 +12,7 @@ from typing import Any
 from ..dice import Roll, TraitResult
 from ..events import Event
 
-__all__ = ["log_rows", "roll_text", "roll_view"]
+__all__ = ["roll_view", "log_rows", "roll_text"]
 
 # --- dice ---------------------------------------------------------------------------------------
 

@@ -31,7 +31,8 @@ CUT = """(tol) => {
     const ctx = canvas.getContext('2d');
     const norm = (t) => (t || '').replace(/\\u00a0/g, ' ').replace(/\\s+/g, ' ').trim();
     const bad = [];
-    const name = (el) => el.tagName + '.' + [...el.classList].join('.') + ': ' + norm(el.textContent).slice(0, 60);
+    const name = (el) => el.tagName + '.' + [...el.classList].join('.') + ': '
+        + norm(el.textContent).slice(0, 60);
     for (const el of root.querySelectorAll('*')) {
         if (el.closest('.js-plotly-plot, svg, textarea')) continue;
         const cs = getComputedStyle(el);
@@ -50,7 +51,9 @@ CUT = """(tol) => {
             continue;
         }
         if (['auto', 'scroll'].includes(cs.overflowX) || el.clientWidth === 0) continue;
-        if (el.scrollWidth > el.clientWidth + tol) bad.push(name(el) + ` (${el.scrollWidth} > ${el.clientWidth})`);
+        if (el.scrollWidth > el.clientWidth + tol) {
+            bad.push(name(el) + ` (${el.scrollWidth} > ${el.clientWidth})`);
+        }
     }
     return bad;
 }"""
@@ -86,8 +89,8 @@ def _notebook(lab: Any, desk: str, name: str) -> str:
 def _lang(page: Any, lang: str) -> None:
     page.locator(".gmkit-session .gm-lang button", has_text=lang).click()
     word = "Раунд" if lang == "ru" else "Round"
-    page.wait_for_function("(w) => document.querySelector('.gmkit-session .gm-header').textContent.includes(w)",
-                           arg=word)
+    page.wait_for_function("(w) => document.querySelector('.gmkit-session .gm-header')"
+                           ".textContent.includes(w)", arg=word)
     wait_idle(page)
 
 
@@ -186,7 +189,8 @@ def test_the_missing_order_prompt_appears_and_is_answered(lab: Any, desk_page: A
     page.locator(".gmkit-session .gm-resolve").click()
     prompt.wait_for(state="visible")
     page.locator(".gm-prompt .gm-confirm").click()
-    page.wait_for_function("document.querySelector('.gmkit-session .gm-header').textContent.includes('Round 2')")
+    page.wait_for_function("document.querySelector('.gmkit-session .gm-header')"
+                           ".textContent.includes('Round 2')")
     assert kernel_eval(page, "print(desk.encounter.round)").strip() == "2"
 
 
@@ -202,8 +206,10 @@ def test_language_switch_in_a_sides_view_sends_nothing_of_the_cloaked_ship(lab: 
     open_and_run(page, lab, _notebook(lab, "space", "cloaked"))
     page.wait_for_selector(".gmkit-map svg .gm-ship")
     hidden = json.loads(kernel_eval(page, "import json; print(json.dumps(["
-                                          "s['name'] for s in desk.encounter.board('patrol')['ships'] if s['hidden']]))"))
-    cells = json.loads(kernel_eval(page, "import json; print(json.dumps([c for s in desk.encounter.board()['ships'] "
+                                          "s['name'] for s in desk.encounter.board('patrol')['ships'] "
+                                          "if s['hidden']]))"))
+    cells = json.loads(kernel_eval(page, "import json; print(json.dumps("
+                                         "[c for s in desk.encounter.board()['ships'] "
                                          f"if s['name'] in {hidden!r} for c in s['cells']]))"))
     assert hidden and cells
     page.locator(".gm-view select").select_option("patrol")
@@ -250,5 +256,6 @@ def test_pasting_a_russian_message_fills_the_order_and_a_wrong_one_shows_the_rep
     page.wait_for_function("document.querySelector('.gm-paste-reply textarea').value.length > 0")
     assert page.locator(".gm-paste-accept").is_disabled()
     assert kernel_eval(page, "print(desk.encounter.pending_order('Bane'))").strip() == "None"
-    assert reply.input_value() == json.loads(kernel_eval(page, "import json; print(json.dumps(desk.paste.reply.value))"))
+    assert reply.input_value() == json.loads(
+        kernel_eval(page, "import json; print(json.dumps(desk.paste.reply.value))"))
     shot(page, "desk-paste-reply")

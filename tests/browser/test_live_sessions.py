@@ -60,7 +60,8 @@ def test_dragon_session_dice_refusal_and_chart(lab: Any, page: Any) -> None:
     select_option_containing(page, ".gm-actor", "Ash")
     select_option_containing(page, ".gm-action", "Flame → Bane")
     page.locator(".gm-add-action").click()
-    page.wait_for_function("document.querySelector('.gm-actions').textContent.includes('attack Bane with Flame')")
+    page.wait_for_function("document.querySelector('.gm-actions')"
+                           ".textContent.includes('attack Bane with Flame')")
     page.locator(".gm-submit").click()
     page.wait_for_selector(".gm-status .gm-refused")
     refusal = page.locator(".gm-status").text_content().replace("\xa0", " ")
@@ -78,7 +79,8 @@ def test_dragon_session_dice_refusal_and_chart(lab: Any, page: Any) -> None:
     assert "Ash: received" in received and "level" not in received
     select_option_containing(page, ".gm-actor", "Bane")
     page.locator(".gm-submit").click()
-    page.wait_for_function("document.querySelector('.gm-received').textContent.replace(/\u00a0/g, ' ').includes('Bane: received')")
+    page.wait_for_function("document.querySelector('.gm-received').textContent"
+                           ".replace(/\u00a0/g, ' ').includes('Bane: received')")
     page.locator(".gm-resolve").click()
     page.wait_for_function("""(before) => {
         const gd = document.querySelector('.js-plotly-plot');
@@ -86,7 +88,8 @@ def test_dragon_session_dice_refusal_and_chart(lab: Any, page: Any) -> None:
         return t.x[0] !== before[0] || t.y[0] !== before[1];
     }""", arg=before)
     after = red_marker(page)
-    speed, height = json.loads(kernel_eval(page, "import json; print(json.dumps(desk.encounter.position('Ash')))"))
+    speed, height = json.loads(
+        kernel_eval(page, "import json; print(json.dumps(desk.encounter.position('Ash')))"))
     assert after == [speed, height] and after != before
     assert "Round 2" in page.locator(".gm-header").text_content()
     shot(page, "dragon-resolved")
@@ -97,7 +100,8 @@ def test_space_session_map_clicks_and_player_view(lab: Any, page: Any) -> None:
     page.wait_for_selector(".gmkit-map svg .gm-ship")
     current = kernel_eval(page, "print(desk.encounter.current_ship)").strip()
     hidden = json.loads(kernel_eval(page, "import json; print(json.dumps(["
-                                          "s['name'] for s in desk.encounter.board('patrol')['ships'] if s['hidden']]))"))
+                                          "s['name'] for s in desk.encounter.board('patrol')['ships'] "
+                                          "if s['hidden']]))"))
     assert hidden == [current]  # the cloaked ship acts first (S-4) and the patrol cannot see it
 
     # click the ship whose turn it is: its legal moves light up
@@ -118,8 +122,9 @@ def test_space_session_map_clicks_and_player_view(lab: Any, page: Any) -> None:
     shot(page, "space-picked")
 
     # switch to the patrol's view: no trace of the cloaked ship anywhere in the page
-    cells = json.loads(kernel_eval(page, f"import json; print(json.dumps(desk.encounter.board()['ships']"
-                                         f"[[s['name'] for s in desk.encounter.board()['ships']].index({current!r})]['cells']))"))
+    cells = json.loads(kernel_eval(page, "import json; print(json.dumps(desk.encounter.board()['ships']"
+                                         "[[s['name'] for s in desk.encounter.board()['ships']]"
+                                         f".index({current!r})]['cells']))"))
     select_option_containing(page, ".gm-view", "patrol")
     page.wait_for_function("document.querySelectorAll('.gmkit-map .gm-ship').length === 3")
     html = page.content()

@@ -40,11 +40,12 @@ def _has_picture(data: dict[str, Any]) -> bool:
     return get(data["system"]).views_module.picture(board, data["sides"], "en", "") is not None
 
 
-def test_every_page_loads_alone_and_shows_its_pictures(browser: Any, pages: list[tuple[Path, str, int]]) -> None:
+def test_every_page_loads_alone_and_shows_its_pictures(
+        browser: Any, pages: list[tuple[Path, str, int]]) -> None:
     for path, lang, pictures in pages:
         page = browser.new_page()
         asked: list[str] = []
-        page.on("request", lambda r: asked.append(r.url))
+        page.on("request", lambda r, asked=asked: asked.append(r.url))
         try:
             page.goto(path.as_uri(), wait_until="load")
             assert [u for u in asked if u != path.as_uri()] == [], path.name

@@ -291,11 +291,14 @@ def test_save_kill_resume_gives_identical_state_and_next_rolls(tmp_path: Path) -
     assert proc.returncode == -signal.SIGKILL and "ready" in proc.stdout
     back = Race.resume(path)
     ref = Race(SCENARIO)
-    ref.submit("Ash", Run(2)); ref.submit("Bo", Run(2)); ref.resolve_round()
+    ref.submit("Ash", Run(2))
+    ref.submit("Bo", Run(2))
+    ref.resolve_round()
     ref.enter_faces(1)
     ref.submit("Ash", Run(1))
     assert fingerprint(back) == fingerprint(ref)
-    back.submit("Bo", Run(2)); ref.submit("Bo", Run(2))
+    back.submit("Bo", Run(2))
+    ref.submit("Bo", Run(2))
     assert [e.to_json() for e in back.resolve_round()] == [e.to_json() for e in ref.resolve_round()]
     assert back.dice.roll("5d6").faces == ref.dice.roll("5d6").faces
 

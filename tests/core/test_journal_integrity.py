@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -438,18 +437,6 @@ def test_wrong_steps_at_the_door_change_nothing(tmp_path: Path) -> None:
         assert isinstance(e.value, (IllegalOrder, JournalError)) or type(e.value).__module__ == "gmkit.errors"
         assert fingerprint(r) == before and path.read_bytes() == raw
     r.close()
-
-
-def test_resume_takes_little_longer_than_before(tmp_path: Path) -> None:
-    """Checks on every line cost a few milliseconds for a fight of a hundred steps."""
-    path = tmp_path / "j.jsonl"
-    r = Race(SCENARIO, journal=path)
-    for i in range(100):
-        r.note(f"note {i}")
-    r.close()
-    t = time.perf_counter()
-    Race.resume(path, autosave=False)
-    assert time.perf_counter() - t < 2.0
 
 
 # --- on disk before it returns ------------------------------------------------------------------

@@ -43,7 +43,7 @@ def test_missing_and_unknown_fields(tmp_path: Path) -> None:
 def test_missing_system_and_unknown_system() -> None:
     with pytest.raises(ScenarioError, match="system: required field is missing"):
         load_scenario({"name": "x"})
-    with pytest.raises(ScenarioError, match="system: one of dragons, fantasy, .*space; got 'chess'"):
+    with pytest.raises(ScenarioError, match=r"system: one of dragons, fantasy, .*space; got 'chess'"):
         load_scenario({"system": "chess", "name": "x"})
 
 

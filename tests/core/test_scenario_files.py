@@ -61,9 +61,10 @@ BOMB_CHILD = textwrap.dedent("""
 
 
 @pytest.mark.parametrize("levels", [10, 24, 25])
-def test_the_alias_bomb_is_refused_fast_and_small(tmp_path: Path, levels: int) -> None:
-    """1.5 KB of nested aliases took 18 s and 604 MB; it is refused in well under a second and
-    within 100 MB, measured in a fresh process (traced allocations and peak RSS growth)."""
+def test_the_alias_bomb_is_refused_small(tmp_path: Path, levels: int) -> None:
+    """1.5 KB of nested aliases took 18 s and 604 MB; it is refused before it expands, within
+    100 MB, measured in a fresh process (traced allocations and peak RSS growth). Its time is
+    not asserted: speed is for the benchmarks."""
     path = tmp_path / "bomb.yaml"
     path.write_text(alias_bomb(levels), encoding="utf-8")
     if levels == 24:
@@ -72,7 +73,6 @@ def test_the_alias_bomb_is_refused_fast_and_small(tmp_path: Path, levels: int) -
                          capture_output=True, text=True, timeout=120)
     got = json.loads(out.stdout)
     assert "expands to more than" in got["verdict"] and str(path) in got["verdict"]
-    assert got["seconds"] < 1.0, got
     assert got["peak"] < 100 * 2**20 and got["grown"] < 100 * 2**20, got
 
 

@@ -62,12 +62,12 @@ def test_a_name_taken_twice_and_a_wrong_record_are_refused() -> None:
     registry = _Registry()
     with pytest.raises(GmkitError, match="registered already"):
         registry.register(System(name="space", package="elsewhere"))
-    with pytest.raises(GmkitError, match="must be a gmkit.systems.System"):
+    with pytest.raises(GmkitError, match=r"must be a gmkit\.systems\.System"):
         registry._add(object(), "test")
 
 
 def test_unknown_rule_set_and_part_are_clear_errors() -> None:
-    with pytest.raises(GmkitError, match="no rule set named 'chess'; the rule sets are: .*dragons"):
+    with pytest.raises(GmkitError, match=r"no rule set named 'chess'; the rule sets are: .*dragons"):
         get("chess")
     with pytest.raises(GmkitError, match="has no part 'nope'"):
         get("space").load("nope")

@@ -133,7 +133,7 @@ def test_d7_a_benny_ends_shaken_at_once_so_a_shaken_dragon_may_order_actions() -
     d = duel(dragon("Ash", "red", 7, 11, piloting="d10"), dragon("Bane", "blue", 4, 10))
     d.state.dragons["Ash"].shaken = True
     plain = DragonOrder(move=Move.climb(1), actions=(Attack("Flame", "Bane"),))
-    with pytest.raises(IllegalOrder, match="D-4|D-8"):
+    with pytest.raises(IllegalOrder, match=r"D-4|D-8"):
         d.submit("Ash", plain)
     d.submit("Ash", DragonOrder(move=Move.climb(1),
                                 actions=(Attack("Flame", "Bane"), Benny("unshake"))))

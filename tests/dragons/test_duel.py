@@ -52,9 +52,12 @@ def test_d1_bad_orders_name_the_rule_and_leave_the_duel_untouched() -> None:
     bad = [
         ("Ash", DragonOrder(move=Move.climb(2)), "D-4", "climbing 2 levels costs 6 Speed, Ash has 4"),
         ("Ash", DragonOrder(move=Move.level(3)), "D-4", "not +3"),
-        ("Ash", DragonOrder(move=Move.level(0), actions=(Attack("Tail", "Bane"),)), "D-5", "no weapon 'Tail'"),
-        ("Ash", DragonOrder(move=Move.level(0), actions=(Attack("Flame", "Bane"),)), "D-5", "below the target at 12"),
-        ("Ash", DragonOrder(move=Move.level(0), actions=(Attack("Claws", "Cy"),)), "D-5", "both on side 'red'"),
+        ("Ash", DragonOrder(move=Move.level(0), actions=(Attack("Tail", "Bane"),)), "D-5",
+         "no weapon 'Tail'"),
+        ("Ash", DragonOrder(move=Move.level(0), actions=(Attack("Flame", "Bane"),)), "D-5",
+         "below the target at 12"),
+        ("Ash", DragonOrder(move=Move.level(0), actions=(Attack("Claws", "Cy"),)), "D-5",
+         "both on side 'red'"),
         ("Ash", DragonOrder(move=Move.level(0), actions=(Attack("Claws", "Ash"),)), "D-5", "itself"),
         ("Zed", DragonOrder(), "D-1", "no dragon named 'Zed'"),
         ("Ash", Move.level(0), "D-1", "DragonOrder"),
@@ -202,7 +205,8 @@ def test_d5_attack_options_for_a_form() -> None:
     d = duel(dragon("Ash", "red", 6, 11), dragon("Bane", "blue", 6, 10, fighting="d10"))
     opts = {(o["weapon"], o["target"]): o for o in d.attack_options("Ash")}
     flame = opts[("Flame", "Bane")]
-    assert (flame["range"], flame["band"], flame["modifier"], flame["tn"], flame["legal"]) == (50, "short", 0, 4, True)
+    assert (flame["range"], flame["band"], flame["modifier"], flame["tn"], flame["legal"]) == (
+        50, "short", 0, 4, True)
     assert flame["die"] == "d8" and flame["kind"] == "ranged" and flame["reason"] is None
     claws = opts[("Claws", "Bane")]
     assert not claws["legal"] and claws["reason"].startswith("D-5") and claws["tn"] == 7
@@ -552,7 +556,8 @@ def test_d12_tail_lost_when_the_pursuer_cannot_copy() -> None:
 
 def test_d13_battlefield_on_the_board() -> None:
     """D-13: the board says where the fight is."""
-    assert duel(dragon("A", "r"), dragon("B", "b"), battlefield="firmament").board()["battlefield"] == "firmament"
+    d = duel(dragon("A", "r"), dragon("B", "b"), battlefield="firmament")
+    assert d.board()["battlefield"] == "firmament"
 
 
 def test_board_shape_and_trails() -> None:

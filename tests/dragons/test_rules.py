@@ -15,7 +15,8 @@ def test_d2_lowest_height_becomes_10_offsets_kept() -> None:
     assert R.normalise_heights({"a": 10}) == {"a": 10}
 
 
-def E(name: str, speed: int, height: int, late: bool = False, arrival: int | None = None) -> R.InitiativeEntry:
+def E(name: str, speed: int, height: int, late: bool = False,
+      arrival: int | None = None) -> R.InitiativeEntry:
     return R.InitiativeEntry(name, speed, height, late, arrival)
 
 

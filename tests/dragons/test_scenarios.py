@@ -73,7 +73,7 @@ def test_scenario_errors_name_the_field() -> None:
         DragonDuel.from_scenario(bad)
     with pytest.raises(ScenarioError, match="at least two sides"):
         DragonDuel.from_scenario(scenario(dragon("Ash", "red"), dragon("Bane", "red")))
-    with pytest.raises(ScenarioError, match="options.level_max"):
+    with pytest.raises(ScenarioError, match=r"options\.level_max"):
         DragonDuel.from_scenario(scenario(dragon("Ash", "red"), dragon("Bane", "blue"), level_max=-1))
 
 

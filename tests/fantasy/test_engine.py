@@ -165,7 +165,8 @@ def test_f4_special_replaces_normal_only_at_or_above_trigger() -> None:
 
 def test_f5_protection_roll_avoids_the_special_with_wisdom() -> None:
     """F-5: d18 + Wisdom >= PR avoids the special attack; nothing else happens (no bite either)."""
-    sk = make(hero(hp=20, wisdom=1), beast("Spider", melee={"name": "bite", "damage": "1-2", "special": "яд16ПБ6"}),
+    sk = make(hero(hp=20, wisdom=1),
+              beast("Spider", melee={"name": "bite", "damage": "1-2", "special": "яд16ПБ6"}),
               effects=POISON, first="monsters")
     sk.enter_faces(*d18(12), *d18(16), *d18(5))
     sk.submit("Spider", Strike("Hero"))
@@ -213,7 +214,7 @@ def test_f4_paralysis_disables_for_its_turns() -> None:
 def test_f4_default_effect_for_named_kind_and_custom_kind_needs_effect() -> None:
     """F-4: named kinds have a default effect; an unknown kind must have its effect set."""
     make(hero(), beast(melee={"damage": "1", "special": "окаменение17ПБ10"}))
-    with pytest.raises(ScenarioError, match="effects.кислота"):
+    with pytest.raises(ScenarioError, match=r"effects\.кислота"):
         make(hero(), beast(melee={"damage": "1", "special": "кислота15ПБ6"}))
     sk = make(hero(hp=20), beast(melee={"damage": "1", "special": "кислота15ПБ6"}),
               effects={"кислота": {"damage": "3"}}, first="monsters")
@@ -711,7 +712,8 @@ def test_f6_gm_sets_the_ranged_order_and_a_numeric_cap() -> None:
 def test_illegal_scenario_options() -> None:
     from .helpers import scenario
 
-    for opts, frag in [({"cap": 0}, "cap"), ({"variant": 3}, "variant"), ({"ranged_first": "x"}, "ranged_first")]:
+    for opts, frag in [({"cap": 0}, "cap"), ({"variant": 3}, "variant"),
+                       ({"ranged_first": "x"}, "ranged_first")]:
         sc = scenario(hero(), beast())
         sc["options"].update(opts)
         with pytest.raises(ScenarioError, match=frag):

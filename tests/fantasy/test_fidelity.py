@@ -70,7 +70,7 @@ def test_f6_variant2_only_the_monster_the_die_picked_strikes() -> None:
     assert chosen.data["chosen"] == "Y" and chosen.rolls[0].faces == (2,) and chosen.rolls[0].manual
     assert sk.awaiting() == ["Y"]
     for other in ("X", "Z"):
-        with pytest.raises(IllegalOrder, match="F-6: Variant 2: .* it picked Y for monsters"):
+        with pytest.raises(IllegalOrder, match=r"F-6: Variant 2: .* it picked Y for monsters"):
             sk.submit(other, Strike("Hero"))
         assert list(sk.legal_orders(other)) == [] and Pass() not in sk.legal_orders(other)
     assert sk.orders_received == []

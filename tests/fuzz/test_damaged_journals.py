@@ -96,7 +96,8 @@ def _retyped(value: Any) -> list[Any]:
     return [v for v in pool if type(v) is not type(value)][:3]
 
 
-def _field_damage(lines: list[dict[str, Any]], rng: random.Random) -> list[tuple[int, str, list[dict[str, Any]]]]:
+def _field_damage(lines: list[dict[str, Any]],
+                  rng: random.Random) -> list[tuple[int, str, list[dict[str, Any]]]]:
     """(1-based line, what, damaged lines) for dropped and retyped fields of every line, and of
     sampled fields nested in orders and events."""
     out = []

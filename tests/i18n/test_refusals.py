@@ -77,7 +77,8 @@ def test_a_russian_reply_declines_the_names_it_puts_in_an_oblique_case() -> None
     assert "атака: Когти по Бейну" in reading("dragons", "same", "Ash", "атакую Бейна когтями").reply()
     assert "сажусь на хвост Бейну" in reading("dragons", "same", "Ash", "сажусь на хвост Бейну").reply()
     assert "стреляю в Вожака" in reading("fantasy", "wolves", "Elwen", "стреляю из лука в вожака").reply()
-    assert "колдую Магическую стрелу на Паука" in reading("fantasy", "crypt", "Ilsa", "луч захвата на Мула").reply()
+    assert "колдую Магическую стрелу на Паука" in reading(
+        "fantasy", "crypt", "Ilsa", "луч захвата на Мула").reply()
     assert inflect("Волк 3", "accs") == "Волка 3" and inflect("Bane", "datv") == "Bane"
 
 

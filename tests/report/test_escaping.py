@@ -22,7 +22,8 @@ ORDER_TEXT = f"[/code]{URL} ``` `</code>` ](javascript:alert(1)) {SCRIPT}\n\n# p
 SCENARIO = {
     "system": "race", "seed": 7, "goal": 12,
     "name": f"Race [/quote] `tick` ](javascript:alert(1)) {SCRIPT}",
-    "description": f"line one\n# not a heading\n- not a list\n1. nor this\n===\n[/code] {URL} {SCRIPT} <b>x</b>",
+    "description": f"line one\n# not a heading\n- not a list\n1. nor this\n===\n"
+                   f"[/code] {URL} {SCRIPT} <b>x</b>",
     "racers": [{"name": "Ash [/code][/quote]", "side": "red [/b]"},
                {"name": f"Bo {URL} ``x`` ](y)", "side": "blue", "max_dice": 2}],
 }

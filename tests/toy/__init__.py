@@ -16,4 +16,4 @@ from .system import SYSTEM
 
 register(SYSTEM)
 
-__all__ = ["SCENARIO", "SYSTEM", "Race", "Run"]
+__all__ = ["Race", "Run", "SCENARIO", "SYSTEM"]

@@ -36,7 +36,8 @@ def ship(name: str, side: str, cells: list[list[int]], **kw: Any) -> dict[str, A
 
 def space_board(**kw: Any) -> dict[str, Any]:
     b: dict[str, Any] = {"system": "space", "round": 1, "over": False, "width": 12, "height": 10,
-                         "station": [[5, 5], [6, 5]], "turn": "Hawk", "initiative": ["Hawk", "Ghost", "Brick"],
+                         "station": [[5, 5], [6, 5]], "turn": "Hawk",
+                         "initiative": ["Hawk", "Ghost", "Brick"],
                          "ships": [ship("Hawk", "blue", [[1, 1]]),
                                    ship("Ghost", "red", [[8, 2]], cloaked=True),
                                    ship("Brick", "red", [[3, 7], [4, 7], [5, 7]], damaged=["engines"])]}

@@ -301,7 +301,7 @@ def test_switching_language_keeps_a_sides_view_and_sends_no_hidden_ship() -> Non
 
 def test_an_unknown_side_is_a_clear_error() -> None:
     desk = SpaceSession(CLOAK)
-    with pytest.raises(GmkitError, match="no side “nobody”.*patrol"):
+    with pytest.raises(GmkitError, match=r"no side “nobody”.*patrol"):
         desk.set_view("nobody")
     assert desk.side is None
     with pytest.raises(GmkitError, match="nobody"):

@@ -19,7 +19,7 @@ from ..context import DuelContext
 from ..orders import Benny, DragonOrder
 from .common import die
 
-__all__ = ["can_spend", "drop", "opposed", "plan", "soak", "trait", "unshake"]
+__all__ = ["plan", "drop", "can_spend", "trait", "opposed", "soak", "unshake"]
 
 
 def plan(duel: DuelContext, name: str, order: DragonOrder | None) -> None:

@@ -10,7 +10,7 @@ from ...dice import parse_trait
 from ..context import DuelContext
 from ..orders import Move
 
-__all__ = ["ATTACK_KEYS", "cannot", "die", "move_words", "purpose"]
+__all__ = ["die", "purpose", "move_words", "cannot", "ATTACK_KEYS"]
 
 
 @lru_cache(maxsize=256)

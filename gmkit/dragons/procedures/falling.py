@@ -12,14 +12,8 @@ from . import bennies
 from .out import put_out
 from .tails import lose_tail
 
-__all__ = [
-    "check_fallen_away",
-    "crit_on_manoeuvre",
-    "fall_turn",
-    "gm_crit_call",
-    "settle_crits",
-    "start_fall",
-]
+__all__ = ["start_fall", "fall_turn", "check_fallen_away", "gm_crit_call", "crit_on_manoeuvre",
+           "settle_crits"]
 
 
 def start_fall(duel: DuelContext, name: str, key: str, **params: Any) -> None:

@@ -12,7 +12,7 @@ from .falling import start_fall
 from .manoeuvres import dangerous
 from .tails import lose_tail
 
-__all__ = ["do_move", "obey_forcing"]
+__all__ = ["obey_forcing", "do_move"]
 
 
 def obey_forcing(duel: DuelContext, name: str, move: Move) -> Move:

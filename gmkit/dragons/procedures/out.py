@@ -8,7 +8,7 @@ from .. import rules as R
 from ..context import DuelContext
 from .tails import check_tails
 
-__all__ = ["downed", "put_out"]
+__all__ = ["put_out", "downed"]
 
 
 def put_out(duel: DuelContext, name: str, reason: str, cause: str = "") -> None:

@@ -11,15 +11,8 @@ from ..orders import Force, ShakeOff, TailAttempt, own_actions
 from . import bennies
 from .common import cannot
 
-__all__ = [
-    "check_tails",
-    "force",
-    "lose_tail",
-    "piloting_contest",
-    "set_tail",
-    "shake_off",
-    "tail_attempt",
-]
+__all__ = ["lose_tail", "set_tail", "check_tails", "piloting_contest", "tail_attempt", "force",
+           "shake_off"]
 
 
 def lose_tail(duel: DuelContext, pursuer: str, target: str, key: str, why: str = "") -> None:

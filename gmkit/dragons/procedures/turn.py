@@ -31,7 +31,7 @@ from .movement import do_move, obey_forcing
 from .tails import force, lose_tail, shake_off, tail_attempt
 from .turning import power, spirit_check
 
-__all__ = ["ACTIONS", "take_turn"]
+__all__ = ["take_turn", "ACTIONS"]
 
 ACTIONS: dict[type, Callable[[DuelContext, str, Any, int], None]] = {
     Attack: attack, TailAttempt: tail_attempt, Force: force, ShakeOff: shake_off,

@@ -9,7 +9,7 @@ from ..context import DuelContext
 from ..orders import UsePower
 from . import bennies
 
-__all__ = ["power", "spirit_check"]
+__all__ = ["spirit_check", "power"]
 
 
 def spirit_check(duel: DuelContext, name: str, cause: str) -> None:

@@ -17,7 +17,7 @@ from .effects import special
 from .harm import damage, roll_damage
 from .terms import notation_term
 
-__all__ = ["attack", "pick_target", "roll_to_hit", "shoot", "strike"]
+__all__ = ["pick_target", "strike", "shoot", "attack", "roll_to_hit"]
 
 
 def pick_target(ctx: Context, actor: str, wanted: str | None, attacks: tuple[Attack, ...]) -> str | None:

@@ -19,7 +19,7 @@ from ..sheets import Effect
 from .harm import damage, kill, roll_damage
 from .terms import kind_term, status_term
 
-__all__ = ["apply_effect", "protected", "special", "tick"]
+__all__ = ["tick", "protected", "special", "apply_effect"]
 
 
 def tick(ctx: Context, side: str) -> None:
@@ -44,8 +44,8 @@ def tick(ctx: Context, side: str) -> None:
                 break
             if e.turns is not None and e.turns <= 0:
                 board.set_conditions(n, tuple(x for x in st.conditions if x is not e))
-                ctx.emit("effect_end", n, "fantasy.effect.ends", {"actor": n, "status": status_term(e.status)},
-                         data={"status": e.status})
+                ctx.emit("effect_end", n, "fantasy.effect.ends",
+                         {"actor": n, "status": status_term(e.status)}, data={"status": e.status})
                 continue
             if e.ongoing:
                 p = ctx.dice.pick(e.ongoing, purpose=f"F-4 {e.status}", actor=n)
@@ -98,7 +98,8 @@ def apply_effect(ctx: Context, source: str, target: str, e: Effect, label: Any) 
             st.hp = 0
             kill(ctx, source, target)
             return
-        board.set_conditions(target, (*tuple(x for x in st.conditions if x.status != e.status), Condition(e.status, e.turns, e.disables, e.ongoing or None, source)))
+        board.set_conditions(target, (*tuple(x for x in st.conditions if x.status != e.status),
+                                      Condition(e.status, e.turns, e.disables, e.ongoing or None, source)))
         ctx.emit("effect", target, "fantasy.effect",
                  {"actor": target, "status": status_term(e.status), "source": source, "turns": e.turns or 0},
                  data={"status": e.status, "turns": e.turns, "disables": e.disables})

@@ -16,7 +16,7 @@ from ..board import ACTIVE, DEAD, FLED
 from ..context import Context
 from ..notation import DamageSpec, plain_number, table_text
 
-__all__ = ["damage", "followers_leave", "kill", "pick", "roll_damage"]
+__all__ = ["roll_damage", "pick", "damage", "kill", "followers_leave"]
 
 
 @lru_cache(maxsize=256)

@@ -24,7 +24,8 @@ def cast(ctx: Context, actor: str, order: Cast) -> None:
     if spell is not None and spell.uses is not None:
         board.combatants[actor].spend(spell=spell.name)
     aim = spell.target if spell is not None else ("enemy" if effect.harmful else "ally")
-    ctx.emit("cast", actor, "fantasy.cast", {"actor": actor, "spell": order.spell}, data={"spell": order.spell})
+    ctx.emit("cast", actor, "fantasy.cast", {"actor": actor, "spell": order.spell},
+             data={"spell": order.spell})
     if aim == "self":
         target: str | None = actor
     elif aim == "ally":

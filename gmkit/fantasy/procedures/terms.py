@@ -6,7 +6,7 @@ from typing import Any
 
 from ..notation import SPECIAL_KINDS, SpecialAttack
 
-__all__ = ["KNOWN_STATUSES", "kind_term", "notation_term", "status_term"]
+__all__ = ["KNOWN_STATUSES", "status_term", "kind_term", "notation_term"]
 
 KNOWN_STATUSES = ("poisoned", "petrified", "paralysed", "asleep", "stunned", "blinded", "burning",
                   "held")

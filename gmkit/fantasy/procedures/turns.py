@@ -13,7 +13,7 @@ from ..board import ACTIVE, DEAD
 from ..context import Context
 from .effects import tick
 
-__all__ = ["begin_turn", "check_over", "finish", "next_turn", "roll_off", "start_melee"]
+__all__ = ["roll_off", "start_melee", "next_turn", "begin_turn", "check_over", "finish"]
 
 
 def roll_off(ctx: Context, sides: list[str], phase: str) -> list[str]:

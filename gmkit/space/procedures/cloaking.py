@@ -10,7 +10,7 @@ from ..orders import Cloak
 from ..rules import Cell, Cells
 from .movement import move_to
 
-__all__ = ["after_fire", "cloak", "reveal"]
+__all__ = ["cloak", "reveal", "after_fire"]
 
 
 def cloak(b: Battle, actor: str, ship: ShipState, order: Cloak) -> None:

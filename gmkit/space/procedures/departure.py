@@ -10,7 +10,7 @@ from ..context import Battle
 from ..orders import Attack, Clock, Launch, Order, Pursue, Tractor
 from .effects import escape
 
-__all__ = ["clock", "depart", "launch", "note_order", "use_headstart"]
+__all__ = ["depart", "clock", "note_order", "launch", "use_headstart"]
 
 
 def depart(b: Battle, name: str) -> None:

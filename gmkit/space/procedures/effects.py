@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import rules as R
 from ..context import Battle, pair
 
-__all__ = ["destroy", "escape", "fail_escape", "release", "release_all"]
+__all__ = ["release", "release_all", "destroy", "escape", "fail_escape"]
 
 
 def release(b: Battle, holder: str, held: str, why: str) -> None:

@@ -21,7 +21,7 @@ from .cloaking import after_fire, reveal
 from .effects import destroy, fail_escape
 from .turns import over
 
-__all__ = ["attack", "choose", "damage", "disable", "fire", "raise_shields", "system_hit"]
+__all__ = ["attack", "fire", "choose", "damage", "system_hit", "disable", "raise_shields"]
 
 
 def attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:

@@ -15,7 +15,7 @@ from ..orders import Move
 from ..rules import Cell, Cells
 from .effects import release
 
-__all__ = ["announce_unseen", "move", "move_to", "place"]
+__all__ = ["place", "move", "move_to", "announce_unseen"]
 
 
 def place(b: Battle, actor: str, ship: ShipState, new: Cells, key: str = "space.move") -> bool:

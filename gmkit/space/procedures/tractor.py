@@ -10,7 +10,7 @@ from ..orders import BreakFree, Release, Tractor
 from .effects import fail_escape, release
 from .movement import move_to
 
-__all__ = ["break_free", "hold", "let_go"]
+__all__ = ["hold", "break_free", "let_go"]
 
 
 def hold(b: Battle, actor: str, ship: ShipState, order: Tractor) -> None:

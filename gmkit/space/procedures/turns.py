@@ -14,15 +14,8 @@ from ..context import Battle, hidden_from
 from ..orders import Pass
 from .effects import destroy
 
-__all__ = [
-    "advance",
-    "engage",
-    "in_fighting_range",
-    "over",
-    "pass_turn",
-    "roll_initiative",
-    "settle_initiative",
-]
+__all__ = ["settle_initiative", "engage", "roll_initiative", "in_fighting_range", "over", "advance",
+           "pass_turn"]
 
 
 def settle_initiative(b: Battle) -> None:
