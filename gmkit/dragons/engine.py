@@ -26,6 +26,7 @@ from . import rules as R
 from .board import DragonState, DuelState, RoundBook, opening_board
 from .context import DuelContext
 from .legal import DragonLegalOrders, attack_options, check_order, legal_moves
+from .odds import option_odds
 from .orders import GM_ACTOR, ORDER_TYPES, DragonOrder, GMOrder, Initiative, Move
 from .procedures.bennies import plan as plan_bennies
 from .procedures.falling import check_fallen_away
@@ -157,6 +158,11 @@ class DragonDuel(DuelContext):
     def attack_options(self, name: str, move: Move | None = None) -> list[dict[str, Any]]:
         """Every weapon x enemy pairing for a form (see :func:`gmkit.dragons.legal.attack_options`)."""
         return attack_options(self, name, move)
+
+    def attack_odds(self, name: str, option: dict[str, Any], actions: int = 1) -> tuple[float, float] | None:
+        """(hit, wound) of one of :meth:`attack_options`, as the order form and a brief show them
+        (see :func:`gmkit.dragons.odds.option_odds`), so both ask the engine as space and fantasy do."""
+        return option_odds(self, name, option, actions)
 
     def legal_orders(self, actor: str) -> DragonLegalOrders:
         """What ``actor`` may order now: ``in``, iteration, ``why_not(order)``, and the moves,

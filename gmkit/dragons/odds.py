@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -282,3 +283,28 @@ def _attack_command(args: Any) -> Odds:
     return attack(die, args.damage, args.toughness, args.mod, not args.extra, args.tn,
                   actions=args.actions, wounds=args.wounds, already_shaken=args.shaken,
                   armour=args.armour, ap=args.ap, rerolls=args.rerolls, soak=args.soak)
+
+
+def option_odds(duel: Any, name: str, option: Mapping[str, Any],
+                actions: int = 1) -> tuple[float, float] | None:
+    """(chance to hit, chance to wound) of one of :func:`.legal.attack_options`' options, as the
+    order form and a brief show them: the die and damage from the dragon's sheet as the engine
+    holds it, AP against the target's Armour (D-7), the modifier (range band and wounds) and TN from
+    the option; the target's soak with a Benny left out, which the form says. None when the odds
+    cannot answer: odds are a help, never a reason a form or a brief fails."""
+    try:
+        spec = duel.dragons[name]
+        target = duel.dragons[option["target"]]
+        found = spec.weapon(option["weapon"])
+        if found is None:
+            return None
+        weapon = found[1]
+        o = attack(option["die"] or "d4-2", weapon.damage, target.toughness,
+                   modifier=option["modifier"], wild=spec.wild_card, tn=option["tn"],
+                   actions=actions, already_shaken=bool(duel.state.dragons[option["target"]].shaken),
+                   armour=target.armour, ap=weapon.ap)
+    except Exception:
+        return None
+    hit = 1 - o.get("critical_failure") - o.get("miss")
+    wound = sum((p for k, p in o.outcomes if k.startswith("wound")), start=0 * hit)
+    return float(hit), float(wound)

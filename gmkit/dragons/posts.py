@@ -52,26 +52,6 @@ def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: st
     return chart_svg(chart_model(board, lang, sides), title)
 
 
-def _attack_odds(duel: DragonDuel, name: str, option: Mapping[str, Any]) -> tuple[float, float] | None:
-    """(hit, wound) of one attack option as the order form shows them (:func:`.odds.attack`)."""
-    from .odds import attack
-
-    try:
-        spec = duel.dragons[name]
-        target = duel.dragons[option["target"]]
-        found = spec.weapon(option["weapon"])
-        if found is None:
-            return None
-        o = attack(option["die"] or "d4-2", found[1].damage, target.toughness,
-                   modifier=option["modifier"], wild=spec.wild_card, tn=option["tn"],
-                   already_shaken=bool(duel.state.dragons[option["target"]].shaken))
-    except Exception:  # odds are a help, never a reason a brief fails
-        return None
-    hit = 1 - o.get("critical_failure") - o.get("miss")
-    wound = sum((p for k, p in o.outcomes if k.startswith("wound")), start=0 * hit)
-    return float(hit), float(wound)
-
-
 def options(duel: DragonDuel, actor: str) -> list[dict[str, Any]]:
     """The moves open to ``actor`` now, then each action the legal orders hold, an attack with
     its chances to hit and to wound from where the dragon is now."""
@@ -93,7 +73,7 @@ def options(duel: DragonDuel, actor: str) -> list[dict[str, Any]]:
     for action in seen:
         odds = None
         if isinstance(action, Attack) and (action.weapon, action.target) in attacks:
-            odds = _attack_odds(duel, actor, attacks[(action.weapon, action.target)])
+            odds = duel.attack_odds(actor, attacks[(action.weapon, action.target)])
 
         def text(lang: str, a: Any = action, od: Any = odds) -> str:
             said = render_order(DragonOrder(actions=(a,)), lang, duel, actor)

@@ -26,40 +26,9 @@ if TYPE_CHECKING:
     from ..orders import Order
     from .engine import DragonDuel
 
-__all__ = ["DragonOrderForm", "DragonSession", "SpeedHeightChart", "attack_odds"]
+__all__ = ["DragonOrderForm", "DragonSession", "SpeedHeightChart"]
 
 NO_MOVE = None
-
-
-def attack_odds(duel: DragonDuel, name: str, option: dict[str, Any],
-                actions: int = 1) -> tuple[float, float] | None:
-    """(chance to hit, chance to wound) of one attack option, from :func:`gmkit.dragons.odds.attack`
-    (the target's soak with a Benny left out, and the form says so: D-7).
-
-    The die and damage come from the dragon's sheet as the engine holds it, the modifier (range
-    band and wounds) from the option; None when the odds are not there or cannot answer.
-    """
-    try:
-        from .odds import attack
-    except ImportError:
-        return None
-    try:
-        spec = duel.dragons[name]
-        target = duel.dragons[option["target"]]
-        found = spec.weapon(option["weapon"])
-        if found is None:
-            return None
-        weapon = found[1]
-        die = option["die"]  # the engine names the attack die (D-5, D-6)
-        shaken = bool(duel.state.dragons[option["target"]].shaken)
-        o = attack(die or "d4-2", weapon.damage, target.toughness, modifier=option["modifier"],
-                   wild=spec.wild_card, tn=option["tn"], actions=actions, already_shaken=shaken,
-                   armour=target.armour, ap=weapon.ap)
-    except Exception:  # odds are a help, never a reason the form fails
-        return None
-    hit = 1 - o.get("critical_failure") - o.get("miss")
-    wound = sum((p for k, p in o.outcomes if k.startswith("wound")), start=0 * hit)
-    return float(hit), float(wound)
 
 
 def _pct(x: float) -> str:
@@ -162,7 +131,7 @@ class DragonOrderForm(OrderForm):
             label = self.t("attack_option", weapon=opt["weapon"], target=opt["target"],
                            range=opt["range"], band=band, tn=opt["tn"], mod=f"{opt['modifier']:+d}")
             if opt["legal"]:
-                od = attack_odds(duel, name, opt, n)
+                od = duel.attack_odds(name, opt, n)
                 if od is not None:
                     label += " · " + self.t("odds_short", hit=_pct(od[0]), wound=_pct(od[1]))
                     label += " " + format_message("dragons.form.no_soak", self.lang)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from gmkit.dragons.engine import DragonDuel
 from gmkit.dragons.orders import Attack, DragonOrder, Move
-from gmkit.dragons.ui import DragonOrderForm, DragonSession, attack_odds
+from gmkit.dragons.ui import DragonOrderForm, DragonSession
 from gmkit.ui.sessions import session
 
 from .scenarios import EVIL, duel
@@ -71,8 +71,8 @@ def test_range_and_odds_shown_for_a_legal_attack_D5() -> None:
     assert "range 50, medium range" in flame and "hit " in flame and "wound " in flame
     assert "Bane at range 50" in f.ranges.value
     opt = next(o for o in d.attack_options("Ash") if o["weapon"] == "Flame")
-    hit, wound = attack_odds(d, "Ash", opt)
-    hit2, _ = attack_odds(d, "Ash", opt, actions=2)
+    hit, wound = d.attack_odds("Ash", opt)
+    hit2, _ = d.attack_odds("Ash", opt, actions=2)
     assert 0 < wound < hit < 1 and hit2 < hit
 
 
@@ -157,3 +157,22 @@ def test_session_autopilot_box_and_log_frame() -> None:
     frame = desk.log_table()
     assert list(frame.columns) == ["round", "actor", "kind", "text", "dice"]
     assert len(frame) == len(desk.encounter.record) and (frame["round"] == 1).all()
+
+
+def test_form_and_brief_odds_weigh_armour_piercing_against_armour_D7() -> None:
+    """The odds the form and a brief show are the engine's, with AP against Armour: Armour is part
+    of Toughness, so Armour 4 alone changes nothing, and a weapon of AP 4 ignores it (a better
+    chance to wound); the chance to hit stays."""
+    def odds(armour: int, ap: int) -> tuple[float, float]:
+        sc = duel(2)
+        sc["dragons"][0].update(speed=5, height=12)
+        sc["dragons"][0]["weapons"][0].update(ranges=[30, 60, 120], ap=ap)
+        sc["dragons"][1]["armour"] = armour
+        d = DragonDuel.from_scenario(sc)
+        opt = next(o for o in d.attack_options("Ash") if o["weapon"] == "Flame")
+        got = d.attack_odds("Ash", opt)
+        assert got is not None
+        return got
+
+    bare, armoured, pierced = odds(0, 0), odds(4, 0), odds(4, 4)
+    assert armoured == bare and pierced[1] > armoured[1] and pierced[0] == armoured[0]
