@@ -66,6 +66,14 @@ def fingerprint(enc: Encounter) -> str:
     }, sort_keys=True, default=repr)
 
 
+def changed(before: str, after: str) -> str:
+    """Which parts of two fingerprints differ, and how: what a failed all-or-nothing check says."""
+    a, b = json.loads(before), json.loads(after)
+    parts = [f"{k}: {json.dumps(a.get(k))[:400]} -> {json.dumps(b.get(k))[:400]}"
+             for k in sorted(a.keys() | b.keys()) if a.get(k) != b.get(k)]
+    return "; ".join(parts) or "nothing"
+
+
 _SCRATCH: list[Path] = []
 
 

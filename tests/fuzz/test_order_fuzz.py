@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from gmkit.errors import GmkitError
 from gmkit.orders import Order, order_from_json, order_registry, order_to_json
 from gmkit.systems import all_systems
-from tests.fuzz.common import engine, fast_dir, fingerprint, scenarios, some_legal
+from tests.fuzz.common import changed, engine, fast_dir, fingerprint, scenarios, some_legal
 
 CASES = scenarios()
 IDS = [label for _, label, _ in CASES]
@@ -178,7 +178,9 @@ def test_random_orders_are_refused_cleanly_or_resolved(system: str, label: str,
                 stats["refused after an engine error"] += 1  # check_order's net: an engine bug
             elif str(e).startswith("C-1"):
                 stats["refused by type or actor (C-1)"] += 1
-            assert fingerprint(enc) == before, f"refused {order!r} from {actor!r} changed the encounter"
+            after = fingerprint(enc)
+            assert after == before, (f"refused {order!r} from {actor!r} changed the encounter: "
+                                     f"{changed(before, after)}")
             assert path.read_bytes() == raw, f"refused {order!r} from {actor!r} changed the journal"
             stats["refused"] += 1
             return
@@ -202,7 +204,9 @@ def test_random_orders_are_refused_cleanly_or_resolved(system: str, label: str,
                         enc.resolve_round(autopilot=True)
                         stats["resolved"] += 1
                     except (GmkitError, *DELIBERATE.get(system, ())):
-                        assert fingerprint(enc) == before and path.read_bytes() == raw
+                        after = fingerprint(enc)
+                        assert after == before, f"a failed resolution changed {changed(before, after)}"
+                        assert path.read_bytes() == raw, "a failed resolution wrote to the journal"
                     continue
                 if kind == "legal" and enc.awaiting():
                     actor = draw.draw(st.sampled_from(enc.awaiting()))
