@@ -54,31 +54,18 @@ class PostPanel(w.Tab):
         self.round.add_class("gm-post-round")
         self.view = w.Dropdown(layout=w.Layout(width="20em"), style=wide)
         self.view.add_class("gm-post-view")
-        self.format = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="22em"),
-                                 style=wide)
-        self.format.add_class("gm-post-format")
+        self.format, self.text, self.copy, self.note = self._writing("post")
         self.image_base = w.Text(layout=w.Layout(width="40em"), style=wide)
         self.image_base.add_class("gm-post-image")
-        self.text = w.Textarea(layout=w.Layout(width="100%", height="18em"))
-        self.text.add_class("gm-post-text")
-        self.copy = CopyButton(lang=lang)
-        self.copy.add_class("gm-post-copy")
-        self.note = w.HTML()
-        self.note.add_class("gm-post-note")
         self.actor = w.Dropdown(options=list(encounter.participants()), layout=w.Layout(width="16em"),
                                 style=wide)
         self.actor.add_class("gm-brief-actor")
         self.deadline = w.Text(layout=w.Layout(width="24em"), style=wide)
         self.deadline.add_class("gm-brief-deadline")
-        self.brief = w.Textarea(layout=w.Layout(width="100%", height="18em"))
-        self.brief.add_class("gm-brief-text")
-        self.brief_copy = CopyButton(lang=lang)
-        self.brief_copy.add_class("gm-brief-copy")
-        self.brief_note = w.HTML()
-        self.brief_note.add_class("gm-brief-note")
+        self.brief_format, self.brief, self.brief_copy, self.brief_note = self._writing("brief")
         post = w.VBox([w.HBox([self.round, self.view, self.format]), self.image_base,
                        w.HBox([self.copy, self.note]), self.text])
-        briefs = w.VBox([w.HBox([self.actor, self.format_brief(), self.deadline]),
+        briefs = w.VBox([w.HBox([self.actor, self.brief_format, self.deadline]),
                          w.HBox([self.brief_copy, self.brief_note]), self.brief])
         super().__init__(children=[post, briefs])
         self.add_class("gmkit-posts")
@@ -101,11 +88,17 @@ class PostPanel(w.Tab):
 
         return [(self.t(f"format.{f}"), f) for f in FORMATS]
 
-    def format_brief(self) -> w.Dropdown:
-        self.brief_format = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="22em"),
-                                       style={"description_width": "initial"})
-        self.brief_format.add_class("gm-brief-format")
-        return self.brief_format
+    def _writing(self, tab: str) -> tuple[w.Dropdown, w.Textarea, CopyButton, w.HTML]:
+        """What the post's tab and the briefs' tab both hold: the forum format, the text, its copy
+        button and a note, classed ``gm-<tab>-format``, ``-text``, ``-copy`` and ``-note``."""
+        fmt = w.Dropdown(options=self._formats(), value="phpbb", layout=w.Layout(width="22em"),
+                         style={"description_width": "initial"})
+        text = w.Textarea(layout=w.Layout(width="100%", height="18em"))
+        copy = CopyButton(lang=self.lang)
+        note = w.HTML()
+        for widget, part in ((fmt, "format"), (text, "text"), (copy, "copy"), (note, "note")):
+            widget.add_class(f"gm-{tab}-{part}")
+        return fmt, text, copy, note
 
     def t(self, key: str, **params: Any) -> str:
         return format_message(f"ui.posts.{key}", self.lang, **params)

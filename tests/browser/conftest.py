@@ -126,9 +126,11 @@ def browser() -> Iterator[Any]:
         pw.stop()
 
 
-@pytest.fixture
-def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+def fresh_page(browser: Any, request: pytest.FixtureRequest, **context: Any) -> Iterator[Any]:
+    """A page in a browser context of its own (``context``: Playwright's ``new_context`` options)
+    with a 60 s default timeout; at teardown a screenshot named after the test, then the context
+    closes. The page fixtures ``yield from`` it."""
+    ctx = browser.new_context(**context)
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
     try:
@@ -139,6 +141,11 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
         except Exception:
             pass
         ctx.close()
+
+
+@pytest.fixture
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    yield from fresh_page(browser, request, viewport={"width": 1400, "height": 1000})
 
 
 def shot(page: Any, name: str) -> Path:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import kernel_eval, open_and_run, shot, wait_idle
+from .conftest import fresh_page, kernel_eval, open_and_run, shot, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -62,17 +62,7 @@ CUT = """(tol) => {
 @pytest.fixture
 def desk_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A 1366×768 page: the laptop screen a GM has."""
-    ctx = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        yield pg
-    finally:
-        try:
-            shot(pg, f"{request.node.name}-final")
-        except Exception:
-            pass
-        ctx.close()
+    yield from fresh_page(browser, request, viewport={"width": WIDTH, "height": HEIGHT})
 
 
 def _notebook(lab: Any, desk: str, name: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from .conftest import CHROMIUM_FLAGS, kernel_eval, open_and_run, shot  # noqa: F401
+from .conftest import CHROMIUM_FLAGS, fresh_page, kernel_eval, open_and_run, shot  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -26,18 +26,8 @@ desk"""
 @pytest.fixture
 def clip_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A page whose context may read and write the clipboard (the copy button's check)."""
-    ctx = browser.new_context(viewport={"width": 1400, "height": 1400},
-                              permissions=["clipboard-read", "clipboard-write"])
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    try:
-        yield pg
-    finally:
-        try:
-            shot(pg, f"{request.node.name}-final")
-        except Exception:
-            pass
-        ctx.close()
+    yield from fresh_page(browser, request, viewport={"width": 1400, "height": 1400},
+                          permissions=["clipboard-read", "clipboard-write"])
 
 
 def _post(page: Any) -> str:

@@ -3,8 +3,8 @@ empty, the fights are those recorded before Bennies came, byte for byte.
 
 ``golden_without_bennies.json`` keeps the 90 dragon digests of ``tests/golden/digests.json`` as
 they stood just before the autopilot began to spend Bennies (issue 13, item 6). This test plays
-the same fights the golden check plays (:func:`tests.golden.fights.fights`: every seed, a GM's
-note and two undos on every fifth) from each dragon scenario with ``bennies: 0`` and
+the same fights the golden check plays (with :func:`tests.golden.fights.play`: every seed, a
+GM's note and two undos on every fifth) from each dragon scenario with ``bennies: 0`` and
 ``gm_bennies: 0``, and compares the journals with the header's scenario taken back to the file's
 (those two options removed, the hash computed again): every byte must be the same.
 """
@@ -19,7 +19,7 @@ from gmkit.dragons import DragonDuel
 from gmkit.encounter import canonical_hash
 from gmkit.journal import dumps
 from gmkit.scenario import load_scenario
-from tests.golden.fights import SCENARIOS, SEEDS, _sha, journal_bytes
+from tests.golden.fights import SCENARIOS, SEEDS, _sha, play
 
 FROZEN = Path(__file__).with_name("golden_without_bennies.json")
 EMPTY = {"bennies": 0, "gm_bennies": 0}
@@ -44,21 +44,8 @@ def _fights(tmp: Path) -> Iterator[tuple[str, bytes]]:
         data = load_scenario(f).model_dump(mode="json")
         data["options"].update(EMPTY)
         for seed in SEEDS:
-            path = tmp / f"{f.stem}-{seed}.jsonl"
-            enc = DragonDuel.from_valid(data, seed, journal=path)
-            if seed % 5 == 4:
-                for r in range(200):
-                    if enc.is_over:
-                        break
-                    enc.resolve_round(autopilot=True)
-                    if r == 1:
-                        enc.note(f"round {r}: GM note")
-                        enc.undo()
-                        enc.undo()
-            else:
-                enc.run(200)
-            enc.close()
-            yield f"{f.stem}/seed={seed}", _without_pools(journal_bytes(path))
+            journal = play(DragonDuel, data, seed, tmp / f"{f.stem}-{seed}.jsonl")
+            yield f"{f.stem}/seed={seed}", _without_pools(journal)
 
 
 def test_d7_with_the_pools_empty_every_dragon_fight_is_the_one_recorded_before_bennies(

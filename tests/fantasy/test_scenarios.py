@@ -6,11 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gmkit.encounter import Encounter
 from gmkit.fantasy import Skirmish, Strike
 from gmkit.i18n import catalogue, format_message
 from gmkit.scenario import load_scenario
+
+from .ledger import audit
 
 ROOT = Path(__file__).resolve().parents[2]
 WOLVES = ROOT / "templates" / "scenarios" / "fantasy_wolves.yaml"
@@ -45,11 +48,14 @@ def test_venom_scenario_shape() -> None:
 
 @pytest.mark.parametrize("path,seed", [(WOLVES, 2026), (VENOM, 7), (WOLVES, 1), (VENOM, 3)])
 def test_whole_skirmish_with_autopilot_and_fixed_seed(path: Path, seed: int) -> None:
-    """A whole skirmish runs to its end with the autopilot; the same seed gives the same record."""
+    """A whole skirmish runs to its end with the autopilot, every event and the final board agree
+    with the ledger the test keeps from the rules (tests/fantasy/ledger.py), and the same seed
+    gives the same record (determinism, C-1)."""
     a = Skirmish.from_scenario(path, seed=seed)
     out = a.run(500)
     assert a.is_over and out is not None
     assert out["reason"] in ("last_side_standing", "no_side_standing", "stalemate")
+    audit(a, yaml.safe_load(path.read_text(encoding="utf-8")))
     b = Skirmish.from_scenario(path, seed=seed)
     b.run(500)
     assert [e.to_json() for e in a.record] == [e.to_json() for e in b.record]

@@ -13,8 +13,12 @@ import hashlib
 import json
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gmkit.encounter import Encounter
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "templates" / "scenarios").glob("*.yaml"))
@@ -46,6 +50,28 @@ def journal_bytes(path: Path) -> bytes:
     return "".join(dumps(line) + "\n" for line in lines).encode("utf-8")
 
 
+def play(cls: type[Encounter], data: Mapping[str, Any], seed: int, path: Path) -> bytes:
+    """One recorded fight: the scenario ``data`` with ``seed``, journaled to ``path``, played to
+    its end by the autopilot (every fifth seed with a GM's note and an undone round on the way);
+    its journal as the golden check compares it (:func:`journal_bytes`)."""
+    enc = cls.from_valid(data, seed, journal=path)
+    try:
+        if seed % 5 == 4:  # a GM's hand on the way: a note, an undone round, a re-resolution
+            for r in range(200):
+                if enc.is_over:
+                    break
+                enc.resolve_round(autopilot=True)
+                if r == 1:
+                    enc.note(f"round {r}: GM note")
+                    enc.undo()
+                    enc.undo()
+        else:
+            enc.run(200)
+    finally:
+        enc.close()
+    return journal_bytes(path)
+
+
 def fights() -> Iterator[tuple[str, bytes]]:
     """(label, journal bytes) of every recorded fight."""
     from gmkit.scenario import load_scenario
@@ -57,20 +83,7 @@ def fights() -> Iterator[tuple[str, bytes]]:
             cls = engine_for(model.system)
             data = model.model_dump(mode="json")
             for seed in SEEDS:
-                path = Path(tmp) / f"{f.stem}-{seed}.jsonl"
-                enc = cls.from_valid(data, seed, journal=path)
-                if seed % 5 == 4:  # a GM's hand on the way: a note, an undone round, a re-resolution
-                    for r in range(200):
-                        if enc.is_over:
-                            break
-                        enc.resolve_round(autopilot=True)
-                        if r == 1:
-                            enc.note(f"round {r}: GM note")
-                            enc.undo()
-                            enc.undo()
-                else:
-                    enc.run(200)
-                yield f"{f.stem}/seed={seed}", journal_bytes(path)
+                yield f"{f.stem}/seed={seed}", play(cls, data, seed, Path(tmp) / f"{f.stem}-{seed}.jsonl")
 
 
 def simulations() -> Iterator[tuple[str, bytes]]:
