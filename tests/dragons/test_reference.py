@@ -102,3 +102,51 @@ def test_d9_falls_by_the_digest() -> None:
     for speed in range(0, 41):
         assert R.fall_step(speed, 50) == ref.fall(speed, 50), speed
     assert [R.recovery_penalty(t) for t in range(1, 6)] == [-1, -2, -3, -4, -5]
+
+
+def test_d4_legal_steps_hand_worked() -> None:
+    """D-4 by hand: each legal move with its (Speed change, Height change): level -1..+2 while
+    Speed stays 0..maximum, climbs 3 Speed a level, dives +2 Speed -1 Height a level, listed to
+    max(5, (maximum - Speed) // 2 + 3) levels or the scenario's ``max_dive``."""
+    level = [(Move.level(d), d, 0) for d in (-1, 0, 1, 2)]
+    # Speed 3, maximum 9: +2 is allowed (5), one climb, dives listed to max(5, 6 // 2 + 3) = 6
+    assert R.legal_steps(3, 9) == (*level, (Move.climb(1), -3, 1),
+                                   *[(Move.dive(n), 2 * n, -n) for n in range(1, 7)])
+    assert R.legal_steps(3, 9, max_dive=2) == (*level, (Move.climb(1), -3, 1),
+                                               (Move.dive(1), 2, -1), (Move.dive(2), 4, -2))
+    # Shaken: level flight only, here with the scenario's limits -2..+1
+    assert R.legal_steps(3, 9, shaken=True, level_min=-2, level_max=1) == tuple(
+        (Move.level(d), d, 0) for d in (-2, -1, 0, 1))
+    # Speed 0, maximum 1: no slowing, +1 only, no climb; dives listed to 5
+    assert R.legal_steps(0, 1) == ((Move.level(0), 0, 0), (Move.level(1), 1, 0),
+                                   *[(Move.dive(n), 2 * n, -n) for n in range(1, 6)])
+
+
+def test_d7_armour_piercing_ignores_only_the_armour_there_is() -> None:
+    """D-7 (SWADE): AP takes off up to its value of Armour, never more than the Armour."""
+    for toughness, armour, ap, want in [(9, 2, 1, 8), (9, 2, 2, 7), (9, 2, 4, 7), (9, 0, 2, 9),
+                                        (9, 2, 0, 9), (9, 2, -1, 9), (12, 4, 3, 9)]:
+        assert R.effective_toughness(toughness, armour, ap) == want, (toughness, armour, ap)
+    assert R.effective_toughness(9) == 9
+    assert R.effective_toughness(9, ap=2) == 9  # no Armour given: nothing to pierce
+    assert R.effective_toughness(9, 2) == 9  # no AP given: all the Armour counts
+
+
+def test_d8_wound_rows_whole() -> None:
+    """D-8 row by row. A Wild Card: 1 wound -2 Speed; 2: -3 Speed, weapons out on a d6 of 1-2;
+    3: -1 Height, a fall, a Spirit check, weapons out on 1-4; 4 or more: unconscious (the rows
+    stop there). An Extra: withdraws at 1 wound, downed at 2 or more. No new wound: no row."""
+    W = R.WoundRow
+    one, two = W(1, speed_loss=2), W(2, speed_loss=3, weapon_break=2)
+    three = W(3, weapon_break=4, height_loss=1, starts_fall=True, spirit_check=True)
+    assert R.wound_rows(True, 0, 6) == [one, two, three, W(4, out="unconscious")]
+    assert R.wound_rows(True, 1, 3) == [two, three]
+    assert R.wound_rows(True, 3, 5) == [W(4, out="unconscious")]
+    assert R.wound_rows(True, 0, 1) == [one]
+    assert R.wound_rows(False, 0, 1) == [W(1, out="withdrew")]
+    assert R.wound_rows(False, 0, 2) == [W(2, out="downed")]
+    assert R.wound_rows(False, 1, 3) == [W(3, out="downed")]
+    for wild_card in (True, False):
+        for before, after in [(0, 0), (2, 2), (3, 2), (1, 1)]:
+            assert R.wound_rows(wild_card, before, after) == [], (wild_card, before, after)
+    assert R.weapon_break_limit(R.wound_rows(True, 0, 4)) == [2, 4]

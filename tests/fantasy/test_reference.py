@@ -80,3 +80,12 @@ def test_f2_can_be_hit_counts_the_modifier() -> None:
     """F-2: AC 0 needs 17: "harder to hit by 2" leaves no roll; AC -1 needs 18, so -1 does too."""
     assert rules.can_be_hit(0) and not rules.can_be_hit(0, -2) and rules.can_be_hit(0, -1)
     assert rules.can_be_hit(-1) and not rules.can_be_hit(-1, -1) and not rules.can_be_hit(-3, 10)
+
+
+@pytest.mark.parametrize("before, after, want", [
+    (90, 130, 2), (90, 100, 1), (99, 100, 1), (100, 110, 0), (100, 120, 1), (90, 99, 0),
+    (0, 200, 3), (120, 120, 0)])
+def test_f7_a_threshold_reached_counts(before: int, after: int, want: int) -> None:
+    """F-7: thresholds 100, 120, 200: one level for each threshold above the points before the
+    battle and reached (equalled or passed) by the points after it."""
+    assert rules.levels_gained(before, after, [100, 120, 200]) == want
