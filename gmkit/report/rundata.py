@@ -370,10 +370,10 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
         label = str(scenario)
     model = load_scenario(source)
     if expect_system and model.system != expect_system:
-        from ..i18n import format_message
+        from ..errors import Problem
 
-        raise ScenarioError(label, [("system", format_message("report.error.template_system", language,
-                                                              want=expect_system, got=model.system))])
+        raise ScenarioError(label, [Problem("system", key="report.error.template_system",
+                                            want=expect_system, got=model.system)])
     cls = engine_class(model.system)
     enc = cls(model.model_dump(mode="json"), seed)
     plan: dict[str, Any] = {"rounds": {}, "notes": {}}
