@@ -130,9 +130,9 @@ class Problem(tuple):  # type: ignore[type-arg]
         >>> p.text("ru")
         'нужно не меньше 2 элементов, а указано 1'
 
-    ``input_value``, when given, is the value the file held (kept as ``got``); it is added to the text in the reader's
-    words ("; got 150", ", а указано 150"). ``english``, when given, is the English text to keep
-    (pydantic's own wording) instead of the catalogue's.
+    ``input_value``, when given, is the value the file held (kept as ``got``); it is added to the
+    text in the reader's words ("; got 150", ", а указано 150"). The English text, when given, is
+    kept (pydantic's own wording) instead of the catalogue's.
     """
 
     key: str | None
@@ -208,12 +208,32 @@ class FieldProblem(ValueError):
     """What a rule set's scenario validator raises for a value the rules refuse: a message key
     and its parameters (the rule's numbers and the names involved). pydantic keeps the exception
     (``ctx['error']`` of a ``value_error``), so :class:`ScenarioError` shows it in the reader's
-    language; ``str()`` is the English text."""
+    language; ``str()`` is the English text (``english``, when given, is kept as it is: a dice
+    parser's own words, say, which the catalogue's text only summarises)."""
 
-    def __init__(self, key: str, /, **params: Any):
+    def __init__(self, key: str, /, *, english: str | None = None, **params: Any):
         self.key = key
         self.params = params
-        super().__init__(_text(key, "en", params))
+        super().__init__(english if english is not None else _text(key, "en", params))
+
+
+def rule_of(text: str) -> str:
+    """The rule id a message starts with, as a prefix for another message (``"C-6: "``), or ``""``:
+    a parser's English words are summarised in the catalogue, its rule id kept as it cited it."""
+    import re
+
+    m = re.match(r"[A-Z]-\d+: ", text)
+    return m[0] if m else ""
+
+
+def given(value: Any) -> Any:
+    """A value of the file as a message parameter: a text quoted in the reader's way, a number
+    as it is (written in the reader's format), anything else as Python writes it."""
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value
+    return repr(value)
 
 
 def quoted(text: Any) -> dict[str, Any]:

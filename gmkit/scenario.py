@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sized
 from pathlib import Path
 from typing import Any, Literal
 
@@ -365,7 +365,7 @@ def _problem(field_path: str, e: Mapping[str, Any]) -> Problem:
         elif kind == "string_too_short" and ctx.get("min_length") == 1:
             return Problem(field_path, msg, key="scenario.value.empty")
         if kind in ("too_short", "too_long"):
-            params.setdefault("actual_length", len(got) if hasattr(got, "__len__") else "?")
+            params.setdefault("actual_length", len(got) if isinstance(got, Sized) else "?")
             return Problem(field_path, msg, key=key, **params)
     else:
         key, params = "scenario.value.other", {}
