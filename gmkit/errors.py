@@ -309,3 +309,13 @@ def said(error: BaseException, lang: str | None = None) -> str:
     """An error as a reader of ``lang`` reads it: a gmkit error in its catalogue words, anything
     else (a plain ``ValueError`` from a widget's value) as Python words it."""
     return error.message(lang) if isinstance(error, GmkitError) else str(error)
+
+
+def noted(error: BaseException, lang: str | None) -> BaseException:
+    """Add ``error`` in a reader's words as a note, so a traceback in a notebook shows them under
+    the English message (``str()`` stays English); nothing when they are the same words."""
+    if isinstance(error, GmkitError):
+        text = error.message(lang)
+        if text != str(error) and text not in getattr(error, "__notes__", ()):
+            error.add_note(text)
+    return error
