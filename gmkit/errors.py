@@ -89,11 +89,13 @@ def _rebuild_refusal(cls: type[IllegalOrder], rule: str, text: str, key: str | N
 WORDING: Callable[..., str] | None = None
 """The catalogue's ``format_message``: :mod:`gmkit.i18n` sets it when it loads (this module imports
 nothing of gmkit, so every module may import it)."""
+NUMBER: Callable[[float, str], str] | None = None
+"""The catalogue's ``format_number`` (a number in a language's format), set the same way."""
+LANGUAGE: Callable[[], str] | None = None
+"""The catalogue's ``get_language`` (the current language), set the same way."""
 
 
 def _text(key: str, lang: str | None, params: Mapping[str, Any]) -> str:
-    if WORDING is None:
-        from . import i18n  # noqa: F401  (loading it sets WORDING)
     if WORDING is None:  # the catalogue is not loaded: the key and its numbers, still complete
         return f"{key} " + ", ".join(f"{k}={v!r}" for k, v in params.items())
     return WORDING(key, lang, **params)
@@ -111,10 +113,9 @@ def shown(value: Any, lang: str | None) -> str:
         return f"«{text}»" if lang == "ru" else repr(text)
     if isinstance(value, bool) or value is None:
         return {True: "true", False: "false", None: "null"}[value]
-    if isinstance(value, (int, float)) and WORDING is not None and lang:
+    if isinstance(value, (int, float)) and NUMBER is not None and lang:
         try:
-            from .i18n import format_number
-            return format_number(value, lang)
+            return NUMBER(value, lang)
         except (ValueError, TypeError, ArithmeticError):
             pass
     text = repr(value)
@@ -198,10 +199,7 @@ def _rebuild_problem(field: str, english: str, key: str | None, got: Any,
 
 
 def _current_language() -> str:
-    if WORDING is None:
-        return "en"
-    from .i18n import get_language
-    return get_language()
+    return LANGUAGE() if LANGUAGE is not None else "en"
 
 
 class FieldProblem(ValueError):

@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from . import i18n as _i18n  # noqa: F401  (loaded, the catalogue words a ScenarioError)
 from .errors import FieldProblem, Problem, ScenarioError, quoted
 from .schema import field
 

@@ -262,9 +262,10 @@ class Session(w.VBox):
 
     def close(self) -> None:
         """Close the desk: its widgets, and the journal's lock (another desk or process may
-        open the journal then)."""
+        open the journal then). A desk whose scenario was refused has no encounter to close."""
         try:
-            self.encounter.close()
+            if hasattr(self, "encounter"):
+                self.encounter.close()
         finally:
             super().close()
 

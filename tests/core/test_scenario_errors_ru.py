@@ -546,3 +546,15 @@ def test_the_cli_tells_a_bad_scenario_in_russian(tmp_path: Path, capsys: pytest.
     err = capsys.readouterr().err
     assert f"{bad}: сценарий не прошёл проверку" in err
     assert "  - dragons[0].speed: нужно не больше 100, а указано 150" in err
+
+
+def test_the_desk_tells_a_bad_scenario_in_its_language() -> None:
+    from gmkit.ui.sessions import session
+
+    data = broken("dragons", {"dragons.0.speed": 150, "language": "ru"})
+    with pytest.raises(ScenarioError) as e:
+        session(data)
+    assert e.value.__notes__ == [e.value.message("ru")]
+    with pytest.raises(ScenarioError) as e:
+        session(broken("dragons", {"dragons.0.speed": 150}), lang="ru")
+    assert "  - dragons[0].speed: нужно не больше 100, а указано 150" in e.value.__notes__[0]
