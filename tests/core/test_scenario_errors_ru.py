@@ -558,3 +558,12 @@ def test_the_desk_tells_a_bad_scenario_in_its_language() -> None:
     with pytest.raises(ScenarioError) as e:
         session(broken("dragons", {"dragons.0.speed": 150}), lang="ru")
     assert "  - dragons[0].speed: нужно не больше 100, а указано 150" in e.value.__notes__[0]
+
+
+def test_the_docstring_examples_hold() -> None:
+    import doctest
+
+    from gmkit import errors
+
+    result = doctest.testmod(errors)
+    assert result.failed == 0 and result.attempted >= 5
