@@ -23,14 +23,16 @@ Every file is read defensively, before any rule set sees it (:func:`read_yaml`):
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sized
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from .errors import ScenarioError
+from . import i18n as _i18n  # noqa: F401  (loaded, the catalogue words a ScenarioError)
+from .errors import FieldProblem, Problem, ScenarioError, quoted
 from .schema import field
 
 __all__ = ["ScenarioModel", "model_for", "load_scenario", "validate_scenario", "read_yaml",
@@ -111,10 +113,10 @@ def _loader() -> type:
                     key = self.construct_object(key_node, deep=True)
                     try:
                         if key in seen:
-                            raise yaml.constructor.ConstructorError(
-                                "while reading a mapping", node.start_mark,
-                                f"the key {key!r} is given twice (first at line "
-                                f"{seen[key].line + 1})", key_node.start_mark)
+                            raise ScenarioError("", [Problem(
+                                _where(key_node.start_mark), key="scenario.file.key_twice",
+                                name=quoted(key) if isinstance(key, str) else repr(key),
+                                line=seen[key].line + 1)])
                         seen[key] = key_node.start_mark
                     except TypeError:
                         pass  # an unhashable key: the constructor below refuses it
@@ -132,20 +134,21 @@ def _decode(p: Path, raw: bytes) -> str:
             b"\xff\xfe": "UTF-16", b"\xfe\xff": "UTF-16"}
     for bom, name in boms.items():
         if raw.startswith(bom):
-            raise ScenarioError(str(p), [("(file)", f"the file is {name} text; save it as UTF-8")])
+            raise ScenarioError(str(p), [Problem("(file)", key="scenario.file.bom", name=name)])
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         if raw.count(b"\x00") > len(raw) // 4:
-            guess = "UTF-16 without a byte-order mark"
+            guess = "utf16"
         else:
             try:
                 raw.decode("cp1251")
-                guess = "an 8-bit code page such as Windows-1251 or Latin-1"
+                guess = "codepage"
             except UnicodeDecodeError:
-                guess = "not text"
-        raise ScenarioError(str(p), [("(file)", f"not UTF-8: byte 0x{raw[e.start]:02x} at offset "
-                                                f"{e.start} ({guess}); save it as UTF-8")]) from None
+                guess = "not_text"
+        raise ScenarioError(str(p), [Problem(
+            "(file)", key="scenario.file.not_utf8", byte=f"0x{raw[e.start]:02x}", offset=e.start,
+            guess={"key": f"scenario.file.guess.{guess}"})]) from None
 
 
 def _where(mark: Any) -> str:
@@ -161,13 +164,14 @@ def read_yaml(path: str | Path) -> Any:
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
-            raise ScenarioError(str(p), [("(file)", f"{size} bytes; a scenario is at most "
-                                                    f"{MAX_BYTES}")])
+            raise ScenarioError(str(p), [Problem("(file)", key="scenario.file.too_big", size=size,
+                                                 max=MAX_BYTES)])
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise ScenarioError(str(p), [("(file)", "no such file")]) from None
+        raise ScenarioError(str(p), [Problem("(file)", key="scenario.file.missing")]) from None
     except OSError as e:
-        raise ScenarioError(str(p), [("(file)", f"cannot read it: {e.strerror}")]) from None
+        raise ScenarioError(str(p), [Problem("(file)", key="scenario.file.unreadable",
+                                             reason=str(e.strerror))]) from None
     text = _decode(p, raw)
     if _LOADER is None:
         _LOADER = _loader()
@@ -187,10 +191,12 @@ def read_yaml(path: str | Path) -> Any:
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         problem = getattr(e, "problem", None) or str(e)
-        raise ScenarioError(str(p), [(_where(mark), f"not valid YAML: {problem}")]) from None
+        raise ScenarioError(str(p), [Problem(_where(mark), key="scenario.file.not_yaml",
+                                             problem=str(problem))]) from None
     except (ValueError, TypeError, OverflowError, RecursionError) as e:
         # what PyYAML's constructors let through: an int of 5,000 digits, a date of month 13
-        raise ScenarioError(str(p), [("(yaml)", f"a value cannot be read: {e}")]) from None
+        raise ScenarioError(str(p), [Problem("(yaml)", key="scenario.file.bad_value",
+                                             error=str(e))]) from None
 
 
 def _check_depth(text: str, loader: type) -> None:
@@ -203,8 +209,8 @@ def _check_depth(text: str, loader: type) -> None:
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                raise ScenarioError("", [(_where(event.start_mark),
-                                          f"nested more than {MAX_DEPTH} levels deep")])
+                raise ScenarioError("", [Problem(_where(event.start_mark),
+                                                 key="scenario.file.too_deep", n=MAX_DEPTH)])
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
 
@@ -228,8 +234,8 @@ def _check_expansion(root: Any) -> None:
             children = [n for pair in node.value for n in pair]
         if not done:
             if id(node) in open_:
-                raise ScenarioError("", [(_where(node.start_mark),
-                                          "a value that contains itself (a recursive alias)")])
+                raise ScenarioError("", [Problem(_where(node.start_mark),
+                                                 key="scenario.file.recursive")])
             open_.add(id(node))
             stack.append((node, True))
             stack.extend((c, False) for c in children if id(c) not in sizes)
@@ -237,9 +243,8 @@ def _check_expansion(root: Any) -> None:
         open_.discard(id(node))
         total = 1 + sum(sizes[id(c)] for c in children)
         if total > MAX_NODES:
-            raise ScenarioError("", [(_where(node.start_mark),
-                                      f"expands to more than {MAX_NODES} values (aliases "
-                                      f"repeating aliases?)")])
+            raise ScenarioError("", [Problem(_where(node.start_mark), key="scenario.file.expands",
+                                             n=MAX_NODES)])
         sizes[id(node)] = total
 
 
@@ -256,11 +261,11 @@ def normalise_data(data: Any) -> Any:
         nonlocal count
         count += 1
         if count > MAX_NODES:
-            raise ScenarioError("", [(where or "(top level)",
-                                      f"more than {MAX_NODES} values in one scenario")])
+            raise ScenarioError("", [Problem(where or "(top level)", key="scenario.file.too_many",
+                                             n=MAX_NODES)])
         if depth > MAX_DEPTH:
-            raise ScenarioError("", [(where or "(top level)",
-                                      f"nested more than {MAX_DEPTH} levels deep")])
+            raise ScenarioError("", [Problem(where or "(top level)", key="scenario.file.too_deep",
+                                             n=MAX_DEPTH)])
         if isinstance(value, str):
             return unicodedata.normalize("NFC", value) if "\n" in value else normalise_text(value)
         if isinstance(value, Mapping):
@@ -269,8 +274,8 @@ def normalise_data(data: Any) -> Any:
                 key = walk(k, depth + 1, where) if isinstance(k, str) else k
                 here = f"{where}.{key}" if where else str(key)
                 if key in out:
-                    raise ScenarioError("", [(here, f"the key {k!r} is the same as {key!r} once "
-                                                    f"spaces and invisible characters are removed")])
+                    raise ScenarioError("", [Problem(here, key="scenario.file.same_key",
+                                                     given=quoted(k), same=quoted(key))])
                 out[key] = walk(v, depth + 1, here)
             return out
         if isinstance(value, (list, tuple)):
@@ -278,6 +283,11 @@ def normalise_data(data: Any) -> Any:
         return value
 
     return walk(data, 0, "")
+
+
+def _said(value: Any) -> Any:
+    """A value of the file as a message parameter: a text quoted in the reader's way."""
+    return quoted(value) if isinstance(value, str) else repr(value)
 
 
 def _field_path(loc: tuple[Any, ...]) -> str:
@@ -290,22 +300,86 @@ def _field_path(loc: tuple[Any, ...]) -> str:
     return out or "(top level)"
 
 
+_KEYS = {
+    "missing": "missing", "extra_forbidden": "extra_forbidden",
+    "less_than_equal": "less_than_equal", "greater_than_equal": "greater_than_equal",
+    "less_than": "less_than", "greater_than": "greater_than",
+    "int_parsing": "int", "int_type": "int", "int_from_float": "int_from_float",
+    "float_parsing": "float", "float_type": "float", "finite_number": "finite_number",
+    "string_type": "string", "bool_parsing": "bool", "bool_type": "bool",
+    "literal_error": "choice", "enum": "choice", "list_type": "list", "tuple_type": "list",
+    "set_type": "list", "dict_type": "mapping", "model_type": "mapping",
+    "model_attributes_type": "mapping", "too_short": "too_short", "too_long": "too_long",
+    "string_too_short": "string_too_short", "string_too_long": "string_too_long",
+}
+"""pydantic's error types to the catalogue's ``scenario.value.*`` words; any other type is
+``scenario.value.other`` (and a rule set's own refusal, a :class:`~gmkit.errors.FieldProblem`,
+brings its own key)."""
+
+_BOUNDS = {"le", "ge", "lt", "gt"}
+
+
+def _choices(expected: str) -> Any:
+    """pydantic's ``'melee' or 'ranged'`` as a parameter worded in each language."""
+    items: list[Any] = []
+    for m in re.finditer(r"'((?:[^'\\]|\\.)*)'|(-?\d+(?:\.\d+)?)", expected):
+        items.append(quoted(m[1]) if m[1] is not None else m[2])
+    if not items:
+        return expected
+    if len(items) == 1:
+        return items[0]
+    return {"key": "scenario.choice", "items": items[:-1], "last": items[-1]}
+
+
+def _problem(field_path: str, e: Mapping[str, Any]) -> Problem:
+    """One pydantic error as a :class:`Problem`: its English text as before (pydantic's words,
+    ours for a missing or unknown field) with the catalogue key and parameters of its meaning."""
+    kind = e["type"]
+    ctx = dict(e.get("ctx") or {})
+    msg = e["msg"]
+    if kind == "missing":
+        return Problem(field_path, "required field is missing", key="scenario.value.missing")
+    if kind == "extra_forbidden":
+        return Problem(field_path, "unknown field (misspelt?)", key="scenario.value.extra_forbidden")
+    if "input" in e:
+        text = repr(e["input"])
+        if len(text) > 60:
+            text = text[:57] + "..."
+        msg = f"{msg}; got {text}"
+    got = e.get("input")
+    scalar = isinstance(got, (str, int, float)) or got is None
+    error = ctx.get("error")
+    if kind == "value_error" and isinstance(error, FieldProblem):
+        params = dict(error.params)
+        if scalar and "got" not in params:
+            return Problem(field_path, msg, key=error.key, input_value=got, **params)
+        return Problem(field_path, msg, key=error.key, **params)
+    if kind == "value_error":
+        key, params = "scenario.value.not_checked", {"text": str(error) if error else msg}
+    elif kind in _KEYS:
+        key = f"scenario.value.{_KEYS[kind]}"
+        params = {k: v for k, v in ctx.items() if k in _BOUNDS or k.endswith("_length")}
+        if kind in ("literal_error", "enum"):
+            params = {"expected": _choices(str(ctx.get("expected", "")))}
+        elif kind in ("bool_parsing", "bool_type"):
+            params = {"yes": "true", "no": "false"}
+        elif kind == "string_too_short" and ctx.get("min_length") == 1:
+            return Problem(field_path, msg, key="scenario.value.empty")
+        if kind in ("too_short", "too_long"):
+            params.setdefault("actual_length", len(got) if isinstance(got, Sized) else "?")
+            return Problem(field_path, msg, key=key, **params)
+    else:
+        key, params = "scenario.value.other", {}
+    if scalar and "input" in e:
+        return Problem(field_path, msg, key=key, input_value=got, **params)
+    return Problem(field_path, msg, key=key, **params)
+
+
 def _problems(err: ValidationError) -> list[tuple[str, str]]:
-    problems = []
+    problems: list[tuple[str, str]] = []
     for e in err.errors(include_url=False):
         loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        msg = e["msg"]
-        if e["type"] == "missing":
-            msg = "required field is missing"
-        elif e["type"] == "extra_forbidden":
-            msg = "unknown field (misspelt?)"
-        elif "input" in e and e["type"] not in ("missing",):
-            got = e["input"]
-            text = repr(got)
-            if len(text) > 60:
-                text = text[:57] + "..."
-            msg = f"{msg}; got {text}"
-        problems.append((_field_path(loc), msg))
+        problems.append(_problem(_field_path(loc), e))
     return problems
 
 
@@ -313,7 +387,11 @@ def validate_scenario(data: Any, source: str = "<scenario>",
                       system: str | None = None) -> ScenarioModel:
     """Validate plain data against its system's model (or ``system`` when it must be that one)."""
     if not isinstance(data, Mapping):
-        raise ScenarioError(source, [("(top level)", f"a mapping of fields, got {type(data).__name__}")])
+        name = type(data).__name__
+        kind = name if name in ("list", "str", "int", "float", "bool", "NoneType") else "other"
+        raise ScenarioError(source, [Problem(
+            "(top level)", f"a mapping of fields, got {name}", key="scenario.top.not_mapping",
+            type={"key": f"scenario.type.{kind}", "name": name})])
     try:
         data = normalise_data(data)
     except ScenarioError as e:
@@ -322,12 +400,16 @@ def validate_scenario(data: Any, source: str = "<scenario>",
 
     declared = data.get("system")
     if declared is None:
-        raise ScenarioError(source, [("system", f"required field is missing; one of "
-                                                f"{', '.join(names())}")])
+        raise ScenarioError(source, [Problem("system", key="scenario.system.missing",
+                                             systems=", ".join(names()))])
     if system is not None and declared != system:
-        raise ScenarioError(source, [("system", f"this engine runs {system!r} scenarios; got {declared!r}")])
+        raise ScenarioError(source, [Problem(
+            "system", f"this engine runs {system!r} scenarios; got {declared!r}",
+            key="scenario.system.other_engine", system=quoted(system), declared=_said(declared))])
     if not isinstance(declared, str) or declared not in names():
-        raise ScenarioError(source, [("system", f"one of {', '.join(names())}; got {declared!r}")])
+        raise ScenarioError(source, [Problem(
+            "system", f"one of {', '.join(names())}; got {declared!r}",
+            key="scenario.system.unknown", systems=", ".join(names()), declared=_said(declared))])
     model = model_for(declared)
     try:
         return model.model_validate(dict(data))
@@ -335,7 +417,8 @@ def validate_scenario(data: Any, source: str = "<scenario>",
         raise ScenarioError(source, _problems(e)) from None
     except (TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError) as e:
         # a rule set's validator that did not expect this input: still the file's fault
-        raise ScenarioError(source, [("(model)", f"cannot be checked: {type(e).__name__}: {e}")]) from None
+        raise ScenarioError(source, [Problem("(model)", key="scenario.model.crash",
+                                             error=f"{type(e).__name__}: {e}")]) from None
 
 
 def load_scenario(source: str | Path | Mapping[str, Any], system: str | None = None) -> ScenarioModel:

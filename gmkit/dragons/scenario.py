@@ -30,7 +30,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ..dice import parse, parse_trait
-from ..errors import DiceError
+from ..errors import DiceError, FieldProblem, given, quoted, rule_of
 from ..scenario import ScenarioModel
 from ..schema import field
 
@@ -70,14 +70,14 @@ def _trait(v: object) -> object:
     if v is None:
         return v
     if isinstance(v, bool) or not isinstance(v, (int, str)):
-        raise ValueError(f"a trait die like 'd8' or 'd12+1', got {v!r}")
+        raise FieldProblem("dragons.scenario.trait", rule="", got=given(v))
     try:
         sides, mod = parse_trait(v)
     except DiceError as e:
-        raise ValueError(str(e)) from None
+        raise FieldProblem("dragons.scenario.trait", english=str(e), rule=rule_of(str(e)),
+                           got=given(v)) from None
     if abs(mod) > MAX_TRAIT_BONUS:
-        raise ValueError(f"C-3: a trait die's bonus lies within -{MAX_TRAIT_BONUS}.."
-                         f"+{MAX_TRAIT_BONUS}, got {mod:+d}")
+        raise FieldProblem("dragons.scenario.trait_bonus", max=MAX_TRAIT_BONUS, got=mod)
     return f"d{sides}{mod:+d}" if mod else f"d{sides}"
 
 
@@ -86,20 +86,19 @@ def _damage_dice(v: str) -> str:
     try:
         e = parse(v)
     except DiceError as err:
-        raise ValueError(f"damage dice like '2d8': {err}") from None
+        raise FieldProblem("dragons.scenario.damage_dice", english=f"damage dice like '2d8': {err}",
+                           rule=rule_of(str(err)), got=quoted(v)) from None
     count = 0
     for t in e.dice:
         if t.sign < 0 or t.keep:
-            raise ValueError(f"C-4: damage is a sum of dice and a number, like '2d8+1'; got {v!r}")
+            raise FieldProblem("dragons.scenario.damage_sum", got=quoted(v))
         if not 2 <= t.sides <= MAX_DAMAGE_SIDES:
-            raise ValueError(f"C-4: damage dice have 2 to {MAX_DAMAGE_SIDES} sides (they ace), "
-                             f"got d{t.sides}")
+            raise FieldProblem("dragons.scenario.damage_sides", max=MAX_DAMAGE_SIDES, got=t.sides)
         count += t.count
     if count > MAX_DAMAGE_DICE:
-        raise ValueError(f"C-4: at most {MAX_DAMAGE_DICE} damage dice, got {count}")
+        raise FieldProblem("dragons.scenario.damage_count", max=MAX_DAMAGE_DICE, got=count)
     if abs(e.modifier) > MAX_DAMAGE_BONUS:
-        raise ValueError(f"C-4: a damage bonus lies within -{MAX_DAMAGE_BONUS}..+{MAX_DAMAGE_BONUS}, "
-                         f"got {e.modifier:+d}")
+        raise FieldProblem("dragons.scenario.damage_bonus", max=MAX_DAMAGE_BONUS, got=e.modifier)
     return v
 
 
@@ -135,17 +134,16 @@ class WeaponSpec(BaseModel):
     @classmethod
     def _growing(cls, v: tuple[int, int, int] | None) -> tuple[int, int, int] | None:
         if v is not None and not 0 < v[0] <= v[1] <= v[2] <= MAX_RANGE:
-            raise ValueError(f"ranges must grow: 0 < short <= medium <= long <= {MAX_RANGE}, "
-                             f"got {list(v)}")
+            raise FieldProblem("dragons.scenario.ranges_grow", max=MAX_RANGE, got=str(list(v)))
         return v
 
     @model_validator(mode="after")
     def _ranges(self) -> WeaponSpec:
         if self.kind == "ranged":
             if self.ranges is None:
-                raise ValueError("a ranged weapon needs ranges: [short, medium, long]")
+                raise FieldProblem("dragons.scenario.ranges_needed", field="ranges")
         elif self.ranges is not None:
-            raise ValueError("a melee weapon has no ranges (melee needs the same Height, D-5)")
+            raise FieldProblem("dragons.scenario.melee_ranges", field="ranges")
         return self
 
 
@@ -229,17 +227,19 @@ class DragonSpec(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> DragonSpec:
         if self.bennies and not self.wild_card:
-            raise ValueError(f"D-7: an Extra has no Bennies of its own (SWADE), got "
-                             f"{self.bennies}; the GM's pool (options.gm_bennies) serves GM "
-                             f"characters")
+            raise FieldProblem("dragons.scenario.extra_bennies", got=self.bennies,
+                               field="options.gm_bennies")
         if self.armour >= self.toughness:
-            raise ValueError(f"D-7: armour {self.armour} is part of toughness {self.toughness} "
-                             f"and must be below it")
+            raise FieldProblem("dragons.scenario.armour", armour=self.armour,
+                               toughness=self.toughness)
         if self.speed > self.max_speed:
-            raise ValueError(f"starting speed {self.speed} is above max_speed {self.max_speed}")
+            raise FieldProblem("dragons.scenario.speed_max", speed=self.speed, field="max_speed",
+                               max=self.max_speed)
         names = [w.name for w in self.weapons]
         if len(set(names)) != len(names):
-            raise ValueError(f"weapon names must differ within a dragon: {names}")
+            raise FieldProblem("dragons.scenario.weapon_names",
+                               english=f"weapon names must differ within a dragon: {names}",
+                               names=[quoted(n) for n in names])
         return self
 
 
@@ -316,7 +316,7 @@ class DragonOptions(BaseModel):
     @classmethod
     def _penalties(cls, v: tuple[int, int, int]) -> tuple[int, int, int]:
         if not all(-MAX_PENALTY <= p <= 0 for p in v):
-            raise ValueError(f"D-5: range penalties lie within -{MAX_PENALTY}..0, got {list(v)}")
+            raise FieldProblem("dragons.scenario.range_penalties", max=MAX_PENALTY, got=str(list(v)))
         return v
 
 
@@ -340,12 +340,11 @@ class DragonScenario(ScenarioModel):
         names = [d.name for d in self.dragons]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
-            raise ValueError(f"dragon names must be unique; repeated: {', '.join(dup)}")
+            raise FieldProblem("dragons.scenario.dragon_names", names=dup)
         if "GM" in names:
-            raise ValueError("a dragon may not be named 'GM': the GM submits the round's rulings "
-                             "under that name (D-3)")
+            raise FieldProblem("dragons.scenario.gm_name", gm=quoted("GM"))
         if len({d.side for d in self.dragons}) < 2:
-            raise ValueError("a duel needs at least two sides")
+            raise FieldProblem("dragons.scenario.two_sides")
         return self
 
 

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..errors import DiceError
+from ..errors import DiceError, FieldProblem, given, quoted, rule_of
 from ..scenario import ScenarioModel
 from ..schema import field, one_or_many, or_text
 from . import rules
@@ -56,7 +56,8 @@ def _check_damage(v: str | None) -> str | None:
     try:
         parse_damage(v)
     except DiceError as e:
-        raise ValueError(str(e)) from None
+        raise FieldProblem("fantasy.scenario.damage", english=str(e), rule=rule_of(str(e)),
+                           got=given(v)) from None
     return v
 
 
@@ -66,9 +67,10 @@ def _check_table(v: str | None) -> str | None:
     try:
         spec = parse_damage(v)
     except DiceError as e:
-        raise ValueError(str(e)) from None
+        raise FieldProblem("fantasy.scenario.table", english=str(e), rule=rule_of(str(e)),
+                           got=given(v)) from None
     if spec.percent is not None:
-        raise ValueError(f"C-6: a table of values like '1-2-3' is needed here, got {v!r}")
+        raise FieldProblem("fantasy.scenario.table_only", got=given(v))
     return v
 
 
@@ -201,7 +203,9 @@ class AttackSpec(_Weapon):
                     try:
                         parse_special(text)
                     except DiceError as e:
-                        raise ValueError(str(e)) from None
+                        raise FieldProblem("fantasy.scenario.special", english=str(e),
+                                           rule=rule_of(str(e)), got=quoted(text),
+                                           example="яд16ПБ6") from None
         return v
 
 
@@ -344,9 +348,10 @@ class CombatantSpec(_Strict):
             try:
                 parse_life(v)
             except DiceError as e:
-                raise ValueError(str(e)) from None
+                raise FieldProblem("fantasy.scenario.life", english=str(e), rule=rule_of(str(e)),
+                                   got=quoted(v), example="2ЖК+3") from None
         elif not 0 < v <= MAX_HP:  # NaN fails this too
-            raise ValueError(f"F-1: hit points above 0 (0 is dead) and at most {MAX_HP}, got {v}")
+            raise FieldProblem("fantasy.scenario.hp", max=MAX_HP, got=v)
         return v
 
     @field_validator("levels")
@@ -354,14 +359,14 @@ class CombatantSpec(_Strict):
     def _levels(cls, v: list[int]) -> list[int]:
         if len(set(v)) != len(v):
             twice = next(n for n in v if v.count(n) > 1)
-            raise ValueError(f"F-7: each level's reward points are given once; {twice} is given twice")
+            raise FieldProblem("fantasy.scenario.levels_twice", got=twice)
         return v
 
     @model_validator(mode="after")
     def _unarmoured(self) -> CombatantSpec:
         if self.ac is None and rules.unarmoured_ac(self.dexterity) < AC_BEST:
-            raise ValueError(f"dexterity: F-2: with no ac given, AC is 8 plus Dexterity = "
-                             f"{rules.unarmoured_ac(self.dexterity)}, better than the best, {AC_BEST}")
+            raise FieldProblem("fantasy.scenario.dexterity", field="dexterity", ac_field="ac",
+                               ac=rules.unarmoured_ac(self.dexterity), best=AC_BEST)
         return self
 
     @field_validator("escape")
@@ -370,15 +375,14 @@ class CombatantSpec(_Strict):
         if v is not None:
             for n in v:
                 if not 1 <= n <= 6:
-                    raise ValueError(f"F-10: escape numbers are d6 faces 1..6, got {n}")
+                    raise FieldProblem("fantasy.scenario.escape", got=n)
         return v
 
     @field_validator("morale")
     @classmethod
     def _morale(cls, v: int | None) -> int | None:
         if v is not None and v > 18:
-            raise ValueError(f"F-9: morale is rolled on d18, so 1..18; got {v} (leave it out for "
-                             f"an enemy that never flees)")
+            raise FieldProblem("fantasy.scenario.morale", got=v)
         return v
 
 
@@ -415,7 +419,7 @@ class Options(_Strict):
     @classmethod
     def _cap(cls, v: Any) -> Any:
         if isinstance(v, int) and not 1 <= v <= MAX_COUNT:
-            raise ValueError(f"F-6: a cap of strikers per turn is 1..{MAX_COUNT}, got {v}")
+            raise FieldProblem("fantasy.scenario.cap", max=MAX_COUNT, got=v)
         return v
 
 
@@ -449,7 +453,8 @@ class FantasyScenario(ScenarioModel):
         for key, spec in v.items():
             code = SPECIAL_KINDS.get(key.lower().replace(" ", "").replace("ё", "е"), key)
             if code in out:
-                raise ValueError(f"F-4: the effect of {code!r} is given twice (as {key!r} too)")
+                raise FieldProblem("fantasy.scenario.effect_twice", code=quoted(code),
+                                   spelling=quoted(key))
             out[code] = spec
         return out
 
@@ -458,55 +463,71 @@ class FantasyScenario(ScenarioModel):
         names: dict[str, CombatantSpec] = {}
         for c in self.combatants:
             if c.name in names:
-                raise ValueError(f"combatant names must be unique: {c.name!r} appears twice")
+                raise FieldProblem("fantasy.scenario.combatant_twice", name=quoted(c.name))
             names[c.name] = c
         sides = list(dict.fromkeys(c.side for c in self.combatants))
         if self.sides:
             unknown = [s for s in sides if s not in self.sides]
             if unknown:
-                raise ValueError(f"sides: {unknown[0]!r} is not listed in sides {self.sides}")
+                raise FieldProblem("fantasy.scenario.side_unlisted",
+                                   english=f"sides: {unknown[0]!r} is not listed in sides {self.sides}",
+                                   field="sides", side=quoted(unknown[0]),
+                                   sides=[quoted(x) for x in self.sides])
         if len(sides) < 2:
-            raise ValueError(f"F-6: a fight needs at least two sides, got {sides}")
+            raise FieldProblem("fantasy.scenario.two_sides",
+                               english=f"F-6: a fight needs at least two sides, got {sides}",
+                               sides=[quoted(x) for x in sides])
         for field_name in ("first", "ranged_first"):
             value = getattr(self.options, field_name)
             if value is not None and value not in sides:
-                raise ValueError(f"options.{field_name}: no side named {value!r}; sides are {sides}")
+                raise FieldProblem("fantasy.scenario.no_side",
+                                   english=f"options.{field_name}: no side named {value!r}; "
+                                           f"sides are {sides}",
+                                   path=f"options.{field_name}", side=quoted(value),
+                                   sides=[quoted(x) for x in sides])
         for c in self.combatants:
             if c.kind == "pet" and c.owner is None:
-                raise ValueError(f"{c.name}: a pet needs an owner (F-6)")
+                raise FieldProblem("fantasy.scenario.pet_owner", name=c.name)
             if c.owner is not None:
                 o = names.get(c.owner)
                 if o is None:
-                    raise ValueError(f"{c.name}.owner: no combatant named {c.owner!r}")
+                    raise FieldProblem("fantasy.scenario.no_combatant", name=c.name, field="owner",
+                                       who=quoted(c.owner))
                 if o.side != c.side:
-                    raise ValueError(f"{c.name}.owner: {c.owner} fights for {o.side!r}, "
-                                     f"not {c.side!r}")
+                    raise FieldProblem("fantasy.scenario.owner_side", name=c.name, field="owner",
+                                       owner=c.owner, side=quoted(o.side), own=quoted(c.side))
             if c.kind == "mount":
                 if c.rider is None:
-                    raise ValueError(f"{c.name}: a mount needs a rider (F-6)")
+                    raise FieldProblem("fantasy.scenario.mount_rider", name=c.name)
             if c.rider is not None:
                 if c.kind != "mount":
-                    raise ValueError(f"{c.name}.rider: only a mount has a rider")
+                    raise FieldProblem("fantasy.scenario.rider_not_mount", name=c.name, field="rider")
                 r = names.get(c.rider)
                 if r is None:
-                    raise ValueError(f"{c.name}.rider: no combatant named {c.rider!r}")
+                    raise FieldProblem("fantasy.scenario.no_combatant", name=c.name, field="rider",
+                                       who=quoted(c.rider))
                 if r.side != c.side:
-                    raise ValueError(f"{c.name}.rider: {c.rider} fights for {r.side!r}")
+                    raise FieldProblem("fantasy.scenario.rider_side", name=c.name, field="rider",
+                                       rider=c.rider, side=quoted(r.side))
                 if r.kind in ("mount", "pet"):
-                    raise ValueError(f"{c.name}.rider: a {r.kind} cannot ride")
+                    raise FieldProblem("fantasy.scenario.rider_kind", name=c.name, field="rider",
+                                       kind={"key": f"fantasy.scenario.kind.{r.kind}"})
                 others = [m.name for m in self.combatants if m.rider == c.rider and m is not c]
                 if others:
-                    raise ValueError(f"{c.name}.rider: {c.rider} already rides {others[0]}")
+                    raise FieldProblem("fantasy.scenario.rides_already", name=c.name, field="rider",
+                                       rider=c.rider, other=others[0])
             for a in c.melee:
                 for text in a.special:
                     kind = parse_special(text).kind
                     if kind not in SPECIAL_KINDS.values() and kind not in self.effects:
-                        raise ValueError(f"{c.name}.melee.{a.name}: special attack {text!r} of an "
-                                         f"unknown kind {kind!r}: set its effect under effects.{kind} (F-4)")
+                        raise FieldProblem("fantasy.scenario.special_unknown",
+                                           path=f"{c.name}.melee.{a.name}", text=quoted(text),
+                                           kind=quoted(kind), where=f"effects.{kind}")
             names_seen: set[str] = set()
             for a in c.melee:
                 if a.name in names_seen:
-                    raise ValueError(f"{c.name}.melee: two attacks named {a.name!r}")
+                    raise FieldProblem("fantasy.scenario.attacks_twice", path=f"{c.name}.melee",
+                                       attack=quoted(a.name))
                 names_seen.add(a.name)
         return self
 

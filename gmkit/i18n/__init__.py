@@ -169,10 +169,13 @@ t = format_message
 
 
 def _register() -> None:
-    """Word the errors that carry a message key (:class:`~gmkit.errors.IllegalOrder`)."""
+    """Word the errors that carry a message key (:class:`~gmkit.errors.IllegalOrder`,
+    :class:`~gmkit.errors.ScenarioError`)."""
     from .. import errors
 
     errors.WORDING = format_message
+    errors.NUMBER = format_number
+    errors.LANGUAGE = get_language
 
 
 _register()

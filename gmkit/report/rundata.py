@@ -16,7 +16,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import GmkitError, ScenarioError
+from ..errors import GmkitError, Problem, ScenarioError
+from ..errors import noted as noted_in
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -31,7 +32,23 @@ PUBLIC = "\x00public"
 
 
 class OrdersError(GmkitError, ValueError):
-    """An orders file that cannot be used: names the file, the round, the participant and why."""
+    """An orders file that cannot be used: names the file, the round, the participant and why.
+
+    ``unreadable``, when set, is the :class:`ScenarioError` of a file that could not be read as
+    YAML at all: the orders error says it in the reader's language (:meth:`message`)."""
+
+    def __init__(self, message: str, *, unreadable: ScenarioError | None = None):
+        super().__init__(message)
+        self.unreadable = unreadable
+
+    def message(self, lang: str | None = None) -> str:
+        if self.unreadable is None:
+            return str(self)
+        from ..i18n import format_message
+
+        lines = self.unreadable.message(lang).split("\n")
+        lines[0] = format_message("scenario.invalid_orders", lang, source=self.unreadable.source)
+        return "\n".join(lines)
 
 
 def templates_dir() -> Path:
@@ -89,7 +106,8 @@ def load_orders(path: str | Path, registry: Mapping[str, type],
     try:
         data = read_yaml(p)
     except ScenarioError as e:
-        raise OrdersError(str(e).replace("scenario is not valid", "orders file is not valid")) from None
+        raise OrdersError(str(e).replace("scenario is not valid", "orders file is not valid"),
+                          unreadable=e) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -368,21 +386,23 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
     if not isinstance(scenario, Mapping):
         source = find_file(scenario)
         label = str(scenario)
-    model = load_scenario(source)
-    if expect_system and model.system != expect_system:
-        from ..i18n import format_message
-
-        raise ScenarioError(label, [("system", format_message("report.error.template_system", language,
-                                                              want=expect_system, got=model.system))])
-    cls = engine_class(model.system)
-    enc = cls(model.model_dump(mode="json"), seed)
-    plan: dict[str, Any] = {"rounds": {}, "notes": {}}
-    if orders:
-        source_orders = find_file(orders)
-        if source_orders.is_dir():
-            plan = load_messages(source_orders, list(enc.participants()), enc.scenario.get("aliases"))
-        else:
-            plan = load_orders(source_orders, order_registry(cls.order_types), enc.participants())
+    try:  # a bad file is told in the run's language too (a note under the English message)
+        model = load_scenario(source)
+        if expect_system and model.system != expect_system:
+            raise ScenarioError(label, [Problem("system", key="report.error.template_system",
+                                                want=expect_system, got=model.system)])
+        cls = engine_class(model.system)
+        enc = cls(model.model_dump(mode="json"), seed)
+        plan: dict[str, Any] = {"rounds": {}, "notes": {}}
+        if orders:
+            source_orders = find_file(orders)
+            if source_orders.is_dir():
+                plan = load_messages(source_orders, list(enc.participants()), enc.scenario.get("aliases"))
+            else:
+                plan = load_orders(source_orders, order_registry(cls.order_types), enc.participants())
+    except GmkitError as e:
+        noted_in(e, language)
+        raise
     used: set[tuple[int, str]] = set()
     noted: set[int] = set()
     data: dict[str, Any] = {

@@ -6,12 +6,12 @@ A scenario names ``system: space``; :func:`gmkit.scenario.load_scenario` validat
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..dice import parse
-from ..errors import DiceError
+from ..errors import DiceError, FieldProblem, quoted
 from ..scenario import ScenarioModel
 from ..schema import field
 from .rules import on_map, ship_cells
@@ -146,37 +146,43 @@ class ShipSpec(_Strict):
             try:
                 e = parse(v)
             except DiceError as err:
-                raise ValueError(f"S-8: not a dice expression: {err}") from None
+                raise FieldProblem("space.scenario.damage_parse",
+                                   english=f"S-8: not a dice expression: {err}",
+                                   got=quoted(v)) from None
             if any(t.sign < 0 for t in e.dice):
-                raise ValueError("S-8: damage dice cannot be subtracted")
+                raise FieldProblem("space.scenario.damage_minus")
             count = sum(t.count for t in e.dice)
             if count > MAX_DAMAGE_DICE:
-                raise ValueError(f"S-8: a ship's damage rolls at most {MAX_DAMAGE_DICE} dice, "
-                                 f"{v!r} rolls {count}")
+                raise FieldProblem("space.scenario.damage_count", max=MAX_DAMAGE_DICE,
+                                   dice=quoted(v), got=count)
             big = max((t.sides for t in e.dice), default=0)
             if big > MAX_DAMAGE_SIDES:
-                raise ValueError(f"S-8: a damage die has at most {MAX_DAMAGE_SIDES} sides, "
-                                 f"{v!r} has a d{big}")
+                raise FieldProblem("space.scenario.damage_sides", max=MAX_DAMAGE_SIDES,
+                                   dice=quoted(v), got=big)
             if abs(e.modifier) > MAX_DAMAGE_BONUS:
-                raise ValueError(f"S-8: the number added to a ship's damage is at most "
-                                 f"{MAX_DAMAGE_BONUS} either way, {v!r} adds {e.modifier}")
+                raise FieldProblem("space.scenario.damage_bonus", max=MAX_DAMAGE_BONUS,
+                                   dice=quoted(v), got=e.modifier)
         elif not v or len(v) > MAX_DAMAGE_FACES:
-            raise ValueError(f"S-8: a face list holds 1 to {MAX_DAMAGE_FACES} values, not {len(v)}")
+            raise FieldProblem("space.scenario.faces_count", max=MAX_DAMAGE_FACES, got=len(v))
         elif any(not 0 <= f <= MAX_DAMAGE_BONUS for f in v):
-            raise ValueError(f"S-8: each face of the list is 0 to {MAX_DAMAGE_BONUS}")
+            raise FieldProblem("space.scenario.faces_range", max=MAX_DAMAGE_BONUS)
         return v
 
     @model_validator(mode="after")
     def _shape(self) -> ShipSpec:
         if self.kind == "light" and self.size != 1:
-            raise ValueError(f"S-2: a light ship takes one cell, {self.name} has size {self.size}")
+            raise FieldProblem("space.scenario.light_size", ship=self.name, got=self.size)
         if self.cloaked and not self.cloak:
-            raise ValueError(f"S-10: {self.name} starts cloaked but has no cloaking device (cloak: true)")
+            raise FieldProblem("space.scenario.cloaked_no_device", ship=self.name,
+                               field="cloak: true")
         both = sorted(set(self.damaged) & set(self.disabled))
         if both:
-            raise ValueError(f"S-8: {self.name} lists {', '.join(both)} as both damaged and disabled")
+            raise FieldProblem("space.scenario.damaged_disabled",
+                               english=f"S-8: {self.name} lists {', '.join(both)} as both damaged "
+                                       f"and disabled",
+                               ship=self.name, systems=[{"key": f"space.system.{s}"} for s in both])
         if self.cloaked and "cloak" in self.disabled:
-            raise ValueError(f"S-8: {self.name} cannot start cloaked with its cloaking device disabled")
+            raise FieldProblem("space.scenario.cloaked_disabled", ship=self.name)
         return self
 
     @property
@@ -263,28 +269,33 @@ class SpaceScenario(ScenarioModel):
         names = [s.name for s in self.ships]
         dup = sorted({n for n in names if names.count(n) > 1})
         if dup:
-            raise ValueError(f"ship names must be unique: {', '.join(dup)}")
+            raise FieldProblem("space.scenario.ship_names", names=dup)
         if "GM" in names:
-            raise ValueError("'GM' is reserved for the game master's orders; rename that ship")
+            raise FieldProblem("space.scenario.gm_name", gm=quoted("GM"))
         if len({s.side for s in self.ships}) < 2:
-            raise ValueError("a battle needs ships of at least two sides")
+            raise FieldProblem("space.scenario.two_sides")
         taken: dict[tuple[int, int], str] = {}
         for c in g.station:
             if not on_map([c], g.width, g.height):
-                raise ValueError(f"S-1: station cell {tuple(c)} is off the {g.width}x{g.height} map")
+                raise FieldProblem("space.scenario.station_off", cell=str(tuple(c)), width=g.width,
+                                   height=g.height)
             taken[c] = "station"
         for s in self.ships:
             cells = s.cells
             if not on_map(cells, g.width, g.height):
-                raise ValueError(f"S-2: {s.name} on cells {list(cells)} does not fit the "
-                                 f"{g.width}x{g.height} map")
+                raise FieldProblem("space.scenario.ship_off", ship=s.name, cells=str(list(cells)),
+                                   width=g.width, height=g.height)
             for c in cells:
                 if c in taken:
-                    raise ValueError(f"S-2: {s.name} and {taken[c]} both take cell {c}")
+                    other: Any = taken[c]
+                    if other == "station":
+                        other = {"key": "space.scenario.station"}
+                    raise FieldProblem("space.scenario.cell_taken", ship=s.name, other=other,
+                                       cell=str(c))
                 taken[c] = s.name
         leaving = [s.name for s in self.ships if s.departing]
         if len(leaving) > 1:
-            raise ValueError(f"S-12: one ship leaves the station at a time; departing: {', '.join(leaving)}")
+            raise FieldProblem("space.scenario.one_departing", names=leaving)
         if self.initiative is not None and sorted(self.initiative) != sorted(names):
-            raise ValueError(f"S-4: initiative must list every ship once: {', '.join(names)}")
+            raise FieldProblem("space.scenario.initiative", names=names)
         return self

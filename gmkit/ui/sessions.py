@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import ipywidgets as w
 
-from ..errors import GmkitError, said
+from ..errors import GmkitError, ScenarioError, noted, said
 from ..i18n import format_message
 from .dice_roller import DiceRoller
 from .order_form import OrderForm, order_form
@@ -262,9 +262,10 @@ class Session(w.VBox):
 
     def close(self) -> None:
         """Close the desk: its widgets, and the journal's lock (another desk or process may
-        open the journal then)."""
+        open the journal then). A desk whose scenario was refused has no encounter to close."""
         try:
-            self.encounter.close()
+            if hasattr(self, "encounter"):
+                self.encounter.close()
         finally:
             super().close()
 
@@ -643,13 +644,21 @@ def session(source: Any, seed: int | None = None, **kw: Any) -> Session:
     from ..encounter import Encounter
     from ..systems import get
 
-    if isinstance(source, Encounter):
-        system = source.system
-    elif isinstance(source, Mapping):
-        system = str(source.get("system"))
-    else:
-        from ..scenario import read_yaml
+    lang = kw.get("lang")
+    try:  # a bad scenario is told in the desk's language too (a note under the English message)
+        if isinstance(source, Encounter):
+            system = source.system
+        elif isinstance(source, Mapping):
+            system = str(source.get("system"))
+            lang = lang or source.get("language")
+        else:
+            from ..scenario import read_yaml
 
-        system = str((read_yaml(source) or {}).get("system"))
-    cls: type[Session] = get(system).load("desk")
-    return cls(source, seed, **kw)
+            data = read_yaml(source) or {}
+            system = str(data.get("system")) if isinstance(data, Mapping) else "None"
+            lang = lang or (data.get("language") if isinstance(data, Mapping) else None)
+        cls: type[Session] = get(system).load("desk")
+        return cls(source, seed, **kw)
+    except ScenarioError as e:
+        noted(e, lang if lang in ("en", "ru") else None)
+        raise
