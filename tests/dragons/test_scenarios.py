@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from gmkit.dragons import DragonDuel, DragonOrder, Move
 from gmkit.encounter import Encounter
@@ -13,6 +14,7 @@ from gmkit.errors import ScenarioError
 from gmkit.i18n import catalogue, format_message
 
 from .helpers import dragon, scenario
+from .ledger import audit
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "templates" / "scenarios").glob("dragon_*.yaml"))
@@ -25,7 +27,8 @@ def test_two_example_scenarios_exist() -> None:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_whole_duel_runs_to_its_end_and_reads_as_a_story(path: Path) -> None:
-    """D-1..D-13 together: the autopilot plays the scenario to the end with a fixed seed."""
+    """D-1..D-13 together: the autopilot plays the scenario to the end with a fixed seed; the
+    independent ledger (tests/dragons/ledger.py) re-derives every event and the final board."""
     d = DragonDuel.from_scenario(path, seed=5)
     out = d.run(200)
     assert out is not None and d.is_over
@@ -41,6 +44,8 @@ def test_whole_duel_runs_to_its_end_and_reads_as_a_story(path: Path) -> None:
     again = DragonDuel.from_scenario(path, seed=5)
     again.run(200)
     assert [e.to_json() for e in again.record] == [e.to_json() for e in d.record]
+    seen = audit(d, yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert seen.checked["attack.hit"] and seen.checked["damage"] and seen.checked["dragon"] >= 2
     summary = d.summary()
     json.dumps(summary)
     assert {p["name"] for p in summary["participants"]} == set(d.participants())
