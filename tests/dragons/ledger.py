@@ -263,9 +263,12 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
     for i, e in enumerate(d.record):
         data, p, k = e.data, e.params, e.kind
         x = led.get(e.actor)
-        if k == "round":
+        if k in ("round", "over"):  # D-9: by the round's end the fallen away are out
+            for n, y in led.items():
+                flying = [z.height for m, z in led.items() if m != n and z.out is None and not z.falling]
+                assert not (y.out is None and y.falling and flying and y.height <= min(flying) - 10), \
+                    ("D-9: fallen away yet flying", n, y, e.to_json())
             multi.clear()
-            order_checked = False
         elif k == "initiative":  # D-3: higher Speed, then higher Height; players before late ones
             order = data["order"]
             assert order == p["order"]
@@ -310,16 +313,30 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
                 assert nxt is None or nxt.kind != "danger" or nxt.actor != e.actor
         elif k == "danger":  # D-11: Piloting, failure falls
             assert x is not None
-            r = trait(rolled(e, e.rolls[0]), sh[e.actor].pilot("piloting"), p["mod"], sh[e.actor].wild)
+            # only after a fast dive (the ledger refuses aerobatics): no action, so only the
+            # third wound's -3 counts
+            mod = other_penalty(x.wounds, sh[e.actor].wild)
+            assert p["mod"] == mod, (e.to_json(), x)
+            r = trait(rolled(e, e.rolls[0]), sh[e.actor].pilot("piloting"), mod, sh[e.actor].wild)
             assert data["success"] is r.success, e.to_json()
-            chk["danger"] += 1
+            if not r.success:  # D-11: failure starts a fall
+                j = i + 1
+                assert d.record[j].kind == "fall_start" and d.record[j].key == "dragons.fall.manoeuvre"
+            chk["danger.ok" if r.success else "danger.fail"] += 1
         elif k == "fall_start":
             assert x is not None and not x.falling
             if e.key == "dragons.fall.stall":  # D-9: Speed 0
                 assert x.speed == 0 and e.actor in speed_stall, (e.to_json(), x)
                 chk["fall.stall"] += 1
-            elif e.key == "dragons.fall.wound":
-                assert x.wounds >= 3
+            elif e.key == "dragons.fall.wound":  # D-8: the third wound
+                assert x.wounds >= 3 and row[e.actor] == 3
+                chk["fall.wound"] += 1
+            elif e.key == "dragons.fall.manoeuvre":  # D-11: a failed dangerous manoeuvre
+                prev = d.record[i - 1]
+                assert prev.kind == "danger" and prev.actor == e.actor and not prev.data["success"]
+                chk["fall.manoeuvre"] += 1
+            else:
+                raise AssertionError(f"a fall for no reason: {e.to_json()}")
             assert (p["speed"], p["height"]) == (x.speed, x.height), (e.to_json(), x)
             start_fall(e.actor)
         elif k == "fall":  # D-9: the drop by Speed, +2 Speed per level dropped
