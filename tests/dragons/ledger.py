@@ -20,7 +20,7 @@ from typing import Any
 
 from gmkit.dragons import DragonDuel
 
-from .reference import band, distance, fall, moved, move_ok
+from .reference import band, distance, fall, move_ok, moved
 
 # --- the sheets, read from the scenario mapping ------------------------------------------------
 
@@ -485,10 +485,10 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
         elif k == "speed_loss":  # D-8: -2 at the first wound, -3 more at the second
             assert x is not None and sh[e.actor].wild
             lost = {1: 2, 2: 3}[row[e.actor]]
-            after = max(0, x.speed - lost)
-            assert (p["speed"], p["lost"]) == (after, x.speed - after), ("D-8 Speed", e.to_json(), x)
-            x.speed = after
-            if after == 0:
+            slower = max(0, x.speed - lost)
+            assert (p["speed"], p["lost"]) == (slower, x.speed - slower), ("D-8 Speed", e.to_json(), x)
+            x.speed = slower
+            if slower == 0:
                 speed_stall.add(e.actor)
             chk["speed_loss"] += 1
         elif k == "weapon_check":  # D-8: d6 per weapon: 1-2 out at the second wound, 1-4 at the third
@@ -621,7 +621,8 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
         assert st.falling is x.falling and st.out_reason == x.out, (n, x, st)
         assert st.turned is x.turned and st.tailing == x.tailing, (n, x, st)
         assert st.bennies == x.bennies, (n, x, st)
-        assert {w["name"] for w, o in zip(sh[n].raw["weapons"], st.weapons_out) if o} == x.weapons_out
+        out_now = {w["name"] for w, o in zip(sh[n].raw["weapons"], st.weapons_out, strict=True) if o}
+        assert out_now == x.weapons_out, (n, x, st)
         chk["dragon"] += 1
     assert d.state.gm_bennies == gm_bennies
     return seen

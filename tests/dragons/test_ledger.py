@@ -1,11 +1,11 @@
 """Issue 19, item 3: whole duels of the example scenarios checked against an independent ledger.
 
 Each example scenario (and two variants that reach what the examples miss: Armour and AP with
-Vigor to soak; reckless flying, with dangerous dives, stalls, long falls and falling away) is played to its end by the autopilot with
-a dozen seeds; then :func:`tests.dragons.ledger.audit` re-derives every trait roll, move, fall,
-attack, damage, wound row, Benny, tail and initiative order from the rule digest and the scenario
-as written, and compares the ledger with the board. The expected values are computed in the test,
-never by ``gmkit.dragons.rules``.
+Vigor to soak; reckless flying, with dangerous dives, stalls, long falls and falling away) is
+played to its end by the autopilot with a dozen seeds; then :func:`tests.dragons.ledger.audit`
+re-derives every trait roll, move, fall, attack, damage, wound row, Benny, tail and initiative
+order from the rule digest and the scenario as written, and compares the ledger with the board.
+The expected values are computed in the test, never by ``gmkit.dragons.rules``.
 """
 
 from __future__ import annotations
@@ -130,7 +130,8 @@ def test_the_seeds_reach_every_rule_the_ledger_checks() -> None:
               "attack.raise", "attack.crit", "damage", "damage.armour", "damage.shaken_again",
               "wounds", "dragons.wound.row1", "dragons.wound.row2", "dragons.wound.row3",
               "dragons.out.unconscious", "speed_loss", "weapon_check", "height_loss", "spirit",
-              "survival", "out.withdrew", "out.killed", "out.downed", "out.fell_away", "tail_lost", "attack.from_tail", "benny.soak_all",
+              "survival", "out.withdrew", "out.killed", "out.downed", "out.fell_away", "tail_lost",
+              "attack.from_tail", "benny.soak_all",
               "dive.fast", "danger.ok", "danger.fail", "fall.wound", "fall.manoeuvre",
               "dragons.shake.wins", "dragons.shake.fails", "dragon")
     missing = [k for k in wanted if not total[k]]
