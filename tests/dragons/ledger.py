@@ -137,6 +137,11 @@ def trait(roll: Any, die: str | None, modifier: int, wild: bool, tn: int = 4) ->
     return Trait(total, success, (total - tn) // 4 if success else 0, crit)
 
 
+def crit_of(roll: Any) -> bool:
+    """C-3: both first faces 1 (a Wild Card's trait and Wild Die, an Extra's die and check d6)."""
+    return len(roll.dice) == 2 and roll.dice[0].faces[0] == 1 and roll.dice[1].faces[0] == 1
+
+
 def expr_mod(roll: Any) -> int:
     """The modifier a trait roll's expression states (``d10!-2 wild`` -> -2)."""
     m = re.fullmatch(r"d\d+!([+-]\d+)?( wild)?", roll.expr)
@@ -155,6 +160,11 @@ def damage_total(roll: Any, text: str, raised: bool) -> int:
     assert roll.total == total, ("damage total", roll, total)
     return total
 
+
+ACTIONS = frozenset({"attack", "tail", "tail_failed", "tail_settled", "force", "shake_off",
+                     "action_lost"})
+"""The events that each tell one ordered action (a tail won the other way round is the attempt of
+the dragon its ``name`` says)."""
 
 UNCHECKED = frozenset({"action_lost", "move_void", "order_void", "over", "no_order"})
 """Events that change nothing the ledger keeps (a lost action or move, the end); any other kind
@@ -216,6 +226,7 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
     row: dict[str, int] = {}                   # the row being applied
     speed_stall: set[str] = set()
     prespent: set[int] = set()                 # soak events whose Benny was counted already
+    acted: Counter[str] = Counter()            # actions each dragon took this round
 
     # C-1: every die rolled is in the record, so the ledger sees every roll (a roll a Benny's
     # reroll kept is told twice: in the Benny's event and in the event it decides; an opposed
@@ -268,7 +279,12 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
                 flying = [z.height for m, z in led.items() if m != n and z.out is None and not z.falling]
                 assert not (y.out is None and y.falling and flying and y.height <= min(flying) - 10), \
                     ("D-9: fallen away yet flying", n, y, e.to_json())
+                # D-8: an Extra leaves at its first Wound, a Wild Card at its fourth
+                assert y.out is not None or y.wounds < (4 if sh[n].wild else 1), ("D-8", n, y)
+                # C-4: no more actions than the order held (the multi-action penalty told)
+                assert acted[n] <= max(1, 1 - multi.get(n, 0) // 2), ("C-4 actions", n, acted[n], multi)
             multi.clear()
+            acted.clear()
         elif k == "initiative":  # D-3: higher Speed, then higher Height; players before late ones
             order = data["order"]
             assert order == p["order"]
@@ -380,7 +396,8 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
                 first, second = e.rolls
                 assert first.expr == second.expr and first.actor == second.actor == e.actor
                 ft, st_ = first.total, second.total
-                crit2 = second.dice[0].faces[0] == 1 and len(second.dice) > 1 and second.dice[1].faces[0] == 1
+                assert not crit_of(first), ("D-7: a critical failure is never rerolled", e.to_json())
+                crit2 = crit_of(second)
                 keep = second if (crit2 or st_ > ft) else first
                 assert data["kept"] == keep.total and (data["first"], data["second"]) == (ft, st_)
                 kept[id(keep)] = keep
@@ -409,6 +426,7 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
                 raise AssertionError(f"unchecked Benny: {e.to_json()}")
         elif k == "attack":
             assert x is not None and x.out is None and not x.shaken
+            assert last_hit is None, ("a hit without damage", last_hit, e.to_json())
             s = sh[e.actor]
             w = s.weapon(data["weapon"])
             target = data["target"]
@@ -605,6 +623,8 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             assert x is not None and x.turned
         elif k not in UNCHECKED:
             raise AssertionError(f"an event the ledger does not know: {e.to_json()}")
+        if k in ACTIONS:
+            acted[p["name"] if k == "tail" else e.actor] += 1
 
 
     assert not any(v for n, v in rows.items() if led[n].out is None), ("D-8 rows not shown", rows)
