@@ -142,6 +142,12 @@ def crit_of(roll: Any) -> bool:
     return len(roll.dice) == 2 and roll.dice[0].faces[0] == 1 and roll.dice[1].faces[0] == 1
 
 
+def parse_move(text: str) -> tuple[str, int]:
+    """A move as the record writes it: ``climb 2``, ``level -1``."""
+    kind, n = text.split()
+    return kind, int(n)
+
+
 def expr_mod(roll: Any) -> int:
     """The modifier a trait roll's expression states (``d10!-2 wild`` -> -2)."""
     m = re.fullmatch(r"d\d+!([+-]\d+)?( wild)?", roll.expr)
@@ -227,6 +233,12 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
     speed_stall: set[str] = set()
     prespent: set[int] = set()                 # soak events whose Benny was counted already
     acted: Counter[str] = Counter()            # actions each dragon took this round
+    forced: dict[str, tuple[str, str]] = {}    # D-12: won forcings still to be obeyed
+    expected_move: dict[str, tuple[str, int]] = {}  # the move a forcing made the target take
+
+    def late(name: str) -> bool:
+        """D-3: Extras, GM-run and turned dragons count as ordering last."""
+        return not sh[name].wild or sh[name].gm or led[name].turned
 
     # C-1: every die rolled is in the record, so the ledger sees every roll (a roll a Benny's
     # reroll kept is told twice: in the Benny's event and in the event it decides; an opposed
@@ -285,12 +297,12 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
                 assert acted[n] <= max(1, 1 - multi.get(n, 0) // 2), ("C-4 actions", n, acted[n], multi)
             multi.clear()
             acted.clear()
+            forced.clear()  # a forcing holds for its round only
         elif k == "initiative":  # D-3: higher Speed, then higher Height; players before late ones
             order = data["order"]
             assert order == p["order"]
             assert set(order) == {n for n, y in led.items() if y.out is None}, (order, led)
-            keys = [(-led[n].speed, -led[n].height, not sh[n].wild or sh[n].gm or led[n].turned)
-                    for n in order]
+            keys = [(-led[n].speed, -led[n].height, late(n)) for n in order]
             assert keys == sorted(keys), ("D-3 initiative", order, keys)
             chk["initiative"] += 1
         elif k == "multi":  # C-4: -2 per action beyond the first
@@ -303,6 +315,9 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             kind, n = data["kind"], data["amount"]
             after = moved(s0, h0, kind, n)
             assert tuple(data["to"]) == after == (p["speed"], p["height"]), ("D-4", e.to_json())
+            assert e.actor not in forced, ("D-12: a won forcing ignored", e.to_json())
+            want = expected_move.pop(e.actor, None)
+            assert want is None or want == (kind, n), ("D-12: not the forced move", e.to_json(), want)
             if e.key == "dragons.move.done":
                 assert move_ok(s0, int(sh[e.actor].raw["max_speed"]), kind, n, shaken=x.shaken,
                                level_min=level_min, level_max=level_max,
@@ -610,15 +625,42 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             wins = ra.success and ra.total > rd.total  # C-3: a tie goes to the defender
             won = e.key in ("dragons.force.wins", "dragons.shake.wins")
             assert won is wins, ("D-12 opposed", e.to_json(), ra, rd)
+            if k == "force":  # D-12/D-3: only a pursuer whose order came first; an Extra's comes last
+                assert not (late(e.actor) and not late(other)), ("D-12: forcing out of turn", e.to_json())
             if k == "force" and wins:
                 raises = (ra.total - rd.total) // 4
                 assert data["raises"] == raises
                 assert data["axis"] == "speed" or raises >= 1, ("D-12: Height needs a raise", e.to_json())
+                forced[other] = (data["axis"], data["direction"])
             chk[e.key] += 1
-        elif k == "forced_move":
+        elif k == "forced_move":  # D-12: the target's move obeys the forcing when a legal one can
+            assert x is not None and e.actor in forced, e.to_json()
+            axis, direction = forced.pop(e.actor)
+            ordered, made = (parse_move(data[w]) for w in ("ordered", "made"))
+
+            def legal(m: tuple[str, int], x: Dragon = x, actor: str = e.actor) -> bool:
+                return move_ok(x.speed, int(sh[actor].raw["max_speed"]), m[0], m[1], shaken=x.shaken,
+                               level_min=level_min, level_max=level_max, max_dive=opts.get("max_dive"))
+
+            def obeys(m: tuple[str, int], x: Dragon = x, axis: str = axis,
+                      up: bool = direction == "up") -> bool:
+                after = moved(x.speed, x.height, *m)
+                change = after[0] - x.speed if axis == "speed" else after[1] - x.height
+                return change > 0 if up else change < 0
+
+            small = [("level", 1), ("dive", 1), ("level", -1), ("climb", 1)]
+            if obeys(ordered) and legal(ordered):
+                assert made == ordered, e.to_json()
+            elif any(obeys(m) and legal(m) for m in small):
+                assert obeys(made) and legal(made), ("D-12: forcing not obeyed", e.to_json(), x)
+            else:
+                assert made == ordered, e.to_json()
+            expected_move[e.actor] = made
             chk["forced_move"] += 1
         elif k == "follow":  # D-12: the pursuer copies instead of moving
             assert x is not None and x.tailing == p["target"]
+        elif k == "move_void":  # the ordered (or forced) move refused: level flight instead
+            expected_move.pop(e.actor, None)
         elif k == "turned_acts":
             assert x is not None and x.turned
         elif k not in UNCHECKED:

@@ -1,11 +1,12 @@
 """Issue 19, item 3: whole duels of the example scenarios checked against an independent ledger.
 
-Each example scenario (and two variants that reach what the examples miss: Armour and AP with
-Vigor to soak; reckless flying, with dangerous dives, stalls, long falls and falling away) is
-played to its end by the autopilot with a dozen seeds; then :func:`tests.dragons.ledger.audit`
-re-derives every trait roll, move, fall, attack, damage, wound row, Benny, tail and initiative
-order from the rule digest and the scenario as written, and compares the ledger with the board.
-The expected values are computed in the test, never by ``gmkit.dragons.rules``.
+Each example scenario (and variants that reach what the examples miss: Armour and AP with Vigor
+to soak; reckless flying, with dangerous dives, stalls, long falls and falling away; the examples
+again with every pursuer forcing its target) is played to its end by the autopilot with a dozen
+seeds; then :func:`tests.dragons.ledger.audit` re-derives every trait roll, move, fall, attack,
+damage, wound row, Benny, tail, forcing and initiative order from the rule digest and the
+scenario as written, and compares the ledger with the board. The expected values are computed
+in the test, never by ``gmkit.dragons.rules``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pytest
 import yaml
 
 from gmkit.dragons import DragonDuel, DragonOrder, Move
+from gmkit.dragons.orders import Force
 from gmkit.errors import IllegalOrder
 
 from .ledger import Ledger, audit
@@ -85,18 +87,39 @@ def reckless_orders(d: DragonDuel, actor: str) -> Any:
     return order
 
 
-NAMES = (*EXAMPLES, ARMOURED, RECKLESS)
+FORCING = "forcing_"
+"""Prefix of the examples played with :func:`forcing_orders`."""
+
+
+def forcing_orders(d: DragonDuel, actor: str) -> Any:
+    """The autopilot's order, with a forcing (D-12) first whenever the dragon is on a tail: Speed
+    up or down by turns, and Height up, down or not asked for by turns (it needs a raise)."""
+    s = d.state.dragons[actor]
+    auto = d.policy().order(d, actor)
+    if s.tailing is None or s.falling or not isinstance(auto, DragonOrder):
+        return auto
+    f = Force(speed=("up", "down")[d.round % 2], height=(None, "up", "down")[d.round % 3])
+    order = DragonOrder(move=auto.move, actions=(f, *auto.actions))
+    try:  # an Extra's order counts as arriving last: it may not force (D-3)
+        d.validate_order(actor, order)
+    except IllegalOrder:
+        return auto
+    return order
+
+
+NAMES = (*EXAMPLES, ARMOURED, RECKLESS, *(FORCING + n for n in EXAMPLES))
 
 
 @cache
 def played(name: str, seed: int | None) -> tuple[DragonDuel, Ledger]:
-    sc = reckless() if name == RECKLESS else scenario(name)
+    sc = reckless() if name == RECKLESS else scenario(name.removeprefix(FORCING))
     d = DragonDuel.from_scenario(sc, seed=seed)
-    if name == RECKLESS:
+    if name == RECKLESS or name.startswith(FORCING):
+        policy = reckless_orders if name == RECKLESS else forcing_orders
         for _ in range(60):
             if d.is_over:
                 break
-            d.resolve_round(autopilot=True, policy=reckless_orders)
+            d.resolve_round(autopilot=True, policy=policy)
         out = d.outcome()
     else:
         out = d.run(200)
@@ -133,6 +156,7 @@ def test_the_seeds_reach_every_rule_the_ledger_checks() -> None:
               "survival", "out.withdrew", "out.killed", "out.downed", "out.fell_away", "tail_lost",
               "attack.from_tail", "benny.soak_all",
               "dive.fast", "danger.ok", "danger.fail", "fall.wound", "fall.manoeuvre",
-              "dragons.shake.wins", "dragons.shake.fails", "dragon")
+              "dragons.shake.wins", "dragons.shake.fails", "dragons.force.wins",
+              "dragons.force.fails", "forced_move", "dragon")
     missing = [k for k in wanted if not total[k]]
     assert not missing, (missing, total)
