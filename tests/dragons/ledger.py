@@ -9,6 +9,15 @@ less the Armour AP ignores; Shaken and Wounds and the D-8 table rows; Bennies sp
 pools; the initiative order; and at the end the ledger must equal the board. Nothing here calls
 ``gmkit.dragons.rules``, ``gmkit.savage`` or the engine's helpers: the formulas are written out
 below or in :mod:`tests.dragons.reference` (test code too).
+
+Left out, because the record does not carry it: the arrival order of the orders (so initiative
+ties between two players' dragons and forcing rank between two players are not checked, only
+that Extras, GM-run and turned dragons count as last); the modifier of a tail attempt's defender
+(it depends on whether the target's secret order also tried); which target a turned dragon picks
+(D-10); which Bennies an order budgeted (only that spending follows the pools); and turn
+boundaries (a Shaken dragon's recovery roll is checked when made, its absence only by the final
+board). Aerobatic manoeuvres, Powers and the GM's reordering of a round are refused as unknown
+events: the autopilot plays none of them.
 """
 
 from __future__ import annotations
