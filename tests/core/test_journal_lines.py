@@ -312,6 +312,20 @@ def test_blank_lines_are_passed_over_and_still_counted(tmp_path: Path) -> None:
     assert (got.entries, got.lines, got.last_seq) == ([ASH, BO], [3, 5], 2)
 
 
+@pytest.mark.parametrize("data", [chained(HEADER, ASH, BO), plain(OLD_HEADER, ASH, BO)])
+def test_blank_lines_before_the_header_are_passed_over_too(tmp_path: Path, data: bytes) -> None:
+    """An editor's stray empty line at the top: the header is the first line that is not blank
+    (it was read as an entry, and refused with a 'seq' or 'op' problem it did not have)."""
+    path = tmp_path / "j.jsonl"
+    path.write_bytes(b"\n \n" + data)
+    got = Journal.read(path)
+    assert (got.header["system"], got.entries, got.lines) == ("race", [ASH, BO], [4, 5])
+    e = refusal(path, b"\n" + chained({**HEADER, "seed": "1"}, ASH))
+    assert str(e) == f"journal {path}: line 2, field 'seed': Input should be a valid integer; got '1'"
+    e = refusal(path, b"\n" + plain({"op": "undo"}))
+    assert (str(e), e.line) == (f"{path} is not a gmkit journal (no header line)", 2)
+
+
 @pytest.mark.parametrize("lang, words", [
     ("en", "journal {path}: the last line was cut off mid-write and is skipped"),
     ("ru", "журнал {path}: последняя строка оборвана при записи и пропущена"),
