@@ -338,6 +338,7 @@ def test_a_last_line_cut_off_mid_write_is_skipped_with_a_warning(tmp_path: Path,
     with language(lang), pytest.warns(UserWarning) as caught:
         got = Journal.read(path)
     assert [str(w.message) for w in caught] == [words.format(path=path)]
+    assert caught[0].filename != journal_module.__file__  # it points at the reader's code
     assert (got.entries, got.lines, got.last_seq) == ([ASH, BO], [2, 3], 2)
     assert (got.good, got.size, got.unterminated) == (len(whole), len(whole) + 23, False)
 
@@ -393,9 +394,26 @@ def test_a_writer_holds_the_lock_until_the_last_handle_in_the_process_closes(tmp
 
 
 @posix
-def test_a_lock_held_elsewhere_refuses_a_writer_and_says_how_to_read(tmp_path: Path) -> None:
-    import fcntl
+def test_a_journal_closed_from_another_thread_lets_its_lock_go(tmp_path: Path) -> None:
+    """A desk closed from a widget's callback thread, or collected on another thread."""
+    import threading
 
+    path = tmp_path / "j.jsonl"
+    j = Journal.create(path, HEADER)
+    closer = threading.Thread(target=j.close)
+    closer.start()
+    closer.join()
+    assert not _lock_is_held(path)
+
+
+@posix
+def test_a_lock_held_elsewhere_refuses_a_writer_at_once_and_says_how_to_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import fcntl
+    import time
+
+    slept: list[float] = []
+    monkeypatch.setattr(time, "sleep", slept.append)  # a writer never waits for the lock
     path = tmp_path / "j.jsonl"
     path.write_bytes(chained(HEADER, ASH))
     fd = os.open(str(path) + ".lock", os.O_RDWR | os.O_CREAT)
@@ -410,6 +428,7 @@ def test_a_lock_held_elsewhere_refuses_a_writer_and_says_how_to_read(tmp_path: P
                 f"j.jsonl.lock); close it there, or open this fight read-only with "
                 f"resume(..., autosave=False)")
             assert e.value.path == str(path)
+        assert slept == []
         assert Journal.read(path).entries == [ASH]  # reading needs no lock
         assert path.read_bytes() == chained(HEADER, ASH)
     finally:
