@@ -449,8 +449,11 @@ def test_create_writes_the_header_and_refuses_a_file_with_anything_in_it(tmp_pat
     path = tmp_path / "j.jsonl"
     path.touch()  # an empty file (touched by an editor) is no journal yet: it is written
     with Journal.create(path, HEADER) as j:
+        assert j.contents is None and j.checked  # nothing was read; written as format 2
+        j.repair()  # nothing to repair in a journal just written
         j.append(ASH, NOTE)
     assert path.read_bytes() == chained(HEADER, ASH, NOTE)
+    Journal(path).close()  # a handle that never locked closes harmlessly
     one = tmp_path / "one.jsonl"
     one.write_bytes(b"\n")
     with pytest.raises(JournalError) as e:
