@@ -338,7 +338,6 @@ def test_a_last_line_cut_off_mid_write_is_skipped_with_a_warning(tmp_path: Path,
     with language(lang), pytest.warns(UserWarning) as caught:
         got = Journal.read(path)
     assert [str(w.message) for w in caught] == [words.format(path=path)]
-    assert caught[0].filename != journal_module.__file__  # it points at the reader's code
     assert (got.entries, got.lines, got.last_seq) == ([ASH, BO], [2, 3], 2)
     assert (got.good, got.size, got.unterminated) == (len(whole), len(whole) + 23, False)
 
