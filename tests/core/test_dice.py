@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmkit.dice import Dice, DieRoll, Roll, multi_action_penalty, parse, parse_table, roll
+from gmkit.dice import Dice, DieRoll, Roll, multi_action_penalty, parse, parse_table, parse_trait, roll
 from gmkit.errors import DiceError
 from gmkit.savage import damage_outcome, parry, raises_over
 
@@ -604,3 +604,75 @@ def test_c6_table_refusals(table: object, message: str) -> None:
 def test_c6_a_table_of_numbers_up_to_the_limit() -> None:
     assert parse_table([1] * 1000) == (1.0,) * 1000
     assert parse_table([-(10**9), 10**9, 0.5]) == (-1e9, 1e9, 0.5)
+
+
+# --- the generator's edges: seeds, plain dice, typed-in limits, a trait's record ------------------
+
+def test_c1_a_seed_is_drawn_when_none_is_given_and_a_bool_is_not_a_seed() -> None:
+    seeds = {Dice().seed for _ in range(20)}
+    assert all(isinstance(s, int) and 0 <= s < 2**31 for s in seeds) and max(seeds) >= 62
+    assert Dice(seed=5).getstate() == {"seed": 5, "draws": 0}
+    with pytest.raises(DiceError, match="C-1: a seed is a whole number, got True"):
+        Dice(seed=True)
+
+
+def test_c1_a_plain_die_and_a_roll_are_recorded_whole() -> None:
+    d = Dice(seed=2)
+    r = d.d(20)
+    assert r == Roll("d20", d.tape[0], (DieRoll(20, (d.tape[0],)),), "", "", False) and d.log == [r]
+    assert 1 <= r.total <= 20
+    assert d.d(1).total == 1 and 1 <= d.d(2**31 - 1).total <= 2**31 - 1
+    one = d.roll("2D6 + 1")
+    assert (one.expr, one.purpose, one.actor, one.manual) == ("2d6+1", "", "", False)
+    assert one.total == sum(d.tape[-2:]) + 1 and one.faces == tuple(d.tape[-2:])
+    for bad in (0, 2**31, True):
+        with pytest.raises(DiceError, match="a die needs a whole number of sides from 1 to 2147483647"):
+            d.d(bad)
+
+
+def test_c2_a_typed_in_face_goes_up_to_the_largest_die() -> None:
+    d = Dice(seed=1)
+    d.enter(2**31 - 1)
+    assert d.d(2**31 - 1).total == 2**31 - 1
+    with pytest.raises(DiceError) as e:
+        d.enter(-1)
+    assert str(e.value) == ("C-2: a typed-in face is a whole number from 0 (the d18's 0-6-12 die) or 1 "
+                            "to 2147483647, got -1")
+
+
+def test_c3_a_generated_trait_roll_is_recorded_once_and_not_marked_by_hand() -> None:
+    d = Dice(seed=1)
+    t = d.trait(8)
+    assert (t.roll.purpose, t.roll.actor, t.roll.manual) == ("", "", False) and t.roll.manual is False
+    assert d.log == [t.roll] and t.roll.expr == "d8! wild" and t.tn == 4
+    e = d.trait("d6", wild=False, purpose="Spirit", actor="Ash")
+    assert (e.roll.expr, e.roll.purpose, e.roll.actor, e.roll.manual) == ("d6!", "Spirit", "Ash", False)
+    assert d.log == [t.roll, e.roll]
+
+
+def test_c3_an_extras_check_die_is_a_d6() -> None:
+    d = Dice(seed=1)
+    d.enter(1, 7)
+    with pytest.raises(DiceError, match="C-2: a d6 cannot show 7"):
+        d.trait(8, wild=False)
+
+
+@pytest.mark.parametrize("die, sides, modifier", [
+    ("unskilled", 4, -2), (None, 4, -2), (8, 8, 0), ("d12+1", 12, 1), ("D10-1", 10, -1)])
+def test_c3_trait_die_forms_accepted(die: object, sides: int, modifier: int) -> None:
+    assert parse_trait(die) == (sides, modifier)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("die, message", [
+    (True, "C-3: a trait die is d4, d6, d8, d10 or d12, got True"),
+    ("2d6", "C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got '2d6'"),
+    ("-d8", "C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got '-d8'"),
+    ("d8kh1", "C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got 'd8kh1'"),
+    ("d8+d6", "C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got 'd8+d6'"),
+    (7, "C-3: a trait die is d4, d6, d8, d10 or d12, got d7"),
+    ("d20", "C-3: a trait die is d4, d6, d8, d10 or d12, got d20"),
+])
+def test_c3_trait_die_forms_refused_by_name(die: object, message: str) -> None:
+    with pytest.raises(DiceError) as e:
+        parse_trait(die)  # type: ignore[arg-type]
+    assert str(e.value) == message
