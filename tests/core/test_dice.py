@@ -507,9 +507,15 @@ def test_c3_trait_many_aces_draw_each_die_on_its_own() -> None:
 def test_c3_trait_many_takes_one_draw_of_the_stream_as_its_seed() -> None:
     import numpy as np
 
+    for seed in range(1, 9):
+        d = Dice(seed=seed)
+        d.trait_many(5, 10)
+        assert d.draws == 1 and d.tape == [Dice(seed=seed).d(2**31 - 1).total]
+    d = Dice(seed=3)
+    d.enter(2**31 - 1)  # the sub-stream's seed typed in: the largest face of its die
+    assert d.trait_many(5).shape == (5,) and d.manual_marks == [0]
     d = Dice(seed=3)
     first = d.trait_many(50, 10)
-    assert d.draws == 1 and d.tape == [Dice(seed=3).d(2**31 - 1).total]
     again = Dice(seed=3).trait_many(50, 10)
     assert np.array_equal(first, again)
     assert Dice(seed=3).trait_many(0).shape == (0,)
