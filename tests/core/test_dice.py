@@ -682,3 +682,90 @@ def test_c3_trait_die_forms_refused_by_name(die: object, message: str) -> None:
     with pytest.raises(DiceError) as e:
         parse_trait(die)  # type: ignore[arg-type]
     assert str(e.value) == message
+
+
+# --- replay (C-1): the exact feed's edges ------------------------------------------------------------
+
+def test_c1_a_replay_counts_its_draws_and_refuses_each_die_past_the_record() -> None:
+    d = Dice(seed=1)
+    faces = list(d.roll("3d6").faces)
+    again = Dice(seed=1)
+    again.feed(faces, exact=True)
+    assert again.roll("3d6").faces == tuple(faces)
+    assert again.getstate() == {"seed": 1, "draws": 3} == d.getstate()
+    for _ in range(2):  # refused each time it is asked, not only the first
+        with pytest.raises(DiceError, match="C-1: the replay rolls a d6 more than the journal recorded"):
+            again.roll("d6")
+    assert not again.feeding
+
+
+def test_c1_a_replayed_face_that_does_not_fit_the_die_is_refused() -> None:
+    d = Dice(seed=1)
+    d.feed([7])
+    with pytest.raises(DiceError) as e:
+        d.roll("d6")
+    assert str(e.value) == "C-1: replayed face 7 does not fit a d6: the journal does not match this encounter"
+
+
+@pytest.mark.parametrize("expr, name", [(6, "int"), (None, "NoneType"), (["2d6"], "list")])
+def test_c1_a_roll_of_something_not_an_expression_is_refused_by_its_type(expr: object, name: str) -> None:
+    with pytest.raises(DiceError) as e:
+        Dice(seed=1).roll(expr)  # type: ignore[arg-type]
+    assert str(e.value) == f"a dice expression must be text, got {name}"
+
+
+def test_c3_an_extras_check_die_is_recorded_as_not_counted() -> None:
+    d = Dice(seed=1)
+    d.enter(1, 3)
+    assert d.trait(8, wild=False).roll.dice == (DieRoll(8, (1,), True, ""), DieRoll(6, (3,), False, "check"))
+    assert [x.kept for x in d.log[0].dice] == [True, False]
+    assert d.log[0].dice[1].kept is False
+
+
+def test_c2_typed_in_faces_go_on_the_tape_and_mark_the_roll_even_unrecorded() -> None:
+    d = Dice(seed=1)
+    d.roll("d8!", faces=[8, 3])
+    assert d.tape == [8, 3] and d.manual_marks == [0, 1]
+    quiet = Dice(seed=1, record=False)
+    r = quiet.roll("d8!", faces=[8, 3])
+    assert r.manual and r.total == 11 and quiet.tape == [] and quiet.log == []
+
+
+def test_c1_a_plain_die_shows_all_its_faces() -> None:
+    d = Dice(seed=3)
+    seen = {d.d(20).total for _ in range(200)}
+    assert seen == set(range(1, 21))
+    r = d.roll("2d6")
+    assert r.dice == (DieRoll(6, (d.tape[-2],)), DieRoll(6, (d.tape[-1],)))
+
+
+@pytest.mark.parametrize("expr, faces, kept, total", [
+    ("4d6kh3", [6, 5, 1, 3], [True, True, False, True], 14),
+    ("4d6kl1", [6, 5, 1, 3], [False, False, True, False], 1),
+    ("3d6kl2+1", [2, 6, 4], [True, False, True], 7),
+])
+def test_keep_highest_and_lowest_by_value_not_by_place(expr: str, faces: list[int], kept: list[bool],
+                                                        total: int) -> None:
+    r = Dice(seed=1).roll(expr, faces=faces)
+    assert [x.kept for x in r.dice] == kept and r.total == total
+
+
+def test_c3_a_chain_of_aces_is_cut_after_a_hundred() -> None:
+    d = Dice(seed=1)
+    d.enter(*([6] * 100), 2)
+    assert d.roll("d6!").total == 602
+    d.clear_hand()
+    d.enter(*([6] * 101), 2)
+    with pytest.raises(DiceError) as e:
+        d.roll("d6!")
+    assert str(e.value) == "C-3: more than 100 aces in a row on a d6"
+
+
+def test_expression_length_and_type_refused_by_message() -> None:
+    assert parse("1+" * 499 + "10").modifier == 499 + 10  # 1000 characters: the longest allowed
+    with pytest.raises(DiceError) as e:
+        parse("1+" * 500 + "1")
+    assert str(e.value) == "a dice expression is at most 1000 characters, got 1001"
+    with pytest.raises(DiceError) as e:
+        parse(6)  # type: ignore[arg-type]
+    assert str(e.value) == "a dice expression must be text, got int"
