@@ -142,11 +142,10 @@ TRAITS: list[tuple[tuple[int, ...], dict[str, object], tuple[int, bool, int, boo
      "d8!: d8[1] check d6[1] (dropped) = 1 (by hand) vs TN 4: critical failure",
      "d8!: d8[1] проверочный d6[1] (не в счёт) = 1 (вручную) против сложности 4: критический провал"),
     ((4, 1, 2), {"die": None, "modifier": 1},  # unskilled d4-2, aced, +1: 4+1-2+1 = 4
-     (4, True, 0, False),
-     "d4!-1 wild: d4[4+1] wild d6[2] (dropped) = 4 (by hand) vs TN 4: success, 0 raise(s)",
-     "d4!-1 wild: d4[4+1] wild d6[2] (dropped) = 4 (by hand) vs TN 4: success, 0 raises",
-     "d4!-1 дикий: d4[4+1] дикий d6[2] (не в счёт) = 4 (вручную) против сложности 4: "
-     "успех, 0 подъёмов"),
+     (4, True, 0, False),  # a success without a raise reads «успех», not «успех, 0 подъёмов»
+     "d4!-1 wild: d4[4+1] wild d6[2] (dropped) = 4 (by hand) vs TN 4: success",
+     "d4!-1 wild: d4[4+1] wild d6[2] (dropped) = 4 (by hand) vs TN 4: success",
+     "d4!-1 дикий: d4[4+1] дикий d6[2] (не в счёт) = 4 (вручную) против сложности 4: успех"),
 ]
 
 
