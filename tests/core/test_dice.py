@@ -644,6 +644,10 @@ def test_c2_a_typed_in_face_goes_up_to_the_largest_die() -> None:
         d.enter(-1)
     assert str(e.value) == ("C-2: a typed-in face is a whole number from 0 (the d18's 0-6-12 die) or 1 "
                             "to 2147483647, got -1")
+    for bad in (True, 2**31):
+        with pytest.raises(DiceError, match="C-2: a typed-in face is a whole number"):
+            d.enter(bad)
+    assert d.pending_hand == ()
 
 
 def test_c3_a_generated_trait_roll_is_recorded_once_and_not_marked_by_hand() -> None:
