@@ -173,15 +173,19 @@ class TraitResult(NamedTuple):
 
     def __str__(self) -> str:
         verdict = "critical failure" if self.critical_failure else (
-            f"success, {self.raises} raise(s)" if self.success else "failure")
+            (f"success, {self.raises} raise(s)" if self.raises else "success") if self.success
+            else "failure")
         return f"{self.roll.describe()} vs TN {self.tn}: {verdict}"
 
     def describe(self, lang: str) -> str:
-        """The roll, the target number and the verdict in ``lang`` (``успех, 1 подъём``)."""
+        """The roll, the target number and the verdict in ``lang`` (``успех, 1 подъём``; a success
+        without a raise is just ``успех``, not ``успех, 0 подъёмов``)."""
         from .i18n import format_message
 
         if self.critical_failure:
             verdict = format_message("term.critical_failure", lang)
+        elif self.success and not self.raises:
+            verdict = format_message("term.success", lang)
         elif self.success:
             verdict = format_message("dice.trait.success", lang,
                                      raises={"key": "term.raises", "n": self.raises})
