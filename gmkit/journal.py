@@ -235,7 +235,8 @@ class JournalContents:
     entries: list[dict[str, Any]]
     good: int
     lines: list[int] = field(default_factory=list)
-    """The 1-based line number of each entry (the header is line 1)."""
+    """The 1-based line number of each entry (the header is line 1, or the first line that is
+    not blank)."""
     checked: bool = False
     """Whether the lines carry ``seq`` and ``sum`` (and so were checked)."""
     last_seq: int = 0
@@ -271,18 +272,19 @@ class _Reader:
         self.seq = -1
         self.sum = ""
 
-    def parse(self, line: bytes, n: int) -> dict[str, Any]:
-        """The entry a line holds, checked; a JournalError naming the line else."""
+    def parse(self, line: bytes, n: int, first: bool) -> dict[str, Any]:
+        """The entry line ``n`` holds, checked (the header when it is the ``first`` line that is
+        not blank); a JournalError naming the line else."""
         obj = self.load(line, n)
-        if n == 1:
+        if first:
             if "gmkit" not in obj or "system" not in obj:
                 raise JournalError(f"{self.path} is not a gmkit journal (no header line)",
-                                   path=str(self.path), line=1)
+                                   path=str(self.path), line=n)
             self.checked = any(k in obj for k in _INTEGRITY)
         self.check_integrity(obj, n)
         entry = strip_integrity(obj) if self.checked else obj
-        if n == 1:
-            self.check_header(entry)
+        if first:
+            self.check_header(entry, n)
         else:
             try:
                 _ENTRY.validate_python(entry)
@@ -325,21 +327,21 @@ class _Reader:
                                                 f"damaged or moved", "sum")
         self.seq, self.sum = seq, got
 
-    def check_header(self, header: dict[str, Any]) -> None:
+    def check_header(self, header: dict[str, Any], n: int) -> None:
         fmt = header.get("journal", 1)
         if type(fmt) is int and fmt > max(READ_FORMATS):
-            raise JournalError.at(self.path, 1, f"journal format {fmt} was written by a newer "
+            raise JournalError.at(self.path, n, f"journal format {fmt} was written by a newer "
                                                 f"gmkit; this one reads formats "
                                                 f"{', '.join(map(str, READ_FORMATS))}", "journal")
         try:
             _HEADER.validate_python(header)
         except ValidationError as e:
             where, what = _schema_problem(e, tagged=False)
-            raise JournalError.at(self.path, 1, what, where) from None
+            raise JournalError.at(self.path, n, what, where) from None
         if fmt not in READ_FORMATS:
-            raise JournalError.at(self.path, 1, f"unknown journal format {fmt!r}", "journal")
+            raise JournalError.at(self.path, n, f"unknown journal format {fmt!r}", "journal")
         if self.checked and fmt < 2:
-            raise JournalError.at(self.path, 1, "a format 1 journal has no sequence numbers",
+            raise JournalError.at(self.path, n, "a format 1 journal has no sequence numbers",
                                   "journal")
 
 
@@ -355,7 +357,7 @@ def _read(path: Path, raw: bytes) -> JournalContents:
         pos += len(line) + 1
         if not line.strip():
             continue
-        entry = reader.parse(line, i)
+        entry = reader.parse(line, i, first=header is None)
         if header is None:
             header = entry
         else:
@@ -372,7 +374,8 @@ def _read(path: Path, raw: bytes) -> JournalContents:
 
             warnings.warn(format_message("core.journal.truncated", path=str(path)), stacklevel=4)
         else:
-            entry = reader.parse(tail, n)  # a whole line that lost its newline: checked as any
+            # a whole line that lost its newline: checked as any
+            entry = reader.parse(tail, n, first=header is None)
             if header is None:
                 header = entry
             else:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gmkit.dice import Dice, DieRoll, Roll, multi_action_penalty, parse, parse_table, roll
+from gmkit.dice import Dice, DieRoll, Roll, multi_action_penalty, parse, parse_table, parse_trait, roll
 from gmkit.errors import DiceError
 from gmkit.savage import damage_outcome, parry, raises_over
 
@@ -345,3 +345,334 @@ def test_vectorised_trait_many_matches_the_exact_rate() -> None:
 
 def test_die_roll_value() -> None:
     assert DieRoll(6, (6, 6, 2)).value == 14
+
+
+# --- C-1/C-2: the record of a roll, state, snapshots ------------------------------------------------
+
+def test_c1_roll_json_keeps_the_hand_mark_and_fills_what_an_old_record_left_out() -> None:
+    typed = Roll("d8!", 11, (DieRoll(8, (8, 3)),), "Piloting", "Ash", True)
+    assert Roll.from_json(typed.to_json()) == typed
+    old = Roll.from_json({"expr": "d6", "total": 3, "dice": [[6, [3], True, ""]]})
+    assert old == Roll("d6", 3, (DieRoll(6, (3,)),))
+    assert old.purpose == "" and old.actor == "" and old.manual is False
+
+
+def test_c1_setstate_takes_the_seed_and_skips_only_the_draws_not_yet_made() -> None:
+    fresh = Dice(seed=0)
+    fresh.setstate({"seed": 42, "draws": 7})
+    assert fresh.getstate() == {"seed": 42, "draws": 7}
+    ahead = Dice(seed=42)
+    for _ in range(3):
+        ahead.d(6)
+    ahead.setstate({"seed": 42, "draws": 5})  # two further draws, not five more
+    ref = Dice(seed=42)
+    for _ in range(5):
+        ref.d(6)
+    assert [ahead.d(20).total for _ in range(10)] == [ref.d(20).total for _ in range(10)]
+
+
+def test_c1_restore_rewinds_the_stream_the_log_the_tape_and_the_hand() -> None:
+    d = Dice(seed=8)
+    d.roll("d6")
+    d.enter(5)
+    snap = d.snapshot()
+    first = d.roll("3d6+d6")  # the typed-in 5 then three generated faces
+    d.roll("d20")
+    d.restore(snap)
+    assert (d.draws, len(d.log), len(d.tape), d.pending_hand) == (1, 1, 1, (5,))
+    again = d.roll("3d6+d6")
+    assert again == first and again.faces[0] == 5 and d.draws == 4
+
+
+def test_c2_typed_in_faces_keep_the_purpose_and_leave_queued_faces_for_later() -> None:
+    d = Dice(seed=1)
+    d.enter(4)
+    r = d.roll("d6", faces=[2], purpose="Spirit", actor="Ash")
+    assert (r.total, r.purpose, r.actor, r.manual) == (2, "Spirit", "Ash", True)
+    assert d.pending_hand == (4,)
+    assert d.roll("d6").total == 4
+
+
+@pytest.mark.parametrize("expr, faces, message", [
+    ("d6", 5, "C-2: typed-in faces are a list of whole numbers, got 5"),
+    ("d8!", [8], "C-2: 'd8!' needs more faces than the 1 typed in"),
+    ("2d6", [3, 4, 5], "C-2: '2d6' takes 2 faces here, 3 were typed in"),
+])
+def test_c2_typed_in_faces_refused_with_the_expression_named(expr: str, faces: object,
+                                                              message: str) -> None:
+    with pytest.raises(DiceError) as e:
+        Dice(seed=1).roll(expr, faces=faces)  # type: ignore[arg-type]
+    assert str(e.value) == message
+
+
+# --- C-3: refusals, opposed rolls ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("call, message", [
+    (lambda d: d.trait(8, modifier=1.5), "C-3: a trait roll's modifier is a whole number, got 1.5"),
+    (lambda d: d.trait(8, tn="x"), "C-3: a trait roll's tn is a whole number, got 'x'"),
+    (lambda d: d.trait(8, modifier=True), "C-3: a trait roll's modifier is a whole number, got True"),
+    (lambda d: d.trait_many(5, 8, modifier=None), "C-3: a trait roll's modifier is a whole number, got None"),
+    (lambda d: d.trait_many(5, 8, tn=4.0), "C-3: a trait roll's tn is a whole number, got 4.0"),
+    (lambda d: d.trait_many(-1), "trait_many rolls 0 to 100000000 traits at once, got n=-1"),
+    (lambda d: d.trait_many(10**8 + 1), "trait_many rolls 0 to 100000000 traits at once, got n=100000001"),
+    (lambda d: d.trait_many(True), "trait_many rolls 0 to 100000000 traits at once, got n=True"),
+    (lambda d: d.trait_many("10"), "trait_many rolls 0 to 100000000 traits at once, got n='10'"),
+])
+def test_c3_bad_trait_numbers_are_refused_by_name(call: object, message: str) -> None:
+    d = Dice(seed=1)
+    with pytest.raises(DiceError) as e:
+        call(d)  # type: ignore[operator]
+    assert str(e.value) == message
+    assert d.draws == 0
+
+
+@pytest.mark.parametrize("faces, a_total, d_total, wins, raises", [
+    ((8, 7, 2, 3, 1), 15, 3, True, 3),   # 12 over the defender: three full 4s
+    ((8, 5, 1, 3, 1), 13, 3, True, 2),   # 10 over: two
+    ((4, 1, 2, 3), 4, 3, True, 0),       # exactly TN 4 and above the defender
+    ((3, 2, 2, 1), 3, 2, False, 0),      # above the defender but short of TN 4
+    ((5, 2, 5, 1), 5, 5, False, 0),      # a tie holds
+    ((2, 1, 8, 2, 1), 2, 10, False, 0),  # the defender far ahead: no raises either way
+])
+def test_c3_opposed_rolls(faces: tuple[int, ...], a_total: int, d_total: int, wins: bool,
+                          raises: int) -> None:
+    d = Dice(seed=1)
+    d.enter(*faces)
+    o = d.opposed(8, 8, purpose="Fighting", actor="Ash", target="Wolf")
+    assert (o.attacker.total, o.defender.total, o.attacker_wins, o.raises) == (a_total, d_total, wins,
+                                                                                raises)
+    assert o.attacker.tn == o.defender.tn == 4
+    assert [(r.purpose, r.actor) for r in d.log] == [("Fighting", "Ash"), ("Fighting", "Wolf")]
+    assert (o.attacker.roll, o.defender.roll) == (d.log[0], d.log[1])
+
+
+def test_c3_opposed_roll_without_names_records_none() -> None:
+    d = Dice(seed=1)
+    o = d.opposed(6, 6, attacker_wild=False, defender_wild=False)
+    assert [(r.purpose, r.actor) for r in (o.attacker.roll, o.defender.roll)] == [("", ""), ("", "")]
+
+
+# --- C-3: trait_many, the vectorised path, against exact probabilities -------------------------------
+
+N_MANY = 300_000
+
+
+def _rates_match(totals: object, expected: dict[int, Fraction]) -> None:
+    import numpy as np
+
+    t = np.asarray(totals)
+    assert t.shape == (N_MANY,)
+    for value, p in expected.items():
+        got = float((t == value).sum()) / N_MANY
+        se = (float(p) * (1 - float(p)) / N_MANY) ** 0.5
+        assert abs(got - float(p)) <= 5 * se + 1e-12, (value, got, float(p))
+
+
+def test_c3_trait_many_extra_d8_exact_rates() -> None:
+    """An Extra's d8: 1..7 at 1/8 (a 1 is a critical failure when the check d6 shows 1: 1/48 of all),
+    8 aces (so a total of 8 or 16 never shows), 9..15 at 1/64, 17 at 1/512."""
+    totals = Dice(seed=5).trait_many(N_MANY, 8, wild=False)
+    rates = {-1000: Fraction(1, 48), 1: Fraction(1, 8) - Fraction(1, 48), 8: Fraction(0),
+             16: Fraction(0), 17: Fraction(1, 512), 0: Fraction(0)}
+    rates.update({k: Fraction(1, 8) for k in range(2, 8)})
+    rates.update({k: Fraction(1, 64) for k in range(9, 16)})
+    _rates_match(totals, rates)
+
+
+def test_c3_trait_many_wild_card_d8_exact_rates() -> None:
+    """The default trait (a Wild Card's d8): the higher of d8 and Wild Die; both 1s are a critical
+    failure, so a kept 1 never shows; a kept k <= 5 has (k*k - (k-1)*(k-1))/48."""
+    totals = Dice(seed=6).trait_many(N_MANY)
+    rates = {-1000: Fraction(1, 48), 1: Fraction(0), 2: Fraction(3, 48), 3: Fraction(5, 48),
+             4: Fraction(7, 48), 5: Fraction(9, 48)}
+    _rates_match(totals, rates)
+
+
+def test_c3_trait_many_unskilled_extra_with_a_bonus() -> None:
+    """Unskilled d4-2, +1, an Extra: totals 0..2 at 1/4 (0 less the 1/24 critical failures); the 4
+    aces, so 3 and 7 never show, 4 is 4+1 (1/16), 8 is 4+4+1 (1/64)."""
+    totals = Dice(seed=7).trait_many(N_MANY, None, modifier=1, wild=False)  # type: ignore[arg-type]
+    _rates_match(totals, {-1000: Fraction(1, 24), 0: Fraction(1, 4) - Fraction(1, 24),
+                          1: Fraction(1, 4), 2: Fraction(1, 4), 3: Fraction(0), 4: Fraction(1, 16),
+                          7: Fraction(0), 8: Fraction(1, 64), -1: Fraction(0)})
+
+
+def test_c3_trait_many_aces_draw_each_die_on_its_own() -> None:
+    import numpy as np
+
+    totals = Dice(seed=8).trait_many(2000, 6, wild=False)
+    assert set(np.unique(totals[totals > 6]).tolist()) >= {7, 8, 9, 10, 11}
+
+
+def test_c3_trait_many_takes_one_draw_of_the_stream_as_its_seed() -> None:
+    import numpy as np
+
+    d = Dice(seed=3)
+    first = d.trait_many(50, 10)
+    assert d.draws == 1 and d.tape == [Dice(seed=3).d(2**31 - 1).total]
+    again = Dice(seed=3).trait_many(50, 10)
+    assert np.array_equal(first, again)
+    assert Dice(seed=3).trait_many(0).shape == (0,)
+
+
+# --- C-4: damage --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("expr, raise_bonus, faces, normal, total", [
+    ("2d6+1", True, (6, 3, 2, 6, 6, 1), "2d6!+d6!+1", 6 + 3 + 2 + 6 + 6 + 1 + 1),
+    ("2d6+1", False, (6, 3, 2), "2d6!+1", 6 + 3 + 2 + 1),
+    ("4d6kh3", False, (1, 5, 3, 6, 2), "4d6!kh3", 5 + 3 + 6 + 2),  # the 6 aces
+    ("d2-d4", False, (2, 1, 4, 3), "d2!-d4!", 2 + 1 - 4 - 3),
+    ("d1+2", True, (1, 6, 2), "d1+d6!+2", 1 + 6 + 2 + 2),
+])
+def test_c4_damage_dice_ace_and_a_raise_adds_an_acing_d6(expr: str, raise_bonus: bool,
+                                                         faces: tuple[int, ...], normal: str,
+                                                         total: int) -> None:
+    for given_as in (expr, parse(expr)):
+        d = Dice(seed=1)
+        d.enter(*faces)
+        r = d.damage(given_as, raise_bonus=raise_bonus)
+        assert (r.expr, r.total, r.faces) == (normal, total, faces)
+        assert d.pending_hand == ()
+
+
+def test_c4_multi_action_penalty_refuses_what_is_not_a_count() -> None:
+    for bad in (True, "2", 1.0):
+        with pytest.raises(DiceError, match="C-4"):
+            multi_action_penalty(bad)  # type: ignore[arg-type]
+
+
+# --- C-5/C-6: the d18 and tables ---------------------------------------------------------------------
+
+def test_c5_d18_record() -> None:
+    d = Dice(seed=1)
+    d.enter(5, 12)
+    r = d.d18()
+    assert r == Roll("d18", 17, (DieRoll(6, (5,)), DieRoll(3, (3,), True, "x6")), "", "", True)
+    generated = d.d18(purpose="to hit", actor="Wolf")
+    assert (generated.expr, generated.purpose, generated.actor, generated.manual) == (
+        "d18", "to hit", "Wolf", False)
+    d.enter(7, 1)
+    with pytest.raises(DiceError, match="C-2: a d6 cannot show 7"):
+        d.d18()
+
+
+def test_c6_pick_records_the_table_the_face_and_the_value() -> None:
+    d = Dice(seed=1)
+    d.enter(3)
+    p = d.pick([0.5, 1, 1.5], purpose="damage", actor="Wolf")
+    rec = Roll("0.5-1-1.5 (d3)", 1.5, (DieRoll(3, (3,)),), "damage", "Wolf", True)
+    assert (p.value, p.face, p.table, p.roll) == (1.5, 3, (0.5, 1.0, 1.5), rec)
+    assert d.log == [rec]
+    q = d.pick("1 - 2")
+    assert q.roll.expr == "1 - 2 (d2)" and (q.roll.purpose, q.roll.actor, q.roll.manual) == ("", "", False)
+    assert d.log[-1] == q.roll and len(d.log) == 2
+
+
+@pytest.mark.parametrize("text, values", [
+    ("0,5-1,5", (0.5, 1.5)),
+    ("1000000000-1", (1e9, 1.0)),
+    (" 1 - 2 ", (1.0, 2.0)),
+    ("1-" * 499 + "10", (1.0,) * 499 + (10.0,)),  # 1000 characters: the longest allowed
+])
+def test_c6_tables_accepted(text: str, values: tuple[float, ...]) -> None:
+    assert parse_table(text) == values
+
+
+@pytest.mark.parametrize("text, pos", [("+1-2", 0), ("1-+2", 2), ("1- x-2", 3), ("1-nan", 2),
+                                       ("1e10", 0), ("1-1000000001", 2)])
+def test_c6_table_values_that_are_not_plain_numbers_name_their_position(text: str, pos: int) -> None:
+    with pytest.raises(DiceError) as e:
+        parse_table(text)
+    assert (e.value.position, e.value.expression) == (pos, text)
+    assert str(e.value).startswith(f"C-6: expected a number at position {pos} in {text!r}")
+
+
+@pytest.mark.parametrize("table, message", [
+    ("", "C-6: empty damage table at position 0 in ''\n  \n  ^"),
+    ("1-" * 500 + "1", "C-6: a table is at most 1000 characters, got 1001"),
+    (3, "C-6: a table is text like '1-2-3' or a list of numbers, got int"),
+    ([], "C-6: a table needs at least one value"),
+    ([1] * 1001, "C-6: a table has at most 1000 values, got 1001"),
+    ([1, 10**9 + 1], "C-6: a table's values are numbers up to 1000000000, got 1000000001"),
+])
+def test_c6_table_refusals(table: object, message: str) -> None:
+    with pytest.raises(DiceError) as e:
+        parse_table(table)  # type: ignore[arg-type]
+    assert str(e.value) == message
+
+
+def test_c6_a_table_of_numbers_up_to_the_limit() -> None:
+    assert parse_table([1] * 1000) == (1.0,) * 1000
+    assert parse_table([-(10**9), 10**9, 0.5]) == (-1e9, 1e9, 0.5)
+
+
+# --- the generator's edges: seeds, plain dice, typed-in limits, a trait's record ------------------
+
+def test_c1_a_seed_is_drawn_when_none_is_given_and_a_bool_is_not_a_seed() -> None:
+    seeds = {Dice().seed for _ in range(20)}
+    assert all(isinstance(s, int) and 0 <= s < 2**31 for s in seeds) and max(seeds) >= 62
+    assert Dice(seed=5).getstate() == {"seed": 5, "draws": 0}
+    with pytest.raises(DiceError, match="C-1: a seed is a whole number, got True"):
+        Dice(seed=True)
+
+
+def test_c1_a_plain_die_and_a_roll_are_recorded_whole() -> None:
+    d = Dice(seed=2)
+    r = d.d(20)
+    assert r == Roll("d20", d.tape[0], (DieRoll(20, (d.tape[0],)),), "", "", False) and d.log == [r]
+    assert 1 <= r.total <= 20
+    assert d.d(1).total == 1 and 1 <= d.d(2**31 - 1).total <= 2**31 - 1
+    one = d.roll("2D6 + 1")
+    assert (one.expr, one.purpose, one.actor, one.manual) == ("2d6+1", "", "", False)
+    assert one.total == sum(d.tape[-2:]) + 1 and one.faces == tuple(d.tape[-2:])
+    for bad in (0, 2**31, True):
+        with pytest.raises(DiceError, match="a die needs a whole number of sides from 1 to 2147483647"):
+            d.d(bad)
+
+
+def test_c2_a_typed_in_face_goes_up_to_the_largest_die() -> None:
+    d = Dice(seed=1)
+    d.enter(2**31 - 1)
+    assert d.d(2**31 - 1).total == 2**31 - 1
+    with pytest.raises(DiceError) as e:
+        d.enter(-1)
+    assert str(e.value) == ("C-2: a typed-in face is a whole number from 0 (the d18's 0-6-12 die) or 1 "
+                            "to 2147483647, got -1")
+
+
+def test_c3_a_generated_trait_roll_is_recorded_once_and_not_marked_by_hand() -> None:
+    d = Dice(seed=1)
+    t = d.trait(8)
+    assert (t.roll.purpose, t.roll.actor, t.roll.manual) == ("", "", False) and t.roll.manual is False
+    assert d.log == [t.roll] and t.roll.expr == "d8! wild" and t.tn == 4
+    e = d.trait("d6", wild=False, purpose="Spirit", actor="Ash")
+    assert (e.roll.expr, e.roll.purpose, e.roll.actor, e.roll.manual) == ("d6!", "Spirit", "Ash", False)
+    assert d.log == [t.roll, e.roll]
+
+
+def test_c3_an_extras_check_die_is_a_d6() -> None:
+    d = Dice(seed=1)
+    d.enter(1, 7)
+    with pytest.raises(DiceError, match="C-2: a d6 cannot show 7"):
+        d.trait(8, wild=False)
+
+
+@pytest.mark.parametrize("die, sides, modifier", [
+    ("unskilled", 4, -2), (None, 4, -2), (8, 8, 0), ("d12+1", 12, 1), ("D10-1", 10, -1)])
+def test_c3_trait_die_forms_accepted(die: object, sides: int, modifier: int) -> None:
+    assert parse_trait(die) == (sides, modifier)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("die, message", [
+    (True, "C-3: a trait die is d4, d6, d8, d10 or d12, got True"),
+    ("2d6", "C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got '2d6'"),
+    ("-d8", "C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got '-d8'"),
+    ("d8kh1", "C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got 'd8kh1'"),
+    ("d8+d6", "C-3: a trait is one die with a modifier, like 'd8' or 'd12+1', got 'd8+d6'"),
+    (7, "C-3: a trait die is d4, d6, d8, d10 or d12, got d7"),
+    ("d20", "C-3: a trait die is d4, d6, d8, d10 or d12, got d20"),
+])
+def test_c3_trait_die_forms_refused_by_name(die: object, message: str) -> None:
+    with pytest.raises(DiceError) as e:
+        parse_trait(die)  # type: ignore[arg-type]
+    assert str(e.value) == message
