@@ -92,7 +92,8 @@ TRAITS: list[tuple[tuple[int, ...], dict[str, object], tuple[int, bool, int, boo
      "d6!: d6[6+2] = 8 (by hand) vs TN 4: success, 1 raise(s)",
      "d6!: d6[6+2] = 8 (by hand) vs TN 4: success, 1 raise",
      "d6!: d6[6+2] = 8 (вручную) против сложности 4: успех, 1 подъём"),
-    ((2, 6, 3), {"die": 10, "modifier": -1, "tn": 3},  # the Wild Die 6+3, -1: 8 against TN 3: one raise (not 5/4)
+    # the Wild Die 6+3, -1: 8 against TN 3: one raise (not 5/4)
+    ((2, 6, 3), {"die": 10, "modifier": -1, "tn": 3},
      (8, True, 1, False),
      "d10!-1 wild: d10[2] (dropped) wild d6[6+3] = 8 (by hand) vs TN 3: success, 1 raise(s)",
      "d10!-1 wild: d10[2] (dropped) wild d6[6+3] = 8 (by hand) vs TN 3: success, 1 raise",
