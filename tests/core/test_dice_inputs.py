@@ -19,8 +19,8 @@ def state(d: Dice) -> tuple[Any, ...]:
 
 
 PROBES: list[tuple[str, Callable[[Dice], Any]]] = [
-    ("d²", lambda d: d.roll("d²")),
-    ("2²d6", lambda d: d.roll("2²d6")),
+    ("d superscript-2", lambda d: d.roll("d²")),
+    ("2 superscript-2 d6", lambda d: d.roll("2²d6")),
     ("400 digits", lambda d: d.roll("9" * 400)),
     ("400-digit sides", lambda d: d.roll("d" + "9" * 400)),
     ("5000 digits", lambda d: d.roll("1" * 5000)),
@@ -42,7 +42,7 @@ PROBES: list[tuple[str, Callable[[Dice], Any]]] = [
     ("damage None", lambda d: d.damage(None)),  # type: ignore[arg-type]
     ("damage list", lambda d: d.damage(["2d6"])),  # type: ignore[arg-type]
     ("raise_bonus list", lambda d: d.damage("2d6", raise_bonus=[])),  # type: ignore[arg-type]
-    ("damage d²", lambda d: d.damage("d²")),
+    ("damage d superscript-2", lambda d: d.damage("d²")),
     ("damage too long", lambda d: d.damage("1+" * 2000 + "1")),
     ("pick None", lambda d: d.pick(None)),  # type: ignore[arg-type]
     ("pick [None]", lambda d: d.pick([None])),  # type: ignore[list-item]
