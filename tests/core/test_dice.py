@@ -773,3 +773,44 @@ def test_expression_length_and_type_refused_by_message() -> None:
     with pytest.raises(DiceError) as e:
         parse(6)  # type: ignore[arg-type]
     assert str(e.value) == "a dice expression must be text, got int"
+
+
+def test_c4_damage_refusals_read_as_written_and_rolls_keep_their_purpose_and_actor() -> None:
+    """C-4 damage: each refusal's words; an over-long expression gets any roll's length refusal;
+    a parsed expression's roll is recorded with its purpose and actor, and neither by default; the
+    raise's bonus die only when asked."""
+    d = Dice(seed=3)
+    with pytest.raises(DiceError) as e:
+        d.damage("2d6", raise_bonus=1)  # type: ignore[arg-type]
+    assert str(e.value) == "C-4: raise_bonus is True or False, got 1"
+    with pytest.raises(DiceError) as e:
+        d.damage(7)  # type: ignore[arg-type]
+    assert str(e.value) == "C-4: a damage expression must be text, got int"
+    with pytest.raises(DiceError) as e:
+        d.damage("1" * 1001)
+    assert str(e.value) == "a dice expression is at most 1000 characters, got 1001"
+    r = d.damage(parse("2d6"), purpose="bite", actor="Ash")
+    assert (r.purpose, r.actor) == ("bite", "Ash")
+    assert (d.log[-1].purpose, d.log[-1].actor) == ("bite", "Ash")
+    for r in (d.damage(parse("2d6")), d.damage("2d6")):
+        assert (r.purpose, r.actor) == ("", "")
+        assert r.expr == "2d6!" and len(r.dice) == 2  # no raise, no bonus die, unless asked
+
+
+def test_c1_a_replay_past_its_record_is_refused_every_time_and_a_face_that_does_not_fit_by_name() -> None:
+    """C-1: the die after the journal's last face is refused, and again on the next try (the end of
+    the feed stays marked); a recorded face a die cannot show names the die and the face."""
+    faces = list(Dice(seed=1).roll("d6").faces)
+    replay = Dice(seed=1)
+    replay.feed(faces, exact=True)
+    replay.roll("d6")
+    for _ in range(2):
+        with pytest.raises(DiceError) as e:
+            replay.roll("d6")
+        assert str(e.value) == ("C-1: the replay rolls a d6 more than the journal recorded: the "
+                                "journal does not match this encounter")
+    odd = Dice(seed=1)
+    odd.feed([9])
+    with pytest.raises(DiceError) as e:
+        odd.roll("d6")
+    assert str(e.value) == "C-1: replayed face 9 does not fit a d6: the journal does not match this encounter"
