@@ -2,6 +2,8 @@
 
 * Every test starts and ends in gmkit's default language (English), whatever the one before it
   chose with ``set_language`` (a CLI test with ``--lang ru``, a desk in Russian).
+* Every test leaves Ctrl-C's handler as it found it: a kernel app started in process ignores
+  SIGINT, and an ignored signal is inherited by every child process a later test starts.
 * Hypothesis: the ``ci`` profile draws the same examples on every run (``derandomize=True``) and
   keeps no example database, so a CI failure is a failure of the code, not of the draw. It is
   loaded under ``HYPOTHESIS_PROFILE=ci`` or whenever ``CI`` is set; ``HYPOTHESIS_PROFILE=dev``
@@ -11,6 +13,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -32,6 +35,14 @@ def default_language() -> Iterator[None]:
     set_language(DEFAULT_LANGUAGE)
     yield
     set_language(DEFAULT_LANGUAGE)
+
+
+@pytest.fixture(autouse=True)
+def sigint_kept() -> Iterator[None]:
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    if signal.getsignal(signal.SIGINT) is not before:
+        signal.signal(signal.SIGINT, before)
 
 
 @pytest.fixture(scope="session")

@@ -143,9 +143,12 @@ def test_ctrl_c_stops_cleanly_and_writes_the_summary_so_far(tmp_path):
     spec = _spec(tmp_path, [{"template": "hang.ipynb"},
                             {"template": "race.ipynb", "scenarios": [str(RACE)], "seeds": [1]}])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    # Ctrl-C in a terminal reaches a batch whose SIGINT is the default: a test process that ran a
+    # kernel app in process has SIGINT ignored, and an ignored signal is inherited across exec
     proc = subprocess.Popen([sys.executable, "-m", "gmkit.cli", "batch", str(spec), "--workers", "1",
                              "--no-progress"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env, cwd=ROOT)
+                            env=env, cwd=ROOT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     pid_file = tmp_path / "out" / "hang__default__seedscenario" / "kernel.pid"
     try:
         end = time.monotonic() + 60
