@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -144,8 +145,12 @@ def test_no_player_file_holds_what_the_gm_alone_may_see(runs, side):
     assert not (_ship_cells(svg, "Shade") & secret)
 
 
-def test_report_command_on_player_and_gm_files(runs, capsys):
-    out = runs["patrol"]
+def test_report_command_on_player_and_gm_files(runs, capsys, tmp_path):
+    # copies: the reports are written beside their source, and the run's own folder is checked
+    # above to hold the patrol's files only (the smugglers' brief written there would fail it)
+    out = tmp_path
+    for f in ("cloak.ipynb", "cloak.gm.json"):
+        shutil.copy(runs["patrol"] / f, out / f)
     nb = str(out / "cloak.ipynb")
     # a player's notebook gives that player's reports, and no other view
     assert main(["report", nb, "--to", "markdown", "--view", "player", "--side", "patrol"]) == 0
