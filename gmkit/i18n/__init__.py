@@ -9,6 +9,16 @@ plural form by the CLDR rules (three forms for Russian: ``{n:plural:рана|р�
 the middle one, "1,5 раны"). Numbers follow the language: a float is written ``1,5`` in Russian,
 and ``{n:num}`` groups thousands (``12 345``).
 
+Names take the grammar their sentence needs (:mod:`gmkit.i18n.grammar`, the one place that
+knows it): ``{target:acc}`` declines a name (cases ``nom gen dat acc ins pre``; English leaves
+names as they are), ``{actor:g:потерял|потеряла|потеряло|потеряли}`` agrees with a name's gender
+and number, ``{actors:g:атакует|атакуют}`` with its number only; a list parameter is declined
+item by item and agrees in the plural. A fight's names are declined by its scenario's
+``gender:``/``forms:`` inside ``with grammar.cast(encounter.cast)``.
+
+>>> format_message("core.roll", "ru", actor="Пепел", roll="d8!: d8[5] = 5")
+'Пепел бросает d8!: d8[5] = 5'
+
 >>> format_message("core.roll", "en", actor="Ash", roll="d8!: d8[5] = 5")
 'Ash rolls d8!: d8[5] = 5'
 """
@@ -23,6 +33,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+from . import grammar
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language", "format_message", "catalogue",
            "format_number", "MessageError", "t"]
@@ -131,11 +143,39 @@ def format_number(value: float, lang: str) -> str:
     return str(format_decimal(_plain_number(value), locale=lang, decimal_quantization=False))
 
 
+class _Names(str):
+    """A list parameter: written joined by commas, declined and agreed item by item."""
+
+    items: tuple[str, ...]
+
+    def __new__(cls, items: list[str]) -> _Names:
+        self = super().__new__(cls, ", ".join(items))
+        self.items = tuple(items)
+        return self
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str):
         self.lang = lang
 
     def format_field(self, value: Any, spec: str) -> str:
+        if spec in grammar.CASES:  # a name in the case its governing word needs
+            if not isinstance(value, str):
+                raise MessageError(f"a case ({spec}) is for a name, got {value!r}")
+            if self.lang != "ru":
+                return str(value)
+            if isinstance(value, _Names):
+                return ", ".join(grammar.decline(v, spec) for v in value.items)
+            return grammar.decline(value, spec)
+        if spec.startswith("g:"):  # a word agreeing with a name: m|f|n|pl or singular|plural
+            forms = spec[2:].split("|")
+            names = value.items if isinstance(value, _Names) else value
+            if isinstance(names, int | float):  # a count: singular for 1, else plural
+                names = ["x"] * (1 if names == 1 else 2)
+            try:
+                return grammar.agree(names, forms)
+            except ValueError as e:
+                raise MessageError(str(e)) from None
         if spec.startswith("plural:"):
             return _plural(value, spec[7:].split("|"), self.lang)
         if spec == "num":  # a quantity: grouped and with the language's decimal mark
@@ -149,8 +189,8 @@ def _param(value: Any, lang: str) -> Any:
     if isinstance(value, dict) and "key" in value:
         inner = {k: v for k, v in value.items() if k != "key"}
         return format_message(value["key"], lang, **inner)
-    if isinstance(value, list):
-        return ", ".join(str(_param(v, lang)) for v in value)
+    if isinstance(value, list | tuple):
+        return _Names([str(_param(v, lang)) for v in value])
     return value
 
 
