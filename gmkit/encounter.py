@@ -40,8 +40,10 @@ from . import (
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError
 from .events import ALL, GM, Event
+from .i18n.grammar import Cast
 from .journal import JOURNAL_FORMAT, Journal, JournalContents, dumps
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
+from .scenario import cast_of
 
 __all__ = ["Encounter", "Mode", "TABLE", "SIMULATION", "Policy", "LegalOrders", "JOURNAL_FORMAT",
            "canonical_hash", "read_journal"]
@@ -334,6 +336,20 @@ class Encounter(ABC):
             if s is not None and s not in seen:
                 seen.append(s)
         return seen
+
+    def side_name(self, side: str) -> str:
+        """How ``side`` is called in sentences: its ``side_names`` entry, else its id."""
+        entry = (self.scenario.get("side_names") or {}).get(side)
+        return str(entry["name"]) if entry else side
+
+    @property
+    def cast(self) -> Cast:
+        """The fight's names and their grammar (what each belongs to, the scenario's ``gender:``
+        and ``forms:``), built once: render its sentences inside ``with grammar.cast(...)``."""
+        cast = self.__dict__.get("_cast")
+        if cast is None:
+            cast = self.__dict__["_cast"] = cast_of(self.scenario)
+        return cast
 
     def legal_orders(self, actor: str) -> LegalOrders:
         """What ``actor`` may order now: ``order in``, iteration, ``why_not(order)``."""

@@ -25,18 +25,20 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sized
+from collections.abc import Iterable, Mapping, Sized
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from . import i18n as _i18n  # noqa: F401  (loaded, the catalogue words a ScenarioError)
 from .errors import FieldProblem, Problem, ScenarioError, quoted
+from .i18n.grammar import Cast, CastRow
 from .schema import field
 
-__all__ = ["ScenarioModel", "model_for", "load_scenario", "validate_scenario", "read_yaml",
-           "normalise_text", "normalise_data", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
+__all__ = ["Grammatical", "SideName", "ScenarioModel", "cast_of", "model_for", "load_scenario",
+           "validate_scenario", "read_yaml", "normalise_text", "normalise_data", "MAX_BYTES", "MAX_DEPTH",
+           "MAX_NODES"]
 
 MAX_BYTES = 2_000_000
 """Largest scenario (or orders) file read, in bytes."""
@@ -52,6 +54,44 @@ ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u180e\u00ad"
 def normalise_text(text: str) -> str:
     """A one-line text as gmkit compares it: zero-width characters removed, NFC, stripped."""
     return unicodedata.normalize("NFC", text.translate(ZERO_WIDTH)).strip()
+
+
+Gender = Literal["m", "f", "n", "pl"]
+Case = Literal["gen", "dat", "acc", "ins", "pre"]
+
+
+class Grammatical(BaseModel):
+    """The grammar of a name for the Russian posts, for names the dictionary gets wrong
+    (nicknames, foreign names, «Волк 2»): a spec that has a ``name`` inherits these two fields.
+    Left out of the dumped scenario when not given, so older scenarios keep their hashes."""
+
+    gender: Gender | None = field(
+        "The name's grammatical gender for Russian sentences: m, f, n, or pl for a plural name "
+        "(left out: the dictionary decides).",
+        "Род имени для русских фраз: m, f, n или pl для имени во множественном числе (если не "
+        "указан, решает словарь).", default=None, exclude_if=lambda v: v is None)
+    forms: dict[Case, str] | None = field(
+        "The name's Russian forms where the dictionary gets them wrong: gen, dat, acc, ins, pre "
+        "(genitive, dative, accusative, instrumental, prepositional).",
+        "Формы имени по падежам, если словарь ошибается: gen, dat, acc, ins, pre (родительный, "
+        "дательный, винительный, творительный, предложный).", default=None,
+        exclude_if=lambda v: not v)
+
+    @field_validator("forms")
+    @classmethod
+    def _forms(cls, v: dict[str, str] | None) -> dict[str, str] | None:
+        for case, form in (v or {}).items():
+            if not form.strip():
+                raise FieldProblem("scenario.grammar.empty_form", field=case)
+        return v
+
+
+class SideName(Grammatical):
+    """How a side is called in posts and reports: a group («отряд», «Налётчики»)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = field("The side's name in sentences (отряд, Налётчики, the Wing).",
+                      "Как сторону называют в текстах (отряд, Налётчики, Крыло).", min_length=1)
 
 
 class ScenarioModel(BaseModel):
@@ -77,6 +117,18 @@ class ScenarioModel(BaseModel):
     """Other names players may use (``Bane: [Бейн]``): a participant's, weapon's, spell's or
     item's name to the names a message may give it (read by :mod:`gmkit.language`). Left out of
     the dumped scenario when empty, so scenarios without it keep their journals and hashes."""
+    side_names: dict[str, SideName] = field(
+        "How each side is called in posts and reports, as a group: party: {name: отряд}; "
+        "raiders: {name: Налётчики, gender: pl}. A side not listed is called by its id.",
+        "Как называть каждую сторону в постах и отчётах (как группу): party: {name: отряд}; "
+        "raiders: {name: Налётчики, gender: pl}. Сторона не из списка называется как есть.",
+        default={}, exclude_if=lambda v: not v)
+
+    @staticmethod
+    def cast_rows(scenario: Mapping[str, Any]) -> Iterable[CastRow]:
+        """``(name, kind, gender, forms)`` of every name a scenario of this rule set gives (kinds:
+        :data:`gmkit.i18n.grammar.KINDS`): the rule set lists its dragons, ships, weapons..."""
+        return ()
 
     @model_validator(mode="before")
     @classmethod
@@ -86,6 +138,15 @@ class ScenarioModel(BaseModel):
             return normalise_data(data)
         except ScenarioError:
             return data  # the limits are checked (and reported with the file) by validate_scenario
+
+
+def cast_of(scenario: Mapping[str, Any]) -> Cast:
+    """The names of a (validated) scenario with their grammar — its rule set's names, then its
+    sides as groups — for declining them in its sentences (``with grammar.cast(...)``)."""
+    rows = list(model_for(str(scenario["system"])).cast_rows(scenario))
+    for entry in (scenario.get("side_names") or {}).values():
+        rows.append((entry["name"], "side", entry.get("gender"), entry.get("forms")))
+    return Cast.of(rows)
 
 
 def model_for(system: str) -> type[ScenarioModel]:

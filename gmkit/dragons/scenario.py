@@ -25,13 +25,15 @@ dragons:
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ..dice import parse, parse_trait
 from ..errors import DiceError, FieldProblem, given, quoted, rule_of
-from ..scenario import ScenarioModel
+from ..i18n.grammar import CastRow
+from ..scenario import Grammatical, ScenarioModel
 from ..schema import field
 
 __all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario", "EXAMPLE",
@@ -102,7 +104,7 @@ def _damage_dice(v: str) -> str:
     return v
 
 
-class WeaponSpec(BaseModel):
+class WeaponSpec(Grammatical):
     model_config = ConfigDict(extra="forbid")
     name: str = field("The weapon's name, as orders and posts give it.",
                       "Название оружия, как его пишут в приказах и постах.", "D-5")
@@ -151,7 +153,7 @@ _TRAIT = "a trait die, d4 to d12 or d12+1 and the like"
 _TRAIT_RU = "куб от d4 до d12 или d12+1 и т. п."
 
 
-class PilotSpec(BaseModel):
+class PilotSpec(Grammatical):
     model_config = ConfigDict(extra="forbid")
     name: str = field("The rider's name (may be empty).", "Имя всадника (можно не указывать).",
                       default="")
@@ -173,7 +175,7 @@ class PilotSpec(BaseModel):
     _v = field_validator("fighting", "piloting", "spirit", "shooting", mode="before")(_trait)
 
 
-class DragonSpec(BaseModel):
+class DragonSpec(Grammatical):
     model_config = ConfigDict(extra="forbid")
     name: str = field("The dragon's name (unique; not GM).",
                       "Имя дракона (у каждого своё; не GM).", min_length=1)
@@ -328,6 +330,17 @@ class DragonScenario(ScenarioModel):
         "Где идёт бой: в открытой Синеве (упавшие гибнут) или над Твердью (могут выжить).",
         "D-13", default="blue")
     """D-13: the open Blue or over the Firmament."""
+
+    @staticmethod
+    def cast_rows(scenario: Mapping[str, Any]) -> Iterator[CastRow]:
+        """Dragons, their pilots and weapons, with the scenario's grammar of each name."""
+        for d in scenario.get("dragons", ()):
+            yield d["name"], "dragon", d.get("gender"), d.get("forms")
+            pilot = d.get("pilot") or {}
+            if pilot.get("name"):
+                yield pilot["name"], "pilot", pilot.get("gender"), pilot.get("forms")
+            for w in d.get("weapons", ()):
+                yield w["name"], "weapon", w.get("gender"), w.get("forms")
     options: DragonOptions = field("Rule options the GM may switch.",
                                    "Настройки правил, которые может менять мастер.",
                                    default_factory=DragonOptions)

@@ -8,12 +8,14 @@ naming the field and the character, before any die is rolled.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..errors import DiceError, FieldProblem, given, quoted, rule_of
-from ..scenario import ScenarioModel
+from ..i18n.grammar import CastRow
+from ..scenario import Grammatical, ScenarioModel
 from ..schema import field, one_or_many, or_text
 from . import rules
 from .notation import MAX_HP, MAX_PROTECTION, SPECIAL_KINDS, parse_damage, parse_life, parse_special
@@ -155,7 +157,7 @@ def _shorthand_list(v: Any) -> Any:
     return v
 
 
-class _Weapon(_Strict):
+class _Weapon(_Strict, Grammatical):
     """What melee attacks and ranged weapons share: a damage table (F-3, C-6), which may be
     written alone as a string (``claws: 1-2-3``)."""
 
@@ -219,7 +221,7 @@ class RangedSpec(_Weapon):
                         **_bounds(MAX_MODIFIER))
 
 
-class SpellSpec(EffectSpec):
+class SpellSpec(EffectSpec, Grammatical):
     """A spell the GM describes: its effect as data, whom it targets, how often it can be cast."""
 
     name: str = field("The spell's name.", "Название заклинания.")
@@ -236,7 +238,7 @@ class SpellSpec(EffectSpec):
                                    "указан — нет).", "F-5", default=None, ge=1, le=MAX_PROTECTION)
 
 
-class ItemSpec(EffectSpec):
+class ItemSpec(EffectSpec, Grammatical):
     """An item or potion (F-8): its effect as data, whom it targets, how many uses."""
 
     name: str = field("The item's name.", "Название предмета.", "F-8")
@@ -250,7 +252,7 @@ class ItemSpec(EffectSpec):
                                    "указан — нет).", "F-5", default=None, ge=1, le=MAX_PROTECTION)
 
 
-class CombatantSpec(_Strict):
+class CombatantSpec(_Strict, Grammatical):
     """One combatant as a GM copies it from a sheet (F-1)."""
 
     name: str = field("The combatant's name (unique).", "Имя бойца (у каждого своё).",
@@ -425,6 +427,20 @@ class Options(_Strict):
 
 class FantasyScenario(ScenarioModel):
     """A fantasy skirmish (rule set F): two or more sides, each fighting for itself."""
+
+    @staticmethod
+    def cast_rows(scenario: Mapping[str, Any]) -> Iterator[CastRow]:
+        """Combatants (characters, monsters, pets, mounts), their attacks, spells and items."""
+        kinds = {"player": "character", "monster": "monster", "pet": "pet", "mount": "mount"}
+        for c in scenario.get("combatants", ()):
+            yield c["name"], kinds.get(c.get("kind", ""), "character"), c.get("gender"), c.get("forms")
+        for c in scenario.get("combatants", ()):
+            for w in [*(c.get("melee") or ()), *([c["ranged"]] if c.get("ranged") else [])]:
+                yield w["name"], "weapon", w.get("gender"), w.get("forms")
+            for s in c.get("spells") or ():
+                yield s["name"], "spell", s.get("gender"), s.get("forms")
+            for i in c.get("items") or ():
+                yield i["name"], "item", i.get("gender"), i.get("forms")
 
     system: Literal["fantasy"] = field("The rule set: fantasy (a fantasy skirmish).",
                                        "Свод правил: fantasy (фэнтезийная стычка).", default="fantasy")

@@ -34,13 +34,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["CASES", "GENDERS", "KINDS", "Noun", "Cast", "cast", "current_cast", "noun", "decline",
+__all__ = ["CASES", "GENDERS", "KINDS", "CastRow", "Noun", "Cast", "cast", "current_cast", "noun", "decline",
            "agree", "gender_of", "analyser"]
 
 CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
 """The six Russian cases, as catalogue placeholders and scenario ``forms:`` name them."""
 GENDERS = ("m", "f", "n", "pl")
 """Masculine, feminine, neuter, plural: what a verb or adjective agrees with."""
+
+CastRow = tuple[str, str | None, str | None, Mapping[str, str] | None]
+"""One name of a fight: ``(name, kind, gender, forms)`` — kind a key of :data:`KINDS`, gender and
+forms as the scenario gives them (None: not given)."""
 
 _PYMORPHY = {"nom": "nomn", "gen": "gent", "dat": "datv", "acc": "accs", "ins": "ablt", "pre": "loct"}
 _GENDER_TAGS = {"masc": "m", "femn": "f", "neut": "n"}
@@ -102,7 +106,7 @@ class Cast:
         self._entries: dict[str, _Entry] = dict(entries or {})
 
     @classmethod
-    def of(cls, names: Iterable[tuple[str, str | None, str | None, Mapping[str, str] | None]]) -> Cast:
+    def of(cls, names: Iterable[CastRow]) -> Cast:
         """A cast from ``(name, kind, gender, forms)`` rows; a name given twice keeps its first row."""
         entries: dict[str, _Entry] = {}
         for name, kind, gender, forms in names:
@@ -319,12 +323,15 @@ def _regular_forms(word: str, gender: str | None, animate: bool | None) -> dict[
         before = stem[-1]
         gen = stem + ("и" if soft or before in _VELAR + "жшщч" else "ы")
         ii = soft and before == "и"
-        return {"nom": w, "gen": gen, "dat": stem + ("и" if ii else "е"), "acc": stem + ("ю" if soft else "у"),
-                "ins": stem + ("ей" if soft or before in _SIBILANT else "ой"), "pre": stem + ("и" if ii else "е")}
+        return {"nom": w, "gen": gen, "dat": stem + ("и" if ii else "е"),
+                "acc": stem + ("ю" if soft else "у"),
+                "ins": stem + ("ей" if soft or before in _SIBILANT else "ой"),
+                "pre": stem + ("и" if ii else "е")}
     if gender == "f" or gender == "n":
         if gender == "f" and last == "ь":
             stem = w[:-1]
-            return {"nom": w, "gen": stem + "и", "dat": stem + "и", "acc": w, "ins": w + "ю", "pre": stem + "и"}
+            return {"nom": w, "gen": stem + "и", "dat": stem + "и", "acc": w, "ins": w + "ю",
+                    "pre": stem + "и"}
         return None
     if last in "оеиуюэы" or (last == "ь" and gender is None):  # Игорь or Любовь: not told
         return None

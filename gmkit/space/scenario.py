@@ -6,13 +6,15 @@ A scenario names ``system: space``; :func:`gmkit.scenario.load_scenario` validat
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..dice import parse
 from ..errors import DiceError, FieldProblem, quoted
-from ..scenario import ScenarioModel
+from ..i18n.grammar import CastRow
+from ..scenario import Grammatical, ScenarioModel
 from ..schema import field
 from .rules import on_map, ship_cells
 
@@ -63,7 +65,7 @@ class GridSpec(_Strict):
     """The station's cells: no ship may enter them."""
 
 
-class ShipSpec(_Strict):
+class ShipSpec(_Strict, Grammatical):
     """One ship as the scenario lists it (S-2, S-6, S-7, S-8, S-10, S-13)."""
 
     name: str = field("The ship's name (unique; not GM).", "Имя корабля (у каждого своё; не GM).",
@@ -240,6 +242,12 @@ class SpaceOptions(_Strict):
 
 class SpaceScenario(ScenarioModel):
     """A space battle (rule set S)."""
+
+    @staticmethod
+    def cast_rows(scenario: Mapping[str, Any]) -> Iterator[CastRow]:
+        """Ships, with the scenario's grammar of each name (a ship is something, not someone)."""
+        for s in scenario.get("ships", ()):
+            yield s["name"], "ship", s.get("gender"), s.get("forms")
 
     system: Literal["space"] = field("The rule set: space (a space battle).",
                                      "Свод правил: space (космический бой).", default="space")
