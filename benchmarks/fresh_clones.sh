@@ -7,19 +7,19 @@
 set -u
 n=${1:-5}
 repo=$(git rev-parse --show-toplevel)
-head=$(git -C "$repo" rev-parse --short HEAD)
+head=$(git -C "$repo" rev-parse HEAD)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 
-echo "fresh clones of $head, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "fresh clones of ${head:0:7}, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
 printf 'clone\tdemo_rc\ttest_rc\tinstall_demo_s\tdemo_s\tinstall_test_s\ttest_s\tlog\n'
 fails=0
 for i in $(seq 1 "$n"); do
   dir="$work/clone$i"
-  git clone -q "$repo" "$dir"
+  git clone -q "$repo" "$dir" && git -C "$dir" checkout -q "$head"  # the same commit every time
   export UV_CACHE_DIR="$work/uv-cache$i" PIP_NO_CACHE_DIR=1
   log="$work/clone$i.log"
   t0=$(now)

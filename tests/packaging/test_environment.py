@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import importlib.metadata as md
+import os
 import re
 import shutil
 import subprocess
@@ -123,8 +124,10 @@ def _lock_check(tmp: Path, pyproject: str, lock: bool) -> subprocess.CompletedPr
     if lock:
         shutil.copy(ROOT / "uv.lock", tmp / "uv.lock")
     # -o: the linked uv is taken as made, whatever the copies' times
-    return subprocess.run(["make", "-s", "-o", ".uv/bin/uv", "lock-check"], cwd=tmp, capture_output=True,
-                          text=True, timeout=300)
+    # a make of its own, not a sub-make of `make test` (which would print the folders it enters)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    return subprocess.run(["make", "-s", "--no-print-directory", "-o", ".uv/bin/uv", "lock-check"], cwd=tmp,
+                          capture_output=True, text=True, timeout=300, env=env)
 
 
 @pytest.mark.parametrize("case", ["missing", "stale"])
