@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 26's proof: N fresh clones of this checkout's HEAD in a row (default 5), each as a new
+# Issue 26's proof: N fresh clones of a commit (default: HEAD) in a row (default 5), each as a new
 # machine would see it (empty uv and pip caches), run `make demo` then `make test`. Prints one
 # line per clone: the two exit codes, the install times (uv bootstrap + demo env, then the test
 # extras) and the commands' whole times; the clones are removed afterwards. Not a test: it takes
@@ -7,7 +7,7 @@
 set -u
 n=${1:-5}
 repo=$(git rev-parse --show-toplevel)
-head=$(git -C "$repo" rev-parse HEAD)
+head=$(git -C "$repo" rev-parse "${2:-HEAD}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
