@@ -17,8 +17,9 @@ from ..errors import GmkitError, IllegalOrder
 from .grammar import CORE_VOCABULARY, Clause, Grammar, Lexicon, NameRef, Scanner, Token
 from .morph import is_cyrillic
 from .names import NameIndex
+from .prose import Selection, correct, name_genders, select
 from .reading import Note, Problem, Question, Reading
-from .text import compile_patterns, decode, marked_part, normalise, script_of, words
+from .text import Word, cited, clean, compile_patterns, decode, marked_part, normalise, script_of, words
 
 __all__ = ["LanguageError", "Context", "Draft", "OrderLanguage"]
 
@@ -39,6 +40,12 @@ class Context:
     names: NameIndex
     lang: str = "en"
     aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    genders: Mapping[str, str | None] = field(default_factory=dict)
+    """A participant's gender or number (``m f n pl``; None when not known), for pronouns."""
+    cast: Any = None
+    """The fight's names with their grammar (:class:`gmkit.i18n.grammar.Cast`), for replies."""
+    mentioned: Sequence[str] = ()
+    """Names the message mentions, in order (quotes included): what a pronoun may mean."""
 
     def shown(self, name: str, lang: str | None = None) -> str:
         """A name as the reply writes it: its first alias in the reply's script, else itself."""
@@ -66,8 +73,10 @@ class Draft:
     problems: list[Problem] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
 
-    def ask(self, ref: NameRef, what: str = "target") -> None:
-        self.questions.append(Question(ref.said, ref.names, what))
+    def ask(self, ref: NameRef, what: str = "target", verb: str = "", **params: Any) -> None:
+        """Ask which of ``ref.names`` the player means (``verb``: the order asked about, so the
+        question names the choices in the case it needs: «Кого атакуете — Шквала или Мглу?»)."""
+        self.questions.append(Question(ref.said, ref.names, what, verb, params))
 
     def problem(self, key: str, rule: str | None = None, **params: Any) -> None:
         self.problems.append(Problem(rule, note=Note(key, params)))
@@ -89,6 +98,21 @@ class OrderLanguage:
     """Extra word patterns (``("cell", regex)``): each a terminal of its own, upper case."""
     captures: ClassVar[frozenset[str]] = frozenset()
     """Concepts followed by a free name (see :class:`~.grammar.Scanner`)."""
+    turn_rule: ClassVar[str] = ""
+    """The rule that says how orders are given (``D-1``: secret and simultaneous): cited when a
+    message makes an order hang on what others do (``если Гроза пикирует, то …``)."""
+    conditional_ok: ClassVar[frozenset[str]] = frozenset()
+    """Concepts that may stand under a condition (a Benny spent "if I miss")."""
+    negative_ok: ClassVar[frozenset[str]] = frozenset({"NOTHING", "PASS"})
+    """Concepts that stand under a negative pronoun (``ничего не делаю``)."""
+    noun_kinds: ClassVar[Mapping[str, str]] = {"participant": "character"}
+    """Name kind -> what it is to the catalogue's grammar (:data:`gmkit.i18n.grammar.KINDS`:
+    a dragon is someone, a ship something)."""
+
+    def slot(self, rule: str) -> str:
+        """What an order clause fills (a correction replaces the last one in the same slot):
+        here one order a turn, every clause the same slot."""
+        return "order"
 
     def __init__(self) -> None:
         self.lexicon = Lexicon(CORE_VOCABULARY, self.vocabulary)
@@ -141,12 +165,38 @@ class OrderLanguage:
                 self._indexes.clear()
             self._indexes[key] = (scenario, index)
         side = encounter.side_of(actor)
-        return Context(encounter, actor, side, encounter.board(side), scenario, index, lang, aliases)
+        genders, names_cast = self._grammar(scenario, index)
+        return Context(encounter, actor, side, encounter.board(side), scenario, index, lang, aliases,
+                       genders, names_cast)
+
+    def _grammar(self, scenario: Mapping[str, Any], index: NameIndex) -> tuple[dict[str, Any], Any]:
+        """The participants' genders and the fight's cast, from the scenario's ``gender:`` and
+        ``forms:`` where it gives them (cached with the names)."""
+        held = getattr(index, "_grammar", None)
+        if held is not None:
+            return held  # type: ignore[no-any-return]
+        from ..i18n.grammar import Cast, cast
+
+        given = dict(_grammar_fields(scenario))
+        rows = []
+        for entry in index.entries:
+            kind = self.noun_kinds.get(entry.kind, entry.kind)
+            gender, forms = given.get(entry.name, (None, None))
+            rows.append((entry.name, kind, gender, forms))
+        names_cast = Cast.of(rows)
+        with cast(names_cast):
+            who = self.noun_kinds.get("participant")
+            genders = name_genders((n, who) for n in index.names("participant"))
+        for name, (gender, _) in given.items():
+            if name in genders and gender:
+                genders[name] = gender
+        index._grammar = (genders, names_cast)  # type: ignore[attr-defined]
+        return genders, names_cast
 
     def tokens(self, ctx: Context, text: str) -> list[Token]:
-        """The tokens of a normalised order text (for tests and tools)."""
+        """The tokens of a message's order part (for tests and tools)."""
         scanner = Scanner(self.lexicon, ctx.names, self.terminals, captures=self.captures)
-        return scanner.scan(words(text, self._pattern))
+        return scanner.scan(self.words_of(text)[0])
 
     def read(self, encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Reading:
         """Read ``text`` (a player's whole message) into ``actor``'s orders, with a reply."""
@@ -162,25 +212,64 @@ class OrderLanguage:
             return Reading(encounter.system, actor, ctx.lang,
                            problems=(Problem(None, note=Note("language.reply.failed",
                                                              {"error": type(e).__name__})),),
-                           shown=ctx.shown)
+                           shown=ctx.shown, text=decode(text))
+
+    def words_of(self, text: str) -> tuple[list[Word], Any, list[Word]]:
+        """The words of a message's order part (each at its offset in ``text``), how the part
+        was found, and the words of what the message quotes (for the names mentioned there)."""
+        marked = marked_part(text)
+        own = clean(text)
+        out: list[Word] = []
+        last = 0
+        for a, b in marked.ranges:
+            if out:  # the parts are lines of their own
+                out.append(Word("\n", "mark", last, end=last))
+            out += words(normalise(own[a:b]), self._pattern, offset=a)
+            last = b
+        quoted: list[Word] = []
+        for a, b in cited(text)[:8]:
+            b = min(b, a + MAX_QUOTE)
+            quoted += words(normalise(text[a:b]), self._pattern, offset=a)
+        return out, marked, quoted
 
     def _read(self, ctx: Context, text: str, lang: str | None) -> Reading:
-        marked = marked_part(text)
-        norm = normalise(marked.text)
-        tokens = self.tokens(ctx, norm)
-        ctx.lang = lang or _detect(tokens, norm, ctx.scenario.get("language"))
-        clauses = self.grammar.clauses(tokens)
-        draft = self.build(ctx, clauses)
+        if not text.strip():
+            default = ctx.scenario.get("language")
+            ctx.lang = lang or (default if default in ("ru", "en") else "en")
+            return Reading(ctx.encounter.system, ctx.actor, ctx.lang,
+                           problems=(Problem(None, note=Note("reading.empty")),), shown=ctx.shown,
+                           cast=ctx.cast)
+        ws, marked, quoted = self.words_of(text)
+        scanner = Scanner(self.lexicon, ctx.names, self.terminals, captures=self.captures)
+        tokens = scanner.scan(ws)
+        ctx.lang = lang or _detect(tokens, marked.text, ctx.scenario.get("language"))
+        context = [t.value.one for t in scanner.scan(quoted)
+                   if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one]
+        sel = select(ws, tokens, (ctx.actor,), lambda n: ctx.genders.get(n), self.conditional_ok,
+                     self.negative_ok, context)
+        ctx.mentioned = sel.mentioned
+        clauses = correct(self.grammar.clauses(sel.tokens), self.slot)
+        if sel.again:
+            draft = self._again(ctx, clauses)
+        else:
+            draft = self.build(ctx, clauses)
+        if sel.conditional and self.turn_rule:
+            draft.problem("reading.conditional", self.turn_rule,
+                          words=", ".join(dict.fromkeys(t.text for t in sel.conditional)))
         if draft.orders and not draft.problems and not draft.questions:
             for order in draft.orders:
                 refusal = ctx.check(order)
                 if refusal is not None:
                     draft.problems.append(Problem(refusal.rule, str(refusal), refusal=refusal))
+        used = _spans(clauses)
         reading = Reading(ctx.encounter.system, ctx.actor, ctx.lang, tuple(draft.orders),
                           tuple(self.render(o, ctx.lang, ctx) for o in draft.orders),
                           tuple(draft.notes), tuple(draft.problems), tuple(draft.questions),
                           cut=len(marked.text) if marked.cut else None, marked=marked.how,
-                          shown=ctx.shown, renderer=lambda o, lg: self.render(o, lg, ctx))
+                          shown=ctx.shown, renderer=lambda o, lg: self.render(o, lg, ctx),
+                          text=text, spans=used, skipped=_skipped(sel, marked.ranges, text),
+                          unread=_unread(ws, used, sel), confidence=_confidence(clauses, sel, draft),
+                          cast=ctx.cast)
         if not reading.ok:
             opts = self.options(ctx)
             reading.options = tuple(self.render(o, ctx.lang, ctx) for o in opts[:12])
@@ -188,6 +277,107 @@ class OrderLanguage:
             if not draft.orders and not draft.questions and opts:
                 reading.example = self.render(opts[0], ctx.lang, ctx)
         return reading
+
+    def _again(self, ctx: Context, clauses: list[Clause]) -> Draft:
+        """``как в прошлый раз``: the actor's last order the fight resolved, from the record;
+        a question when there is none (round 1) or when the message also orders something."""
+        d = Draft()
+        if any(c.rule not in ("sep", "stray") for c in clauses):
+            d.problem("reading.again_and_more")
+            return d
+        previous = _previous(ctx.encounter, ctx.actor)
+        if previous is None:
+            d.problem("reading.again_none")
+            return d
+        d.orders.append(previous)
+        d.note("reading.again")
+        return d
+
+
+MAX_QUOTE = 4000
+"""The most characters of a quote read for the names it mentions."""
+
+
+def _previous(encounter: Any, actor: str) -> Any:
+    """The actor's last order that a resolution followed, from the record (None: none yet)."""
+    from ..orders import Order, order_from_json
+
+    entries = list(getattr(encounter, "history", None) or ())
+    last: Any = None
+    pending: Any = None
+    for e in entries:
+        if e.get("op") == "submit" and e.get("actor") == actor:
+            pending = e.get("order")
+        elif e.get("op") == "withdraw" and e.get("actor") == actor:
+            pending = None
+        elif e.get("op") == "resolve" and pending is not None:
+            last, pending = pending, None
+    if last is not None and not isinstance(last, Order):
+        try:
+            last = order_from_json(last, encounter._registry)
+        except Exception:  # a record the reader cannot rebuild: ask rather than guess
+            return None
+    return last
+
+
+def _spans(clauses: Sequence[Clause]) -> tuple[tuple[int, int], ...]:
+    out = sorted({(t.start, t.end) for c in clauses for t in c.tokens
+                  if t.kind != "SEP" and t.start >= 0 and t.end > t.start})
+    return tuple(out)
+
+
+def _skipped(sel: Selection, ranges: Sequence[tuple[int, int]], text: str
+             ) -> tuple[tuple[int, int, str], ...]:
+    out = list(sel.skipped)
+    out += [(a, b, "quote") for a, b in cited(text)]
+    return tuple(sorted(out))
+
+
+def _unread(ws: Sequence[Word], used: Sequence[tuple[int, int]], sel: Selection
+            ) -> tuple[tuple[int, int], ...]:
+    """Words of the player's own clauses that no order used (shown to the GM as left unread)."""
+    skipped = [(a, b) for a, b, _ in sel.skipped]
+    out = []
+    for w in ws:
+        if w.kind == "mark" or w.end <= w.start:
+            continue
+        if any(a <= w.start < b for a, b in used) or any(a <= w.start < b for a, b in skipped):
+            continue
+        out.append((w.start, w.end))
+    return tuple(out)
+
+
+def _confidence(clauses: Sequence[Clause], sel: Selection, draft: Draft) -> float:
+    """How sure the reading is, 0..1: lowered by every misspelt word read, pronoun bound and
+    correction applied; 0 when nothing was read."""
+    if not draft.orders:
+        return 0.0
+    score = 1.0
+    for c in clauses:
+        for t in c.tokens:
+            if not t.exact:
+                score -= 0.1
+            if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.pronoun:
+                score -= 0.05
+    if any(t.kind == "SEP" and t.value == "CORR" for t in sel.tokens):
+        score -= 0.05
+    return round(max(0.1, score), 2)
+
+
+def _grammar_fields(data: Any, depth: int = 0) -> Iterable[tuple[str, tuple[Any, Any]]]:
+    """(name, (gender, forms)) of everything the scenario names with ``gender:`` or ``forms:``."""
+    if depth > 6:
+        return
+    if isinstance(data, Mapping):
+        name = data.get("name")
+        if isinstance(name, str) and ("gender" in data or "forms" in data):
+            forms = data.get("forms")
+            yield name, (data.get("gender"), dict(forms) if isinstance(forms, Mapping) else None)
+        for v in data.values():
+            yield from _grammar_fields(v, depth + 1)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _grammar_fields(v, depth + 1)
 
 
 def _detect(tokens: Sequence[Token], text: str, default: Any) -> str:

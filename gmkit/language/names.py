@@ -6,9 +6,13 @@ each with its kind. A name is found in the words of a message by, in order of tr
 1. the words' dictionary forms (``Бейна`` → ``бейн``), against the name, the scenario's
    ``aliases`` and the :data:`GLOSSARY` (``wolf`` ↔ ``волк``, ``axe`` ↔ ``топор``);
 2. a transliteration of Cyrillic words (``Торвальду`` → ``torvald``);
-3. fuzzy matching (rapidfuzz's ratio) of words of 4 letters or more, at :data:`THRESHOLD`; on
-   equal scores the spelling indexed first wins (names in the order given, each word's forms
-   before its glossary words), never a set's or a hash's order.
+3. a misspelt word (``Шквалла``, ``кагтями``, ``валка``): the Russian word against every form
+   of the names' Russian words by edit distance (rapidfuzz's OSA: a swap of two letters counts
+   one), bounded by the word's length (:func:`bound`); every name at the least distance is a
+   candidate, so two that fit equally are asked about, never picked;
+4. fuzzy matching (rapidfuzz's ratio) of words of 4 letters or more against Latin names, at
+   :data:`THRESHOLD`; on equal scores the spelling indexed first wins (names in the order given,
+   each word's forms before its glossary words), never a set's or a hash's order.
 
 Words of a name may come in any order (``зелье лечения`` is ``healing potion``) and a part of a
 name may stand for it (``вожак`` for ``Pack leader``) when nothing else claims the word. A
@@ -29,10 +33,18 @@ from dataclasses import dataclass, field
 from .morph import forms, is_cyrillic
 from .numbers import cardinal
 
-__all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit"]
+__all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit", "bound", "LAST"]
 
 THRESHOLD = 80
-"""The least rapidfuzz ratio (0-100) at which a misspelt word still names something."""
+"""The least rapidfuzz ratio (0-100) at which a misspelt Latin word still names something."""
+
+
+def bound(word: str) -> int:
+    """The most letters a misspelt word may differ by and still name something: none under 4
+    letters, one up to 7, two from 8 (``валка`` is ``волка``; ``Мгла`` is never ``игла``'s
+    neighbour ``Мира``)."""
+    n = len(word)
+    return 0 if n < 4 else 1 if n < 8 else 2
 
 GLOSSARY: dict[str, tuple[str, ...]] = {
     # creatures and roles
@@ -125,6 +137,7 @@ class NameIndex:
         self._entries = []
         self._by_form = {}
         self._latin = {}
+        self._cyrillic: dict[str, list[tuple[int, int]]] = {}
         self._keys: dict[int, list[str]] = {}
         self._memo: dict[tuple[str, bool], tuple[list[tuple[int, int]], bool]] = {}
         aliases = aliases or {}
@@ -155,6 +168,8 @@ class NameIndex:
                     self._by_form.setdefault(f, []).append((i, w))
                     if not is_cyrillic(f):
                         self._latin.setdefault(f, []).append((i, w))
+                for f in _inflected(parts[w]):
+                    self._cyrillic.setdefault(f, []).append((i, w))
 
     @property
     def entries(self) -> list[Entry]:
@@ -187,7 +202,21 @@ class NameIndex:
         if len(word) < 4 and not (cap and len(word) >= 3):
             return [], True
         from rapidfuzz import fuzz, process
+        from rapidfuzz.distance import OSA
 
+        if is_cyrillic(word) and bound(word):
+            keys = self._keys.get(id(self._cyrillic))
+            if keys is None:
+                keys = self._keys[id(self._cyrillic)] = list(self._cyrillic)
+            near = process.extract(word, keys, scorer=OSA.distance, score_cutoff=bound(word),
+                                   limit=None)
+            if near:
+                least = min(d for _, d, _ in near)
+                got = []
+                for key, d, _ in near:
+                    if d == least:
+                        got += [h for h in self._cyrillic[key] if h not in got]
+                return got, False
         probes = [word]
         if is_cyrillic(word):
             probes = [translit(f) for f in forms(word)]
@@ -252,10 +281,37 @@ class NameIndex:
 
 
 def narrow(entries: list[Entry], number: int | None) -> list[Entry]:
-    """Entries kept by a number: those numbered so (none: every one)."""
+    """Entries kept by a number: those numbered so (none: every one; -1, "the last": the one
+    with the highest number)."""
     if number is None:
         return entries
+    if number == LAST:
+        numbered = [e for e in entries if e.number is not None]
+        top = max((e.number for e in numbered), default=None)  # type: ignore[type-var]
+        return [e for e in numbered if e.number == top]
     return [e for e in entries if e.number == number]
+
+
+LAST = -1
+"""The number ``последний`` / ``last`` stands for."""
+
+
+def _inflected(word: str) -> list[str]:
+    """Every form of a Russian word of a name (``шквал``: шквала, шквалу, шквалом...), for
+    misspellings of any case; nothing for a Latin word."""
+    if not is_cyrillic(word):
+        return []
+    from .morph import analyser
+
+    morph = analyser()
+    out = [word]
+    if morph is not None:
+        for parse in morph.parse(word)[:2]:
+            for f in parse.lexeme:
+                w = f.word.replace("ё", "е")
+                if w not in out:
+                    out.append(w)
+    return out
 
 
 def _unique(entries: list[Entry]) -> list[Entry]:

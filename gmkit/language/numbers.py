@@ -15,7 +15,8 @@ __all__ = ["CARDINALS", "ORDINALS", "cardinal", "ordinal"]
 
 CARDINALS: dict[str, int] = {
     # ru (dictionary forms)
-    "ноль": 0, "нуль": 0, "один": 1, "одна": 1, "одно": 1, "два": 2, "две": 2, "три": 3,
+    "ноль": 0, "нуль": 0, "один": 1, "пару": 2, "парочка": 2, "одна": 1, "одно": 1, "два": 2,
+    "две": 2, "три": 3,
     "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10,
     "одиннадцать": 11, "двенадцать": 12, "пара": 2, "двое": 2, "трое": 3, "четверо": 4,
     # en
@@ -28,9 +29,10 @@ ORDINALS: dict[str, int] = {
     "первый": 1, "второй": 2, "третий": 3, "четвертый": 4, "пятый": 5, "шестой": 6,
     "седьмой": 7, "восьмой": 8, "девятый": 9, "десятый": 10,
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10,
+    "eighth": 8, "ninth": 9, "tenth": 10, "последний": -1, "last": -1,
 }
-"""Ordinal words (Russian in dictionary form, masculine), to their value."""
+"""Ordinal words (Russian in dictionary form, masculine), to their value; -1 is "the last"
+(the highest-numbered of a numbered set)."""
 
 _ORD_DIGITS = re.compile(r"^(\d{1,3})(?:st|nd|rd|th|-?[а-я]{1,3})$")
 

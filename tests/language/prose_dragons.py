@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmkit.dragons.orders import Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt
+from gmkit.dragons.orders import Attack, Benny, DragonOrder, Move, TailAttempt
 
 from .corpus import Ask, Illegal, Nothing, Partial, Says
 

@@ -223,11 +223,11 @@ def _storm_round2() -> Any:
 
 
 DRAGONS.update({
-    "storm": storm,                                                  # Пепел 6/12, Гроза 7/12 vs Шквал 5/10, Мгла 6/10
-    "tail": lambda: storm(pepel=(6, 10), shkval=(6, 10), mgla=(5, 10)),  # Пепел beside Шквал: tail, claws
-    "low": lambda: storm(pepel=(2, 10), shkval=(6, 12), mgla=(6, 12)),   # Пепел slow and below: climb 0 only
+    "storm": storm,  # Пепел 6/12, Гроза 7/12 vs Шквал 5/10, Мгла 6/10
+    "tail": lambda: storm(pepel=(6, 10), shkval=(6, 10), mgla=(5, 10)),  # Пепел beside Шквал
+    "low": lambda: storm(pepel=(2, 10), shkval=(6, 12), mgla=(6, 12)),  # Пепел slow and below
     "ravens": ravens,
-    "storm2": _storm_round2,                                         # round 2: Пепел went level +1, Пламя at Шквал
+    "storm2": _storm_round2,  # round 2: Пепел went level +1, Пламя at Шквал
 })
 
 
