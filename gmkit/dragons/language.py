@@ -450,22 +450,8 @@ def _direction(rule: str) -> str:
 
 
 def _narrowed(ctx: Context, ref: NameRef, plausible: list[str] | None = None) -> NameRef:
-    """A pronoun with no name before it (``атакую её``) stands for the foes it fits: one is read,
-    several are asked about."""
-    if not ref.pronoun or ref.names:
-        return ref
-    want = ref.everyone[0] if ref.everyone else ""
-    pool = plausible if plausible is not None else _enemies(ctx)
-    fits = [n for n in pool if _agrees(ctx.genders.get(n), want)]
-    return NameRef(tuple(fits or pool), ref.said, kind="participant", pronoun=True)
-
-
-def _agrees(gender: str | None, pronoun: str) -> bool:
-    if gender is None:
-        return pronoun != "pl"
-    if pronoun in ("m", "n"):
-        return gender in ("m", "n")
-    return gender == pronoun
+    """A pronoun (``атакую её``) bound to the foes it may mean (see :meth:`Context.narrow`)."""
+    return ctx.narrow(ref, plausible if plausible is not None else _enemies(ctx))
 
 
 def _dragon(board: dict[str, Any], name: str) -> dict[str, Any] | None:

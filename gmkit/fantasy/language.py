@@ -36,6 +36,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                "en": ["strike", "hit", "attack", "swing", "stab", "slash", "chop", "bite",
                       "smash", "cut", "melee", "whack", "bash"]},
     "SHOOT": {"ru": ["стрелять", "выстрелить", "пустить стрела", "выпустить стрела", "метнуть",
+                     "пускать стрела", "выпускать стрела", "всадить стрела", "натянуть тетива",
                      "метать", "выстрел", "обстрелять", "пальнуть", "стрельба"],
               "en": ["shoot", "fire", "loose", "shoot an arrow", "throw"]},
     "CAST": {"ru": ["колдовать", "наколдовать", "заклинание", "кастовать", "скастовать",
@@ -45,6 +46,10 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "USE": {"ru": ["использовать", "применить", "применять", "пить", "выпить", "испить",
                    "глотнуть", "принять", "достать", "дать", "влить", "напоить", "пью"],
             "en": ["use", "drink", "quaff", "apply", "take", "give"]},
+    "HEAL": {"ru": ["лечить", "вылечить", "подлечить", "исцелять", "исцелить", "излечить",
+                    "залечить", "лечиться", "подлечиться", "вылечиться", "исцеляться",
+                    "исцелиться", "латать", "подлатать"],
+             "en": ["heal", "cure", "patch up", "heal up"]},
     "FLEE": {"ru": ["бежать", "убегать", "убежать", "бегство", "отступать", "отступить", "драпать",
                     "удирать", "удрать", "спасаться", "сбежать", "дать деру", "уходить", "уйти",
                     "бегу", "делать ноги"],
@@ -58,14 +63,16 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
 
 RULES = r"""
 start: _item*
-_item: strike | weapon | shoot | cast | spell | use | item | flee | pass | sep | stray
+_item: strike | weapon | shoot | cast | spell | heal | use | item | flee | pass | sep | stray
 strike: STRIKE _s*
 weapon: WEAPON _s*
 shoot: SHOOT _s*
 _s: NAME | WEAPON
 cast: CAST _c*
 spell: SPELL _c*
+heal: HEAL _h*
 _c: NAME | SPELL | SELF
+_h: NAME | SPELL | ITEM | SELF
 use: USE _u*
 item: ITEM _u*
 _u: NAME | ITEM | SELF
@@ -82,6 +89,9 @@ class FantasyLanguage(OrderLanguage):
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "spell": "SPELL", "item": "ITEM",
                                            "attack": "WEAPON", "ranged": "WEAPON"}
+    turn_rule = "F-6"
+    noun_kinds: ClassVar[dict[str, str]] = {"participant": "character", "spell": "spell",
+                                            "item": "item", "attack": "weapon", "ranged": "weapon"}
 
     def names(self, encounter: Any, actor: str) -> Iterable[tuple[str, str]]:
         out = [(p, "participant") for p in encounter.participants()]
@@ -98,23 +108,35 @@ class FantasyLanguage(OrderLanguage):
         me = _me(ctx.scenario, ctx.actor)
         ranged = (me.get("ranged") or {}).get("name")
         made: list[tuple[Any, str]] = []
+        seen: set[str] = set()
         for k, c in enumerate(clauses):
             rule = c.rule
             before = _before(clauses, k)
             got: Any = None
+            if rule in seen and len(c.tokens) == 1 and before is None:
+                continue  # the order said again, bare ("бью вожака, бью!")
+            seen.add(rule)
             if rule in ("strike", "weapon", "shoot"):
                 weapons = [self._one(t.value, d, "weapon") for t in c.all("WEAPON")]
                 if any(w is None for w in weapons):
                     continue
-                target = self._target(c, before, d)
+                verb = "shoot" if rule == "shoot" or (weapons and weapons[0] == ranged) else "strike"
+                target = self._target(ctx, c, before, d, _foes(ctx), verb)
                 if target is False:
                     continue
-                if rule == "shoot" or (weapons and weapons[0] == ranged):
+                if target is None and _said_more(ctx, c, clauses, k):
+                    # words after the order that no name matched: a target was meant, and the
+                    # die must not pick one for it (F-6)
+                    d.ask(NameRef(tuple(_foes(ctx)), c.text, kind="participant"), "target", verb)
+                    continue
+                if verb == "shoot":
                     got = Shoot(target)  # type: ignore[arg-type]
                 else:
                     got = Strike(target, weapons[0] if weapons else None)  # type: ignore[arg-type]
                 if target is None:
                     d.note("language.fantasy.note.by_die")
+            elif rule == "heal":
+                got = self._heal(ctx, me, c, before, d)
             elif rule in ("cast", "spell"):
                 got = self._cast(ctx, me, c, before, d)
             elif rule in ("use", "item"):
@@ -146,13 +168,49 @@ class FantasyLanguage(OrderLanguage):
             d.ask(ref, what)
         return None
 
-    def _target(self, c: Clause, before: NameRef | None, d: Draft) -> str | bool | None:
-        """The named target; None when none is named; False when the name needs asking."""
+    def _target(self, ctx: Context, c: Clause, before: NameRef | None, d: Draft,
+                plausible: list[str] | None = None, verb: str = "", **params: Any
+                ) -> str | bool | None:
+        """The named target; None when none is named; False when the name needs asking. A
+        pronoun is bound to the ``plausible`` targets of the order (foes, or friends to heal)."""
         refs = [t.value for t in c.all("NAME")] or ([before] if before is not None else [])
         if not refs:
             return None
-        got = self._one(refs[0], d)
-        return False if got is None else got
+        ref = ctx.narrow(refs[0], plausible if plausible is not None else _foes(ctx))
+        if ref.one is not None:
+            return ref.one
+        if not ref.names:
+            d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
+        else:
+            d.ask(ref, "target", verb, **params)
+        return False
+
+    def _heal(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
+              d: Draft) -> Cast | UseItem | None:
+        """A heal by what it does (``лечу Борина``, ``лечусь``): the actor's one healing spell,
+        else its one healing item; asked when several fit, or none."""
+        spells = [t.value for t in c.all("SPELL")]
+        items = [t.value for t in c.all("ITEM")]
+        healing = [s["name"] for s in me.get("spells") or () if s.get("heal")]
+        potions = [i["name"] for i in me.get("items") or () if i.get("heal")]
+        self_ = c.first("SELF") is not None or c.tokens[0].text.endswith(("сь", "ся"))
+        target = None if self_ else self._target(ctx, c, before, d, _friends(ctx), "heal")
+        if target is False:
+            return None
+        if spells or (healing and not items):
+            name = self._one(spells[0], d, "spell") if spells else (
+                healing[0] if len(healing) == 1 else None)
+            if name is None:
+                if not spells:
+                    d.ask(NameRef(tuple(healing), c.text, kind="spell"), "spell", "heal")
+                return None
+            return Cast(name, target)  # type: ignore[arg-type]
+        name = self._one(items[0], d, "item") if items else (potions[0] if len(potions) == 1 else None)
+        if name is None:
+            if not items:
+                d.ask(NameRef(tuple(healing + potions), c.text, kind="spell"), "spell", "heal")
+            return None
+        return UseItem(name, target)  # type: ignore[arg-type]
 
     def _cast(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
               d: Draft) -> Cast | None:
@@ -166,7 +224,10 @@ class FantasyLanguage(OrderLanguage):
             else:
                 d.ask(NameRef(tuple(known), c.text, kind="spell"), "spell")
                 spell = None
-        target = None if c.first("SELF") else self._target(c, before, d)
+        heals = any(s["name"] == spell and s.get("heal") for s in me.get("spells") or ())
+        plausible = _friends(ctx) if heals else _foes(ctx)
+        target = None if c.first("SELF") else self._target(ctx, c, before, d, plausible, "cast",
+                                                           spell=spell)
         if spell is None or target is False:
             return None
         return Cast(spell, target)  # type: ignore[arg-type]
@@ -183,7 +244,8 @@ class FantasyLanguage(OrderLanguage):
             else:
                 d.ask(NameRef(tuple(known), c.text, kind="item"), "item")
                 item = None
-        target = None if c.first("SELF") else self._target(c, before, d)
+        target = None if c.first("SELF") else self._target(ctx, c, before, d, _friends(ctx), "use",
+                                                           item=item)
         if item is None or target is False:
             return None
         return UseItem(item, target)  # type: ignore[arg-type]
@@ -239,6 +301,32 @@ class FantasyLanguage(OrderLanguage):
         if isinstance(order, Pass):
             return "пропускаю ход" if ru else "pass"
         return repr(order)
+
+
+def _foes(ctx: Context) -> list[str]:
+    """Those the actor may fight: every combatant of another side still standing."""
+    board = ctx.encounter.board(None)
+    mine = ctx.side
+    return [c["name"] for c in board.get("combatants", ())
+            if c.get("side") != mine and c.get("status", "active") == "active"]
+
+
+def _friends(ctx: Context) -> list[str]:
+    """The actor's own side, the actor itself last (a heal on someone else named by a pronoun)."""
+    board = ctx.encounter.board(None)
+    mine = ctx.side
+    out = [c["name"] for c in board.get("combatants", ())
+           if c.get("side") == mine and c["name"] != ctx.actor and c.get("status", "active") == "active"]
+    return out
+
+
+def _said_more(ctx: Context, c: Clause, clauses: list[Clause], k: int) -> bool:
+    """Words of the player's own after an order's head that no name or word of the rules
+    matched (``стреляю в валка``): something was named that was not understood."""
+    start = c.tokens[0].end
+    end = next((d.tokens[0].start for d in clauses[k + 1:] if d.tokens and d.tokens[0].start > start),
+               1 << 30)
+    return any(start <= a < end for a, _ in ctx.loose)
 
 
 def _me(scenario: Any, actor: str) -> dict[str, Any]:

@@ -46,6 +46,9 @@ class Context:
     """The fight's names with their grammar (:class:`gmkit.i18n.grammar.Cast`), for replies."""
     mentioned: Sequence[str] = ()
     """Names the message mentions, in order (quotes included): what a pronoun may mean."""
+    loose: Sequence[tuple[int, int]] = ()
+    """(start, end) of the player's own content words that nothing matched: a target must not
+    be left to the die when one was written there."""
 
     def shown(self, name: str, lang: str | None = None) -> str:
         """A name as the reply writes it: its first alias in the reply's script, else itself."""
@@ -54,6 +57,20 @@ class Context:
             if (lang == "ru") == is_cyrillic(alias.lower()):
                 return alias
         return name
+
+    def narrow(self, ref: NameRef, plausible: Sequence[str]) -> NameRef:
+        """A pronoun (``его``, ``на неё``) bound to a name: the last one mentioned before it that
+        fits it and that the order can mean (``plausible``: the foes of an attack, the friends
+        of a heal), else every plausible one that fits (one is read, several are asked about).
+        A name that is not a pronoun comes back as it is."""
+        if not ref.pronoun or ref.names:
+            return ref
+        want = ref.everyone[0] if ref.everyone else ""
+        for name in ref.everyone[1:]:
+            if name in plausible:
+                return NameRef((name,), ref.said, kind="participant", pronoun=True)
+        fits = [n for n in plausible if _agrees(self.genders.get(n), want)]
+        return NameRef(tuple(fits or plausible), ref.said, kind="participant", pronoun=True)
 
     def check(self, order: Any) -> IllegalOrder | None:
         """The engine's refusal of ``order`` for the actor now, or None when it is legal."""
@@ -248,6 +265,7 @@ class OrderLanguage:
         sel = select(ws, tokens, (ctx.actor,), lambda n: ctx.genders.get(n), self.conditional_ok,
                      self.negative_ok, context)
         ctx.mentioned = sel.mentioned
+        ctx.loose = sel.loose
         clauses = correct(self.grammar.clauses(sel.tokens), self.slot)
         if sel.again:
             draft = self._again(ctx, clauses)
@@ -292,6 +310,15 @@ class OrderLanguage:
         d.orders.append(previous)
         d.note("reading.again")
         return d
+
+
+def _agrees(gender: str | None, pronoun: str) -> bool:
+    """A name of ``gender`` (None: not known) may be meant by a pronoun of ``pronoun``'s form."""
+    if gender is None:
+        return pronoun != "pl"
+    if pronoun in ("m", "n"):
+        return gender in ("m", "n")
+    return gender == pronoun
 
 
 MAX_QUOTE = 4000

@@ -71,6 +71,12 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
 """Common English words of scenario names with their Russian dictionary forms: a scenario written
 in English is read in Russian messages without aliases for ordinary words. Extend freely."""
 
+_ENGLISH: dict[str, tuple[str, ...]] = {}
+for _en, _ru in GLOSSARY.items():
+    for _w in _ru:
+        _ENGLISH[_w] = (*_ENGLISH.get(_w, ()), _en)
+"""The glossary the other way: ``волк`` -> ``wolf``."""
+
 _STOP = frozenset({"of", "the", "a", "an", "и", "с", "de"})
 _NUMBER_MARKS = frozenset({"#", "№", "номер", "no", "number", "nr"})
 _SPLIT = re.compile(r"\d+|[^\W\d_]+")
@@ -155,6 +161,7 @@ class NameIndex:
                 found = list(forms(p))
                 for f in forms(p):
                     found += GLOSSARY.get(f, ())
+                    found += _ENGLISH.get(f, ())  # a Russian name read in an English message
                 keys.append(tuple(dict.fromkeys(found)))  # forms, then glossary words, once each
             self._keys.clear()
             self._memo.clear()

@@ -78,6 +78,10 @@ class Selection:
     ``aside`` (a subordinate clause), ``negated``, ``question``, ``condition``."""
     again: bool = False
     """The player asks for their previous order again (``как в прошлый раз``)."""
+    loose: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of content words in the player's own clauses that nothing matched (a name
+    misspelt past recognising, a word the rules do not know): a reader must not fill in for
+    them."""
 
 
 @dataclass
@@ -147,6 +151,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
             if kept and kept[-1].kind != "SEP":
                 kept.append(Token("SEP", None, ""))
             continue
+        out.loose += [(words[i].start, words[i].end) for i in c.words
+                      if i not in cover and words[i].kind == "word" and _content(words[i].text)]
         if c.correction:
             kept.append(Token("SEP", "CORR", ""))
         kept += [t for t in _negation(words, tokens, cover, c, negative_ok, out)
@@ -332,6 +338,8 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
                 return None, person
             return ("own" if who in me else "other"), person or "3"
         t = tokens[cover[i]] if i in cover else None
+        if t is None and person == "3" and prev not in _PREPOSITIONS and _noun_subject(w.text):
+            return "other", person  # «Экипаж ждёт приказа»: someone who is not the actor
         if t is not None and t.kind == "NAME" and isinstance(t.value, NameRef) and \
                 not t.value.pronoun and prev not in _PREPOSITIONS and _nominative(w.text):
             label = _labelled(words, c, t)
@@ -352,6 +360,40 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
             before.status = "own" if own else "other"
             return ("own" if own else "other"), person
     return None, person
+
+
+_FILLER = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your", "at", "with",
+                     "on", "to", "of", "in", "into", "and", "then", "please", "now", "again",
+                     "just", "also", "all", "this", "that", "one", "its", "out", "up",
+                     "down", "off", "away", "here", "there", "too", "very", "ok", "okay"})
+
+
+@lru_cache(maxsize=1 << 14)
+def _content(word: str) -> bool:
+    """A word that names something: a noun, an adjective or a number word, or a word the
+    dictionary does not know (a name, or a misspelling)."""
+    if len(word) < 3:
+        return False
+    if not is_cyrillic(word):
+        return word not in _FILLER and word.isalpha()
+    morph = analyser()
+    if morph is None:
+        return True
+    if not morph.word_is_known(word):
+        return True
+    return morph.parse(word)[0].tag.POS in ("NOUN", "ADJF", "NUMR")
+
+
+@lru_cache(maxsize=1 << 14)
+def _noun_subject(word: str) -> bool:
+    """A Russian common noun that is surely a nominative: the subject of the verb after it."""
+    if not is_cyrillic(word):
+        return False
+    morph = analyser()
+    if morph is None or not morph.word_is_known(word):
+        return False
+    p = morph.parse(word)[0]
+    return p.tag.POS == "NOUN" and "nomn" in p.tag and p.score >= 0.5
 
 
 def _labelled(words: Sequence[Word], c: _Clause, t: Token) -> bool:
@@ -407,11 +449,12 @@ def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, i
     nobody = False
     for n, i in enumerate(c.words):
         w = words[i]
+        if w.kind == "word" and w.text in _NOBODY:
+            nobody = True
+            continue
         if w.kind != "word" or i in cover:
             continue
-        if w.text in _NOBODY:
-            nobody = True
-        elif w.text in _INSTEAD:
+        if w.text in _INSTEAD:
             after = [t for t in toks if t.start >= w.end]
             if after and after[0].kind in ARGUMENTS:
                 negs.append(i)
@@ -465,17 +508,16 @@ def _skip(words: Sequence[Word], c: _Clause, out: Selection) -> None:
 
 def _pronoun(t: Token, mentioned: list[str], me: frozenset[str],
              genders: Callable[[str], str | None]) -> Token:
-    """A ``PRON`` token as a ``NAME``: the last name mentioned that fits it, else every
-    participant that does (the rule set narrows them, or asks)."""
+    """A ``PRON`` token as a ``NAME`` with no name yet: ``everyone`` holds the gender it needs,
+    then the names mentioned before it that fit, the last first. The rule set binds it to the
+    last of those its order can mean (a foe to attack, a friend to heal), else to the one
+    participant that fits, else asks (:meth:`~gmkit.language.base.Context.narrow`)."""
     if t.kind != "PRON":
         return t
     want = str(t.value)
-    for name in reversed(mentioned):
-        if name not in me and _fits(genders(name), want):
-            return replace(t, kind="NAME", value=NameRef((name,), t.text, kind="participant",
-                                                         pronoun=True))
+    recent = [n for n in reversed(mentioned) if n not in me and _fits(genders(n), want)]
     return replace(t, kind="NAME", value=NameRef((), t.text, kind="participant", pronoun=True,
-                                                 everyone=(want,)))
+                                                 everyone=(want, *dict.fromkeys(recent))))
 
 
 def correct(clauses: list[Clause], slot: Callable[[str], str]) -> list[Clause]:

@@ -87,8 +87,11 @@ class Question:
             if key in _catalogue():
                 if len(names) == 1:
                     return format_message("reading.ask.one", lang, said=self.said, name=names[0])
-                return format_message(key, lang, said=self.said, rest=names[:-1], last=names[-1],
-                                      **params)
+                try:
+                    return format_message(key, lang, said=self.said, rest=names[:-1],
+                                          last=names[-1], **params)
+                except KeyError:  # the order's own words not known: ask the plain way
+                    continue
         return format_message("language.question." + self.what, lang, said=self.said,
                               choices=_either(names, lang))
 

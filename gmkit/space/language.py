@@ -41,7 +41,8 @@ __all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_f
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "MOVE": {"ru": ["лететь", "двигаться", "сдвинуться", "сдвигаться", "перемещаться",
                     "переместиться", "перемещение", "идти", "перейти", "смещаться", "сместиться",
-                    "перелететь", "выдвигаться", "выдвинуться", "продвинуться", "ход на", "полет"],
+                    "перелететь", "выдвигаться", "выдвинуться", "продвинуться", "ход на", "полет",
+                    "уходить", "уйти", "ложиться на курс", "лечь на курс", "отходить", "отойти"],
              "en": ["move", "go", "fly", "head", "advance", "shift", "step"]},
     "DIR_N": {"ru": ["вверх", "наверх", "север"], "en": ["up", "north"]},
     "DIR_S": {"ru": ["вниз", "юг"], "en": ["down", "south"]},
@@ -71,14 +72,16 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "SHIELDS": {"ru": ["щит", "поднимать щит", "поднять щит", "включить щит", "щиты вверх"],
                 "en": ["shields", "shield", "raise shields", "shields up"]},
     "CLOAK": {"ru": ["маскировка", "включать маскировка", "включить маскировка", "маскироваться",
-                     "замаскироваться", "невидимость", "скрыться", "уйти в невидимость"],
+                     "замаскироваться", "невидимость", "скрыться", "уйти в невидимость",
+                     "уходить в невидимость", "уходить в тень", "уйти в тень"],
               "en": ["cloak", "engage cloak", "activate cloak", "go dark", "stealth"]},
     "UNCLOAK": {"ru": ["снять маскировка", "снимать маскировка", "выключить маскировка",
                        "отключить маскировка", "сбросить маскировка", "раскрыться", "показаться"],
                 "en": ["uncloak", "decloak", "drop cloak", "cloak off", "disengage cloak"]},
-    "FLEE": {"ru": ["бегство", "бежать", "уходить", "уйти", "удирать", "удрать", "отступать",
+    "FLEE": {"ru": ["бегство", "бежать", "удирать", "удрать", "отступать",
                     "отступить", "выходить из бой", "выйти из бой", "сбежать", "улетать",
-                    "улететь", "покинуть бой", "драпать", "побег"],
+                    "улететь", "покинуть бой", "драпать", "побег", "уходить из бой",
+                    "уйти из бой", "выход из бой"],
              "en": ["flee", "escape", "retreat", "run", "withdraw", "disengage", "bug out"]},
     "PURSUE": {"ru": ["преследовать", "погоня", "догонять", "догнать", "гнаться", "преследование"],
                "en": ["pursue", "chase", "follow", "give chase"]},
@@ -86,7 +89,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                "en": ["launch", "launching", "scramble"]},
     "TRACTOR": {"ru": ["луч захвата", "захват", "захватить", "захватывать", "тяговый луч",
                        "тягловый луч", "удержать", "удерживать", "притянуть", "луч"],
-                "en": ["tractor", "tractor beam", "grab", "hold", "lock on", "beam"]},
+                "en": ["tractor", "tractor beam", "grab", "lock on", "beam"]},
     "BREAK": {"ru": ["вырваться", "вырываться", "освободиться", "освобождаться", "разорвать луч"],
               "en": ["break free", "break loose", "break out"]},
     "RELEASE": {"ru": ["отпустить", "отпускать", "отпускаю", "выключить луч", "отключить луч"],
@@ -140,11 +143,14 @@ class SpaceLanguage(OrderLanguage):
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME"}
     patterns = (("cell", _CELL),)
+    turn_rule = "S-5"
+    noun_kinds: ClassVar[dict[str, str]] = {"participant": "ship"}
 
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
         d = Draft()
         me = _ship(ctx.board, ctx.actor) or {}
         made: list[tuple[Any, str]] = []
+        seen: set[str] = set()
         for k, c in enumerate(clauses):
             rule = c.rule
             if rule in ("sep", "stray"):
@@ -152,6 +158,9 @@ class SpaceLanguage(OrderLanguage):
             handler = self._handlers.get(rule)
             if handler is None:
                 continue
+            if rule in seen and len(c.tokens) == 1 and _before(clauses, k) is None:
+                continue  # "огонь по Стражу 2, огонь!": the order said again, bare
+            seen.add(rule)
             before = _before(clauses, k)
             got = handler(self, ctx, me, c, before, d)
             if got is not None:
@@ -175,6 +184,9 @@ class SpaceLanguage(OrderLanguage):
     # --- one handler per rule ---------------------------------------------------------------
 
     def _move(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        cells = _cells(c)
+        if len(cells) > 1:  # a path of several cells is a flight, not a move (S-2: one cell)
+            return Flee(tuple(cells))
         to = _where(c, me)
         if to is None:
             d.ask(NameRef(_dir_words(ctx.lang), c.text), "direction")
@@ -207,19 +219,19 @@ class SpaceLanguage(OrderLanguage):
                 default: list[str] | None = None) -> str | None:
         refs = [t.value for t in c.all("NAME")] or ([before] if before else [])
         if refs:
-            ref = refs[0]
+            ref = ctx.narrow(refs[0], _enemies(ctx) if default is None else default)
             if ref.one is not None:
                 return ref.one  # type: ignore[no-any-return]
             if not ref.names:
                 d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
             else:
-                d.ask(ref)
+                d.ask(ref, "target", _VERBS.get(c.rule, ""))
             return None
         foes = _enemies(ctx) if default is None else default
         if len(foes) == 1:
             d.note("language.space.note.only_target", target=ctx.shown(foes[0]))
             return foes[0]
-        d.ask(NameRef(tuple(foes), c.text, kind="participant"))
+        d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target", _VERBS.get(c.rule, ""))
         return None
 
     def _flee(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
@@ -383,6 +395,10 @@ class SpaceLanguage(OrderLanguage):
         if isinstance(order, Pass):
             return "пропускаю ход" if ru else "pass"
         return repr(order)
+
+
+_VERBS = {"attack": "fire", "tractor": "tractor", "pursue": "pursue"}
+"""Rule -> the order a question about its target names (``reading.ask.target.<verb>``)."""
 
 
 def _c(cell: Any) -> str:

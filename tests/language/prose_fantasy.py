@@ -48,7 +48,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road", M, "Лечу Борина", Cast(MEND, BO)),
     ("road", M, "Исцеляю Эльвен", Cast(MEND, E)),
     ("road", M, "Исцеление на Борина", Cast(MEND, BO)),
-    ("road", M, "Исцеление на него", Ask(BO, H)),
+    # Эльвен: a name that does not tell its gender (the scenario gives none): «него» may be her
+    ("road", M, "Исцеление на него", Ask(BO, H, E)),
     ("road", M, "Борин ранен! Исцеление на него", Cast(MEND, BO)),
     ("road", M, "Колдую!", Ask(SPARK, MEND)),
     ("road", M, "Колдую на волка 3", Ask(SPARK, MEND)),
