@@ -122,8 +122,8 @@ RULES = r"""
 start: _item*
 _item: climb | dive | level | keep | faster | slower | change | up | down | attack | weapon
      | tail | force | shake | manoeuvre | power | nothing | benny | sep | stray
-climb: CLIMB UP? _n? HEIGHT?
-dive: DIVE DOWN? _n? HEIGHT?
+climb: CLIMB UP? NAME? _n? HEIGHT?
+dive: DIVE DOWN? NAME? _n? HEIGHT?
 up: UP _n?
 down: DOWN _n?
 level: LEVEL _lv*
@@ -221,6 +221,12 @@ class DragonLanguage(OrderLanguage):
                 continue
             target_ref = _before(clauses, k)
             if rule in ("attack", "weapon"):
+                unknown = ctx.unknown_name(clauses, k) if not c.all("NAME") and \
+                    target_ref is None else None
+                if unknown is not None:
+                    d.problem("reading.unknown_target", None, said=unknown,
+                              names=", ".join(ctx.shown(n) for n in _enemies(ctx)))
+                    continue
                 made = self._attacks(ctx, c, target_ref, last_target, d)
                 actions += made
                 if made:
@@ -499,6 +505,8 @@ def _move(c: Clause, me: dict[str, Any], d: Draft, ctx: Context) -> Move | None:
                 Move.climb(k) if climbing else Move.dive(k), ())) is None]
             if len(legal) == 1:
                 n = legal[0]
+            elif not legal:
+                n = 1  # no depth is allowed: the least is read, and the rules refuse it
             else:
                 d.ask(NameRef(tuple(str(k) for k in (legal or [1, 2])), c.text), "amount",
                       "climb" if climbing else "dive")

@@ -49,6 +49,30 @@ class Context:
     loose: Sequence[tuple[int, int]] = ()
     """(start, end) of the player's own content words that nothing matched: a target must not
     be left to the die when one was written there."""
+    text: str = ""
+    """The message (what the offsets point into)."""
+
+    def loose_in(self, clauses: Sequence[Clause], k: int) -> list[str]:
+        """The words nothing matched after clause ``k``'s first word, up to the next clause."""
+        c = clauses[k]
+        if not c.tokens:
+            return []
+        start = c.tokens[0].end
+        end = next((d.tokens[0].start for d in clauses[k + 1:] if d.tokens and
+                    d.tokens[0].start > start), 1 << 30)
+        return [self.text[a:b] for a, b in self.loose if start <= a < end]
+
+    def unknown_name(self, clauses: Sequence[Clause], k: int) -> str | None:
+        """A name written in clause ``k`` that is none of the board's (``атакую Дракулу``): a
+        word nothing matched written with a capital letter or unknown to the dictionary."""
+        from .morph import analyser
+
+        morph = analyser()
+        for w in self.loose_in(clauses, k):
+            if w[:1].isupper() or (morph is not None and is_cyrillic(w.lower()) and
+                                   not morph.word_is_known(w.lower())):
+                return w
+        return None
 
     def shown(self, name: str, lang: str | None = None) -> str:
         """A name as the reply writes it: its first alias in the reply's script, else itself."""
@@ -266,6 +290,7 @@ class OrderLanguage:
                      self.negative_ok, context)
         ctx.mentioned = sel.mentioned
         ctx.loose = sel.loose
+        ctx.text = text
         clauses = correct(self.grammar.clauses(sel.tokens), self.slot)
         if sel.again:
             draft = self._again(ctx, clauses)
@@ -300,7 +325,7 @@ class OrderLanguage:
         """``как в прошлый раз``: the actor's last order the fight resolved, from the record;
         a question when there is none (round 1) or when the message also orders something."""
         d = Draft()
-        if any(c.rule not in ("sep", "stray") for c in clauses):
+        if any(c.rule != "sep" for c in clauses):
             d.problem("reading.again_and_more")
             return d
         previous = _previous(ctx.encounter, ctx.actor)

@@ -26,7 +26,7 @@ from typing import Any
 
 from .morph import analyser, forms, is_cyrillic
 from .names import Entry, NameIndex, narrow
-from .numbers import cardinal, ordinal
+from .numbers import cardinal, ordinal, ordinal_fuzzy
 from .text import Word
 from .text import normalise as _normalise
 from .text import words as _words
@@ -280,6 +280,10 @@ class Scanner:
             out.append(Token(phrase.concept, phrase.raw, " ".join(texts[k] for k in took), phrase.lang,
                              start=words[took[0]].start, end=words[took[-1]].end))
             for g in gaps:  # a word inside a phrase is read on its own: a name, a number
+                if texts[g] in _PRONOUNS:  # "сажусь ему на хвост"
+                    out.append(Token("PRON", _pronoun(texts, g), texts[g], start=words[g].start,
+                                     end=words[g].end))
+                    continue
                 m = self.names.match(texts[g: g + 1], caps[g: g + 1])
                 if m is not None:
                     out.append(replace(self._name_token(m.entries, [texts[g]], m.number, m.exact),
@@ -293,14 +297,24 @@ class Scanner:
                 end = self._capture(words, texts, kinds, caps, end, out)
             return end
         if text in _PRONOUNS:
-            out.append(Token("PRON", _PRONOUNS[text], text))
+            out.append(Token("PRON", _pronoun(texts, i), text))
             return i + 1
+        if text in _SIGNS and i + 1 < len(texts):  # "минус один", "плюс 2"
+            nxt = texts[i + 1]
+            v = int(nxt) if kinds[i + 1] == "num" and nxt.lstrip("+-").isdigit() else next(
+                (x for x in map(cardinal, forms(nxt)) if x is not None), None)
+            if v is not None:
+                out.append(Token("SIGNED", _SIGNS[text] * abs(v), f"{text} {nxt}",
+                                 start=words[i].start, end=words[i + 1].end))
+                return i + 2
         f = forms(text)
         num = next((v for v in map(cardinal, f) if v is not None), None)
         if num is not None:
             out.append(Token("NUM", num, text))
             return i + 1
         o = next((v for v in map(ordinal, f) if v is not None), None)
+        if o is None and is_cyrillic(text) and not _known(text):
+            o = ordinal_fuzzy(text)  # "вторго"
         if o is not None:
             return self._ordinal(words, texts, caps, i, o, out)
         if not is_cyrillic(text) or not _known(text):
@@ -350,6 +364,19 @@ _PRONOUNS = {"его": "m", "него": "m", "ему": "m", "нему": "m", "н
              "ним": "pl", "ими": "pl", "ними": "pl", "him": "m", "her": "f", "them": "pl", "it": "n"}
 """Object pronouns (``сажусь ему на хвост``, ``fire at it``) and what they agree with: a
 ``PRON`` token, bound to a name of the board by :mod:`gmkit.language.prose`."""
+
+
+_SIGNS = {"минус": -1, "minus": -1, "плюс": 1, "plus": 1}
+_INSTRUMENTAL = frozenset({"за", "с", "со", "над", "под", "перед", "между", "with"})
+
+
+def _pronoun(texts: Sequence[str], i: int) -> str:
+    """The gender or number a pronoun asks for: «им»/«ним» is «him» after за, с, над...
+    (``пикирую за ним``), else «them» (``огонь по ним``)."""
+    got = _PRONOUNS[texts[i]]
+    if texts[i] in ("им", "ним") and i and texts[i - 1] in _INSTRUMENTAL:
+        return "m"
+    return got
 
 
 @lru_cache(maxsize=1 << 14)

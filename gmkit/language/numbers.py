@@ -49,3 +49,36 @@ def ordinal(form: str) -> int | None:
         return got
     m = _ORD_DIGITS.match(form)
     return int(m.group(1)) if m else None
+
+
+def ordinal_fuzzy(word: str) -> int | None:
+    """The value of a misspelt Russian ordinal in any form (``вторго`` → 2): one letter off at
+    most, and only when a single ordinal is that close."""
+    if len(word) < 5:
+        return None
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    forms = _ordinal_forms()
+    near = process.extract(word, list(forms), scorer=OSA.distance, score_cutoff=1, limit=None)
+    values = {forms[k] for k, _, _ in near}
+    return values.pop() if len(values) == 1 else None
+
+
+_FORMS: dict[str, int] = {}
+
+
+def _ordinal_forms() -> dict[str, int]:
+    """Every form of the Russian ordinal words (второй, второго, второму...)."""
+    if not _FORMS:
+        from .morph import analyser
+
+        morph = analyser()
+        for word, value in ORDINALS.items():
+            if value < 1 or not ("а" <= word[0] <= "я"):
+                continue
+            _FORMS[word] = value
+            if morph is not None:
+                for f in morph.parse(word)[0].lexeme:
+                    _FORMS.setdefault(f.word.replace("ё", "е"), value)
+    return _FORMS

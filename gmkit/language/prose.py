@@ -45,8 +45,11 @@ _CONDITION = frozenset({"если", "когда", "коли", "ежели", "if"
 """Words that open a condition: an order given only if something happens."""
 _NEGATION = frozenset({"не", "ни", "без", "not", "no", "don't", "dont", "never", "without",
                        "won't", "nor", "neither", "нет"})
-_NOBODY = frozenset({"ничего", "никого", "никому", "ничем", "никак", "никуда", "никого-то",
-                     "nothing", "nobody", "none", "noone"})
+_NOBODY = frozenset({"ничто", "никто", "никакой", "никак", "никуда", "нисколько", "ничей",
+                     "nothing", "nobody", "none", "noone", "no one"})
+"""Negative pronouns (their dictionary forms): ``ничего не делаю`` is itself an order."""
+_WITHOUT = frozenset({"без", "without"})
+"""``без атак``: only what follows it is negated, not the clause."""
 _INSTEAD = frozenset({"вместо", "instead"})
 """``вместо Шквала`` / ``instead of``: the name after it is not meant."""
 _PREPOSITIONS = frozenset({"в", "во", "на", "по", "к", "ко", "с", "со", "за", "под", "над", "от",
@@ -449,7 +452,7 @@ def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, i
     nobody = False
     for n, i in enumerate(c.words):
         w = words[i]
-        if w.kind == "word" and w.text in _NOBODY:
+        if w.kind == "word" and _nobody(w.text):
             nobody = True
             continue
         if w.kind != "word" or i in cover:
@@ -458,6 +461,8 @@ def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, i
             after = [t for t in toks if t.start >= w.end]
             if after and after[0].kind in ARGUMENTS:
                 negs.append(i)
+        elif w.text in _WITHOUT:
+            negs.append(i)
         elif w.text in _NEGATION:
             if w.text in ("нет", "no") and not _before_order(words, tokens, cover, c, n):
                 continue  # "нет" alone: a correction or "none", not a negation
@@ -480,6 +485,10 @@ def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, i
             patched = True
         elif words[i].text in _INSTEAD:
             continue
+        elif words[i].text in _WITHOUT:
+            if after and after[0].kind not in _NOT_HEADS and \
+                    _words_between(words, i, after[0]) <= 1:
+                drop.add(id(after[0]))  # "без атак": that order, not the clause
         else:
             _skip(words, c, out)
             return [t for t in toks if t.kind == "SEP"]
@@ -487,6 +496,17 @@ def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, i
     if patched:
         kept.append(Token("SEP", "CORR", ""))
     return kept
+
+
+def _words_between(words: Sequence[Word], i: int, t: Token) -> int:
+    return sum(1 for w in words[i + 1:] if w.kind == "word" and w.start < t.start)
+
+
+@lru_cache(maxsize=4096)
+def _nobody(word: str) -> bool:
+    from .morph import forms
+
+    return word in _NOBODY or any(f in _NOBODY for f in forms(word))
 
 
 def _before_order(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
