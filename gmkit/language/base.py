@@ -51,6 +51,8 @@ class Context:
     be left to the die when one was written there."""
     text: str = ""
     """The message (what the offsets point into)."""
+    clauses: Sequence[Clause] = ()
+    """The clauses being built (for a rule set that looks past the one in hand)."""
 
     def loose_in(self, clauses: Sequence[Clause], k: int) -> list[str]:
         """The words nothing matched after clause ``k``'s first word, up to the next clause."""
@@ -292,6 +294,7 @@ class OrderLanguage:
         ctx.loose = sel.loose
         ctx.text = text
         clauses = correct(self.grammar.clauses(sel.tokens), self.slot)
+        ctx.clauses = clauses
         if sel.again:
             draft = self._again(ctx, clauses)
         else:

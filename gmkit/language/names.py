@@ -272,6 +272,8 @@ class NameIndex:
         else:
             skip = 0
         numbered = [e for e in pick if e.number is not None]
+        if rest and rest[0].startswith("-") and rest[0][1:].isdigit():
+            rest[0] = rest[0][1:]  # "Стражу-2"
         if numbered and rest:
             value = int(rest[0]) if rest[0].isdigit() else cardinal(forms(rest[0])[-1])
             if value is not None:

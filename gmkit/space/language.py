@@ -60,7 +60,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "PATH": {"ru": ["путь", "маршрут", "через"], "en": ["path", "route", "via"]},
     "ATTACK": {"ru": ["огонь", "открывать огонь", "открыть огонь", "стрелять", "выстрелить",
                       "атаковать", "атака", "выстрел", "залп", "бить", "палить", "обстрел",
-                      "обстреливать", "атакую"],
+                      "обстреливать", "атакую", "пли", "открывать огонь по", "дать залп"],
                "en": ["fire", "fire at", "open fire", "attack", "shoot", "engage", "strike"]},
     "SYSTEMS": {"ru": ["система", "по системам", "оружие", "оружейный", "реактор", "обшивка",
                        "каюта", "жилой", "двигатель", "наведение", "жизнеобеспечение",
@@ -96,7 +96,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                 "en": ["release", "let go"]},
     "PASS": {"ru": ["пропуск", "пропускать", "пропустить ход", "пропустить", "ждать", "ожидать",
                     "ничего"],
-             "en": ["pass", "wait", "nothing", "skip"]},
+             "en": ["pass", "wait", "nothing", "skip", "hold fire", "cease fire"]},
     "STAY": {"ru": ["остаюсь", "оставаться", "остаться", "на месте", "стою", "стоять"],
              "en": ["stay", "stay put", "hold position", "remain"]},
 }
@@ -169,6 +169,8 @@ class SpaceLanguage(OrderLanguage):
             return d
         if _deciding(ctx):
             made = self._choice(me, made, clauses)
+        else:
+            made = _aimed(made, clauses)
         if len(made) == 2 and isinstance(made[0][0], Attack) and isinstance(made[1][0], Move) \
                 and me.get("cloaked"):
             a, m = made[0][0], made[1][0]
@@ -194,6 +196,12 @@ class SpaceLanguage(OrderLanguage):
         return Move(to)
 
     def _attack(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        if not c.all("NAME") and before is None and c in ctx.clauses:
+            unknown = ctx.unknown_name(ctx.clauses, ctx.clauses.index(c))
+            if unknown is not None:
+                d.problem("reading.unknown_target", None, said=unknown,
+                          names=", ".join(ctx.shown(n) for n in _enemies(ctx)))
+                return None
         if _deciding(ctx) and not c.all("NAME") and before is None:
             aim = _aim(c, "SYSTEMS", "SHIELDS", "CLOAK")
             if aim is not None:  # "бью по корпусу" once the hit is known: the choice (S-8)
@@ -313,6 +321,7 @@ class SpaceLanguage(OrderLanguage):
         "uncloak": lambda self, *a: Cloak(False), "release": lambda self, *a: Release(),
         "launch": lambda self, *a: Launch(),
         "pass": lambda self, *a: Pass(),
+        "stay": lambda self, ctx, *a: None if _deciding(ctx) else Pass(),
     }
     """Rule name -> handler, one dict built once (as d20 dispatches on node types)."""
 
@@ -399,6 +408,19 @@ class SpaceLanguage(OrderLanguage):
 
 _VERBS = {"attack": "fire", "tractor": "tractor", "pursue": "pursue"}
 """Rule -> the order a question about its target names (``reading.ask.target.<verb>``)."""
+
+
+def _aimed(made: list[tuple[Any, str]], clauses: list[Clause]) -> list[tuple[Any, str]]:
+    """``огонь по Буревестнику, целимся в двигатели``: an aim said on its own joins the one shot
+    (S-8: the systems, or the whole ship)."""
+    aims = [c for c in clauses if c.rule == "aim"]
+    shots = [k for k, (o, _) in enumerate(made) if isinstance(o, Attack) and o.aim is None]
+    if not aims or len(shots) != 1:
+        return made
+    aim = "systems" if aims[-1].all("SYSTEMS") else "hull"
+    k = shots[0]
+    o, t = made[k]
+    return [*made[:k], (Attack(o.target, aim, o.cell, o.then), t), *made[k + 1:]]
 
 
 def _c(cell: Any) -> str:
