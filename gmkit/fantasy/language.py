@@ -32,11 +32,14 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "STRIKE": {"ru": ["бить", "ударить", "удар", "атаковать", "атака", "атакую", "рубить",
                       "рубануть", "колоть", "кольнуть", "пырнуть", "резать", "кусать", "укусить",
                       "напасть", "нападать", "врезать", "махнуть", "сражаться", "биться",
-                      "зарубить", "ткнуть", "лупить", "треснуть", "огреть"],
+                      "зарубить", "ткнуть", "лупить", "треснуть", "огреть", "вцепиться",
+                      "вцепляться", "вгрызаться", "вгрызться", "цапнуть", "грызть", "терзать",
+                      "рвать", "разрубить", "рассечь", "обрушить"],
                "en": ["strike", "hit", "attack", "swing", "stab", "slash", "chop", "bite",
                       "smash", "cut", "melee", "whack", "bash"]},
     "SHOOT": {"ru": ["стрелять", "выстрелить", "пустить стрела", "выпустить стрела", "метнуть",
-                     "пускать стрела", "выпускать стрела", "всадить стрела", "натянуть тетива",
+                     "пускать стрела", "выпускать стрела", "всадить стрела", "спускать тетива",
+                     "спустить тетива", "стрела",
                      "метать", "выстрел", "обстрелять", "пальнуть", "стрельба"],
               "en": ["shoot", "fire", "loose", "shoot an arrow", "throw"]},
     "CAST": {"ru": ["колдовать", "наколдовать", "заклинание", "кастовать", "скастовать",
@@ -48,7 +51,8 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
             "en": ["use", "drink", "quaff", "apply", "take", "give"]},
     "HEAL": {"ru": ["лечить", "вылечить", "подлечить", "исцелять", "исцелить", "излечить",
                     "залечить", "лечиться", "подлечиться", "вылечиться", "исцеляться",
-                    "исцелиться", "латать", "подлатать"],
+                    "исцелиться", "латать", "подлатать", "подлечивать", "вылечивать",
+                    "залечивать", "излечивать"],
              "en": ["heal", "cure", "patch up", "heal up"]},
     "FLEE": {"ru": ["бежать", "убегать", "убежать", "бегство", "отступать", "отступить", "драпать",
                     "удирать", "удрать", "спасаться", "сбежать", "дать деру", "уходить", "уйти",
@@ -124,16 +128,15 @@ class FantasyLanguage(OrderLanguage):
                 target = self._target(ctx, c, before, d, _foes(ctx), verb)
                 if target is False:
                     continue
-                if target is None and _said_more(ctx, c, clauses, k):
-                    # words after the order that no name matched: a target was meant, and the
-                    # die must not pick one for it (F-6)
-                    d.ask(NameRef(tuple(_foes(ctx)), c.text, kind="participant"), "target", verb)
+                if target is None:
+                    target = _named_after(clauses, k, d, self)
+                if target is None and self._unsaid(ctx, c, clauses, k, d, verb):
                     continue
                 if verb == "shoot":
                     got = Shoot(target)  # type: ignore[arg-type]
                 else:
                     got = Strike(target, weapons[0] if weapons else None)  # type: ignore[arg-type]
-                if target is None:
+                if target is None and not _named_later(clauses, k):
                     d.note("language.fantasy.note.by_die")
             elif rule == "heal":
                 got = self._heal(ctx, me, c, before, d)
@@ -149,6 +152,7 @@ class FantasyLanguage(OrderLanguage):
                 made.append((got, c.text))
         if d.questions or d.problems:
             return d
+        made = _one_strike(made)
         if len(made) == 2 and isinstance(made[0][0], Strike) and isinstance(made[1][0], Cast) \
                 and made[0][0].cast is None:
             s, cast = made[0][0], made[1][0]
@@ -183,6 +187,24 @@ class FantasyLanguage(OrderLanguage):
             d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
         else:
             d.ask(ref, "target", verb, **params)
+        return False
+
+    def _unsaid(self, ctx: Context, c: Clause, clauses: list[Clause], k: int, d: Draft,
+                verb: str) -> bool:
+        """A target written but not recognised (F-6: the die picks a target only when none is
+        named): a name no one has is refused by name, other words are asked about. True when
+        the order cannot be read as it stands."""
+        unknown = ctx.unknown_name(clauses, k)
+        if unknown is not None:
+            d.problem("reading.unknown_target", None, said=unknown,
+                      names=", ".join(ctx.shown(n) for n in _foes(ctx)))
+            return True
+        if _said_more(ctx, c, clauses, k):
+            numbered = [n for n in _foes(ctx) if n.rsplit(" ", 1)[-1].isdigit()]
+            ordinal = _ordinal_after(clauses, k)
+            pool = numbered if ordinal and numbered else _foes(ctx)
+            d.ask(NameRef(tuple(pool), c.text, kind="participant"), "target", verb)
+            return True
         return False
 
     def _heal(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
@@ -230,6 +252,13 @@ class FantasyLanguage(OrderLanguage):
                                                            spell=spell)
         if spell is None or target is False:
             return None
+        if target is None and not heals and c.first("SELF") is None and c in ctx.clauses:
+            k = list(ctx.clauses).index(c)
+            target = _named_after(list(ctx.clauses), k, d, self)
+            if target is None:
+                if self._unsaid(ctx, c, list(ctx.clauses), k, d, "cast"):
+                    return None
+                d.note("language.fantasy.note.by_die")
         return Cast(spell, target)  # type: ignore[arg-type]
 
     def _use(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
@@ -322,11 +351,52 @@ def _friends(ctx: Context) -> list[str]:
 
 def _said_more(ctx: Context, c: Clause, clauses: list[Clause], k: int) -> bool:
     """Words of the player's own after an order's head that no name or word of the rules
-    matched (``стреляю в валка``): something was named that was not understood."""
-    start = c.tokens[0].end
-    end = next((d.tokens[0].start for d in clauses[k + 1:] if d.tokens and d.tokens[0].start > start),
-               1 << 30)
-    return any(start <= a < end for a, _ in ctx.loose)
+    matched (``стреляю в валка``), or an ordinal with no name (``во второго``): something was
+    named that was not understood."""
+    return bool(ctx.loose_in(clauses, k)) or _ordinal_after(clauses, k)
+
+
+def _ordinal_after(clauses: list[Clause], k: int) -> bool:
+    after = clauses[k + 1] if k + 1 < len(clauses) else None
+    return any(t.kind == "ORD" for t in clauses[k].tokens) or (
+        after is not None and after.rule == "stray" and any(t.kind == "ORD" for t in after.tokens))
+
+
+def _named_after(clauses: list[Clause], k: int, d: Draft, lang: FantasyLanguage) -> str | None:
+    """``Стреляю! В вожака.`` / ``спускает тетиву. Стрела летит в вожака``: a name standing alone
+    after an order with no target, before any other order, is its target."""
+    for c in clauses[k + 1:]:
+        if c.rule not in ("sep", "stray"):
+            return None
+        names = [t.value for t in c.all("NAME")]
+        if c.rule == "stray" and names:
+            return lang._one(names[0], d)
+    return None
+
+
+def _named_later(clauses: list[Clause], k: int) -> bool:
+    """Another order of the same kind later in the message names a target (they join)."""
+    return any(c.rule in ("strike", "weapon", "shoot") and c.all("NAME") for c in clauses[k + 1:])
+
+
+def _one_strike(made: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
+    """``перехватывает топор. Рублю Волка 1`` / ``спускает тетиву. Стрела — в вожака``: strikes
+    (or shots) that agree, one target at most and one weapon at most, are one (F-6: one
+    order)."""
+    kinds = {type(o) for o, _ in made}
+    if len(made) < 2 or kinds not in ({Strike}, {Shoot}):
+        return made
+    if any(isinstance(o, Strike) and o.cast is not None for o, _ in made):
+        return made
+    targets = {o.target for o, _ in made if o.target is not None}
+    weapons = {o.attack for o, _ in made if isinstance(o, Strike) and o.attack is not None}
+    if len(targets) > 1 or len(weapons) > 1:
+        return made
+    text = " / ".join(t for _, t in made)
+    target = next(iter(targets), None)
+    if kinds == {Shoot}:
+        return [(Shoot(target), text)]
+    return [(Strike(target, next(iter(weapons), None)), text)]
 
 
 def _me(scenario: Any, actor: str) -> dict[str, Any]:

@@ -46,11 +46,14 @@ CORE_VOCABULARY: dict[str, dict[str, list[str]]] = {
                      "повторять", "повторить", "аналогично", "как прежде"],
               "en": ["same as last time", "same as before", "as before", "as last time",
                      "the same again", "same again", "repeat", "same as last round"]},
+    "ANY": {"ru": ["первый попавшийся", "первый попасться", "любой", "кто угодно", "какой угодно", "кто попало",
+                   "наугад", "наобум"],
+            "en": ["anyone", "any of them", "whoever", "at random", "any one"]},
     "CORR": {"ru": ["то есть", "вместо этого", "хотя нет", "а нет", "ой", "упс", "точнее",
                     "вернее", "отставить", "отмена", "поправка", "передумать", "исправлять",
                     "исправление", "лучше так"],
              "en": ["i mean", "no wait", "scratch that", "make that", "oops", "rather", "instead",
-                    "correction", "actually", "sorry", "wait"]},
+                    "correction", "actually", "sorry"]},
 }
 """Words every rule set reads alike: conjunctions that separate orders, the previous order asked
 for again, and the words of a self-correction (after which the last word wins)."""

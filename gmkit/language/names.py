@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from .morph import forms, is_cyrillic
 from .numbers import cardinal
 
-__all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit", "bound", "LAST"]
+__all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit", "skeleton", "bound",
+           "LAST"]
 
 THRESHOLD = 80
 """The least rapidfuzz ratio (0-100) at which a misspelt Latin word still names something."""
@@ -67,6 +68,14 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "bolt": ("стрела", "снаряд"), "banishing": ("изгоняющий", "изгнание"), "light": ("свет",),
     "healing": ("лечение", "лечебный", "исцеление", "здоровье"), "potion": ("зелье", "эликсир"),
     "antidote": ("противоядие",), "scroll": ("свиток",), "storm": ("буря", "шторм"),
+    # more creatures, ships and weapons that Russian scenarios name
+    "rat": ("крыса",), "rats": ("крыса",), "raven": ("ворон",), "crow": ("ворон",),
+    "gull": ("чайка",), "seagull": ("чайка",), "guard": ("страж",), "warden": ("страж",),
+    "petrel": ("буревестник",), "cloud": ("облако",), "twins": ("близнец",),
+    "squall": ("шквал",), "mist": ("мгла",), "haze": ("мгла",), "ash": ("пепел",),
+    "thunderstorm": ("гроза",), "fangs": ("клык",), "fang": ("клык",), "breath": ("дыхание",),
+    "icy": ("ледяной",), "ice": ("ледяной", "лед"), "teeth": ("зуб",), "witch": ("ведьма",),
+    "bear": ("медведь",), "goblin": ("гоблин",), "orc": ("орк",), "skeleton": ("скелет",),
 }
 """Common English words of scenario names with their Russian dictionary forms: a scenario written
 in English is read in Russian messages without aliases for ordinary words. Extend freely."""
@@ -85,6 +94,18 @@ _TR = {"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "
        "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s",
        "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sch",
        "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya"}
+
+
+def skeleton(word: str) -> str:
+    """A Latin word's consonants, doubled ones once (``bane`` → ``bn``, ``beyna`` → ``bn``,
+    ``torvaldu`` → ``trvld``): how a Russian player's spelling of an English name sounds."""
+    out: list[str] = []
+    for ch in word.replace("kh", "h").replace("ck", "k"):
+        if ch in "aeiouyw'-" or not ch.isalpha():
+            continue
+        if not out or out[-1] != ch:
+            out.append(ch)
+    return "".join(out)
 
 
 def translit(word: str) -> str:
@@ -165,6 +186,7 @@ class NameIndex:
                 keys.append(tuple(dict.fromkeys(found)))  # forms, then glossary words, once each
             self._keys.clear()
             self._memo.clear()
+            self._by_sound = None
             entry = Entry(name, kind, tuple(frozenset(k) for k in keys), number)
             i = len(self._entries)
             self._entries.append(entry)
@@ -206,6 +228,8 @@ class NameIndex:
             got += self._by_form.get(f, ())
         if got:
             return got, True
+        if word in self._cyrillic:  # a form of the name the analyser did not give (Эшу)
+            return list(self._cyrillic[word]), True
         if len(word) < 4 and not (cap and len(word) >= 3):
             return [], True
         from rapidfuzz import fuzz, process
@@ -228,6 +252,11 @@ class NameIndex:
         if is_cyrillic(word):
             probes = [translit(f) for f in forms(word)]
             pool = self._latin
+            sounds = self._sounds()
+            for probe in probes:  # Бейна, Эшу: the consonants of a Latin name, declined
+                hit = sounds.get(skeleton(probe))
+                if hit is not None and len(skeleton(probe)) >= 2 and (cap or len(word) >= 4):
+                    return list(hit), False
         else:
             pool = self._by_form
         keys = self._keys.get(id(pool))
@@ -240,6 +269,22 @@ class NameIndex:
                 best = list(pool[hit[0]])
                 break
         return best, False
+
+    def _sounds(self) -> dict[str, list[tuple[int, int]]]:
+        """Latin name words by their consonants (:func:`skeleton`); a sound two names share is
+        left out (never a guess between them)."""
+        got = getattr(self, "_by_sound", None)
+        if got is None:
+            got = {}
+            owners: dict[str, set[str]] = {}
+            for f, hits in self._latin.items():
+                key = skeleton(f)
+                got.setdefault(key, [])
+                got[key] += [h for h in hits if h not in got[key]]
+                owners.setdefault(key, set()).update(self._entries[e].name for e, _ in hits)
+            got = {k: v for k, v in got.items() if len(owners[k]) == 1}
+            self._by_sound = got
+        return got  # type: ignore[no-any-return]
 
     def match(self, words: Sequence[str], caps: Sequence[bool] = ()) -> Match | None:
         """The names the words at the start of ``words`` name (longest first), or None."""

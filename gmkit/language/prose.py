@@ -93,6 +93,9 @@ class _Clause:
     sentence: int
     tokens: list[int] = field(default_factory=list)
     status: str = "own"
+    subject: int | None = None
+    """The index of the token that is the clause's subject (``Борин`` in ``Борин рубит``): a
+    name that acts, never an order's target."""
     correction: bool = False
     """The clause says again what the player meant (``ой, нет — Мглу``, ``*в Волка 1``)."""
 
@@ -158,8 +161,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                       if i not in cover and words[i].kind == "word" and _content(words[i].text)]
         if c.correction:
             kept.append(Token("SEP", "CORR", ""))
+        subject = tokens[c.subject] if c.subject is not None else None
         kept += [t for t in _negation(words, tokens, cover, c, negative_ok, out)
-                 if t.kind != "CORR"]
+                 if t.kind not in ("CORR", "ANY") and t is not subject]
     for t in kept:
         if t.kind == "AGAIN":
             out.again = True
@@ -350,6 +354,7 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
                 if english and verb_at is None and not label and (
                         content or not _english_verb_after(words, c, t)):
                     return None, person
+                c.subject = cover[i]
                 return ("own" if set(t.value.names) & me else "other"), person or "3"
         if t is None or t.kind not in ("SEP",):
             prev = w.text
@@ -585,6 +590,9 @@ def _same(t: Token, a: Token) -> bool:
 
 def _patch(c: Clause, args: list[Token]) -> Clause:
     tokens = list(c.tokens)
+    for k, a in enumerate(args):
+        if a.kind == "ORD":  # "Волка 1... ой, второго": the same set, another number
+            args[k] = _renumbered(tokens, a)
     for a in args:
         for j in range(len(tokens) - 1, 0, -1):
             if _group(tokens[j].kind) == _group(a.kind):
@@ -593,6 +601,24 @@ def _patch(c: Clause, args: list[Token]) -> Clause:
         else:
             tokens.append(a)
     return Clause(c.rule, tuple(tokens))
+
+
+def _renumbered(tokens: list[Token], a: Token) -> Token:
+    """An ordinal correcting a numbered name: the name of the same set with that number."""
+    from .names import LAST
+
+    for t in reversed(tokens):
+        if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.number is not None:
+            pool = t.value.everyone
+            nums = {n: n.rsplit(" ", 1)[-1] for n in pool}
+            if a.value == LAST:
+                top = max((int(v) for v in nums.values() if v.isdigit()), default=None)
+                want = str(top)
+            else:
+                want = str(a.value)
+            got = tuple(n for n in pool if nums[n] == want)
+            return replace(a, kind="NAME", value=NameRef(got, a.text, a.value, t.value.kind, pool))
+    return a
 
 
 def name_genders(names: Iterable[tuple[str, str | None]]) -> dict[str, str | None]:
