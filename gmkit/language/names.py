@@ -186,7 +186,7 @@ class NameIndex:
                 keys.append(tuple(dict.fromkeys(found)))  # forms, then glossary words, once each
             self._keys.clear()
             self._memo.clear()
-            self._by_sound = None
+            self._by_sound: dict[str, list[tuple[int, int]]] | None = None
             entry = Entry(name, kind, tuple(frozenset(k) for k in keys), number)
             i = len(self._entries)
             self._entries.append(entry)
@@ -254,9 +254,9 @@ class NameIndex:
             pool = self._latin
             sounds = self._sounds()
             for probe in probes:  # Бейна, Эшу: the consonants of a Latin name, declined
-                hit = sounds.get(skeleton(probe))
-                if hit is not None and len(skeleton(probe)) >= 2 and (cap or len(word) >= 4):
-                    return list(hit), False
+                heard = sounds.get(skeleton(probe))
+                if heard is not None and len(skeleton(probe)) >= 2 and (cap or len(word) >= 4):
+                    return list(heard), False
         else:
             pool = self._by_form
         keys = self._keys.get(id(pool))
@@ -273,7 +273,7 @@ class NameIndex:
     def _sounds(self) -> dict[str, list[tuple[int, int]]]:
         """Latin name words by their consonants (:func:`skeleton`); a sound two names share is
         left out (never a guess between them)."""
-        got = getattr(self, "_by_sound", None)
+        got: dict[str, list[tuple[int, int]]] | None = getattr(self, "_by_sound", None)
         if got is None:
             got = {}
             owners: dict[str, set[str]] = {}
@@ -284,7 +284,7 @@ class NameIndex:
                 owners.setdefault(key, set()).update(self._entries[e].name for e, _ in hits)
             got = {k: v for k, v in got.items() if len(owners[k]) == 1}
             self._by_sound = got
-        return got  # type: ignore[no-any-return]
+        return got
 
     def match(self, words: Sequence[str], caps: Sequence[bool] = ()) -> Match | None:
         """The names the words at the start of ``words`` name (longest first), or None."""

@@ -161,9 +161,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                       if i not in cover and words[i].kind == "word" and _content(words[i].text)]
         if c.correction:
             kept.append(Token("SEP", "CORR", ""))
-        subject = tokens[c.subject] if c.subject is not None else None
+        actor_token = tokens[c.subject] if c.subject is not None else None
         kept += [t for t in _negation(words, tokens, cover, c, negative_ok, out)
-                 if t.kind not in ("CORR", "ANY") and t is not subject]
+                 if t.kind not in ("CORR", "ANY") and t is not actor_token]
     for t in kept:
         if t.kind == "AGAIN":
             out.again = True
