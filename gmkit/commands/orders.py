@@ -23,7 +23,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-
 EXIT_CODES = {"accepted": 0, "asked": 3, "refused": 4}
 """``gmkit orders read``'s exit code by verdict (2 stays the code of a failed command)."""
 
