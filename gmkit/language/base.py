@@ -163,6 +163,7 @@ class OrderLanguage:
                  *(name.upper() for name, _ in self.patterns)}
         self.grammar = Grammar(self.rules, extra)
         self._pattern = compile_patterns(self.patterns) if self.patterns else None
+        self._held_options: dict[tuple[Any, ...], tuple[Any, list[Any]]] = {}
         self._indexes: dict[tuple[int, str], tuple[Mapping[str, Any], NameIndex]] = {}
         """(id of a scenario, actor) -> (that scenario, its names): the entry holds the scenario so
         its id cannot be reused by another while cached, and a hit is checked by identity."""
@@ -257,23 +258,29 @@ class OrderLanguage:
                                                              {"error": type(e).__name__})),),
                            shown=ctx.shown, text=decode(text))
 
-    def words_of(self, text: str) -> tuple[list[Word], Any, list[Word]]:
+    def words_of(self, text: str) -> tuple[list[Word], Any, list[Word], list[tuple[int, int]]]:
         """The words of a message's order part (each at its offset in ``text``), how the part
-        was found, and the words of what the message quotes (for the names mentioned there)."""
+        was found, the words of what the message quotes (for the names mentioned there) and
+        where the quotes are."""
         marked = marked_part(text)
-        own = clean(text)
+        quotes = cited(text)
         out: list[Word] = []
         last = 0
         for a, b in marked.ranges:
             if out:  # the parts are lines of their own
                 out.append(Word("\n", "mark", last, end=last))
-            out += words(normalise(own[a:b]), self._pattern, offset=a)
+            own = text[a:b]
+            for qa, qb in quotes:  # someone else's words, written over in place
+                lo, hi = max(qa, a), min(qb, b)
+                if lo < hi:
+                    own = own[:lo - a] + _spaces(own[lo - a:hi - a]) + own[hi - a:]
+            out += words(normalise(clean(own)), self._pattern, offset=a)
             last = b
         quoted: list[Word] = []
-        for a, b in cited(text)[:8]:
+        for a, b in quotes[:8]:
             b = min(b, a + MAX_QUOTE)
             quoted += words(normalise(text[a:b]), self._pattern, offset=a)
-        return out, marked, quoted
+        return out, marked, quoted, quotes
 
     def _read(self, ctx: Context, text: str, lang: str | None) -> Reading:
         if not text.strip():
@@ -282,7 +289,7 @@ class OrderLanguage:
             return Reading(ctx.encounter.system, ctx.actor, ctx.lang,
                            problems=(Problem(None, note=Note("reading.empty")),), shown=ctx.shown,
                            cast=ctx.cast)
-        ws, marked, quoted = self.words_of(text)
+        ws, marked, quoted, quotes = self.words_of(text)
         scanner = Scanner(self.lexicon, ctx.names, self.terminals, captures=self.captures)
         tokens = scanner.scan(ws)
         ctx.lang = lang or _detect(tokens, marked.text, ctx.scenario.get("language"))
@@ -313,16 +320,31 @@ class OrderLanguage:
                           tuple(draft.notes), tuple(draft.problems), tuple(draft.questions),
                           cut=len(marked.text) if marked.cut else None, marked=marked.how,
                           shown=ctx.shown, renderer=lambda o, lg: self.render(o, lg, ctx),
-                          text=text, spans=used, skipped=_skipped(sel, marked.ranges, text),
+                          text=text, spans=used, skipped=_skipped(sel, quotes),
                           unread=_unread(ws, used, sel), confidence=_confidence(clauses, sel, draft),
                           cast=ctx.cast)
         if not reading.ok:
-            opts = self.options(ctx)
+            opts = self._options(ctx)
             reading.options = tuple(self.render(o, ctx.lang, ctx) for o in opts[:12])
             reading.option_orders = tuple(opts[:12])
             if not draft.orders and not draft.questions and opts:
                 reading.example = self.render(opts[0], ctx.lang, ctx)
         return reading
+
+    def _options(self, ctx: Context) -> list[Any]:
+        """:meth:`options`, kept while the fight stands where it was (a GM reads several
+        messages against one position; the legal orders are the costly part of a reply)."""
+        enc = ctx.encounter
+        key = (id(enc), ctx.actor, len(getattr(enc, "history", None) or ()),
+               getattr(enc, "round", None), tuple(getattr(enc, "orders_received", ()) or ()))
+        held = self._held_options.get(key)
+        if held is not None and held[0] is enc:
+            return held[1]
+        got = self.options(ctx)
+        if len(self._held_options) > 64:
+            self._held_options.clear()
+        self._held_options[key] = (enc, got)
+        return got
 
     def _again(self, ctx: Context, clauses: list[Clause]) -> Draft:
         """``как в прошлый раз``: the actor's last order the fight resolved, from the record;
@@ -347,6 +369,10 @@ def _agrees(gender: str | None, pronoun: str) -> bool:
     if pronoun in ("m", "n"):
         return gender in ("m", "n")
     return gender == pronoun
+
+
+def _spaces(text: str) -> str:
+    return "".join(ch if ch == "\n" else " " for ch in text)
 
 
 MAX_QUOTE = 4000
@@ -381,10 +407,9 @@ def _spans(clauses: Sequence[Clause]) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _skipped(sel: Selection, ranges: Sequence[tuple[int, int]], text: str
-             ) -> tuple[tuple[int, int, str], ...]:
+def _skipped(sel: Selection, quotes: Sequence[tuple[int, int]]) -> tuple[tuple[int, int, str], ...]:
     out = list(sel.skipped)
-    out += [(a, b, "quote") for a, b in cited(text)]
+    out += [(a, b, "quote") for a, b in quotes]
     return tuple(sorted(out))
 
 
