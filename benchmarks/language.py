@@ -1,10 +1,11 @@
 """Order language speed: players' messages read (and checked by the engine) per second.
 
 Reads the test corpus (forum messages in Russian and English, for all three rule sets) over and
-over against its situations and prints messages per second, then the same for the prose corpora
-of issue 28 (role-play, quotes, corrections, negations, against Russian-named fights): *warm* (the usual case: a GM's
+over against its situations and prints messages per second: *warm* (the usual case: a GM's
 messages repeat their words and shapes, so word forms and parses come from the caches) and *cold*
-(every cache emptied before each pass). Also a 1 MB message and a 300-word prose message.
+(every cache emptied before each pass); then warm for the prose corpora of issue 28 (role-play,
+quotes, corrections, negations, against Russian-named fights). Also a 1 MB message and a
+300-word prose message.
 Target: >= 1,000 messages/s warm on typical messages.
 """
 
@@ -20,10 +21,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 def main() -> None:
     from gmkit.language import read
     from gmkit.language.morph import forms
-    from tests.language import test_corpus_dragons, test_corpus_fantasy, test_corpus_space
+    from tests.language import (
+        prose_dragons,
+        prose_fantasy,
+        prose_space,
+        test_corpus_dragons,
+        test_corpus_fantasy,
+        test_corpus_space,
+    )
     from tests.language.situations import situation
-
-    from tests.language import prose_dragons, prose_fantasy, prose_space
 
     def load(mods: tuple[tuple[str, object], ...]) -> list[tuple[object, str, str]]:
         out = []
