@@ -34,7 +34,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                       "напасть", "нападать", "врезать", "махнуть", "сражаться", "биться",
                       "зарубить", "ткнуть", "лупить", "треснуть", "огреть", "вцепиться",
                       "вцепляться", "вгрызаться", "вгрызться", "цапнуть", "грызть", "терзать",
-                      "рвать", "разрубить", "рассечь", "обрушить"],
+                      "рвать", "разрубить", "рассечь", "обрушить", "добивать", "добить"],
                "en": ["strike", "hit", "attack", "swing", "stab", "slash", "chop", "bite",
                       "smash", "cut", "melee", "whack", "bash"]},
     "SHOOT": {"ru": ["стрелять", "выстрелить", "пустить стрела", "выпустить стрела", "метнуть",
@@ -363,14 +363,15 @@ def _ordinal_after(clauses: list[Clause], k: int) -> bool:
 
 
 def _named_after(clauses: list[Clause], k: int, d: Draft, lang: FantasyLanguage) -> str | None:
-    """``Стреляю! В вожака.`` / ``спускает тетиву. Стрела летит в вожака``: a name standing alone
-    after an order with no target, before any other order, is its target."""
-    for c in clauses[k + 1:]:
-        if c.rule not in ("sep", "stray"):
-            return None
-        names = [t.value for t in c.all("NAME")]
-        if c.rule == "stray" and names:
-            return lang._one(names[0], d)
+    """``Стреляю! В вожака.`` / ``целюсь в вожака и стреляю``: a name standing alone next to an
+    order with no target (after it, else before it, no other order between) is its target."""
+    for side in (clauses[k + 1:], clauses[k - 1::-1] if k else []):
+        for c in side:  # after the order first, then before it ("целюсь в вожака и стреляю")
+            if c.rule not in ("sep", "stray"):
+                break
+            names = [t.value for t in c.all("NAME")]
+            if c.rule == "stray" and names:
+                return lang._one(names[0], d)
     return None
 
 

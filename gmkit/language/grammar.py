@@ -157,7 +157,7 @@ class Lexicon:
                     took.append(j)
                     j += 1
                     break
-                if len(gaps) >= 2 or kinds[j] != "word":
+                if len(gaps) >= 2 or kinds[j] not in ("word", "num"):
                     return None
                 gaps.append(j)
                 j += 1
@@ -293,7 +293,8 @@ class Scanner:
                     out.append(replace(self._name_token(m.entries, [texts[g]], m.number, m.exact),
                                        start=words[g].start, end=words[g].end))
                     continue
-                num = next((v for v in map(cardinal, forms(texts[g])) if v is not None), None)
+                num = int(words[g].value) if kinds[g] == "num" else next(  # type: ignore[call-overload]
+                    (v for v in map(cardinal, forms(texts[g])) if v is not None), None)
                 if num is not None:
                     out.append(Token("NUM", num, texts[g], start=words[g].start, end=words[g].end))
             end = took[-1] + 1

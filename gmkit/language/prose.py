@@ -34,8 +34,10 @@ from .text import Word
 
 __all__ = ["Selection", "select", "correct", "name_genders", "ARGUMENTS"]
 
-_SENTENCE = frozenset({".", "!", "?", ";", "\n"})
-_CLAUSE = frozenset({",", ":", "—", "(", ")"})
+_SENTENCE = frozenset({".", "!", "?", ";", "\n", "(", ")"})
+"""Marks that end a sentence; a remark in brackets is a sentence of its own (``пикирую на 1
+(или на 2? нет, на 1)``: its question mark asks about it alone)."""
+_CLAUSE = frozenset({",", ":", "—"})
 _ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "будто", "словно", "ибо", "как", "что",
                     "чем", "покуда", "while", "though", "although", "because", "until", "let",
                     "whilst", "as", "that"})
@@ -226,11 +228,14 @@ def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
             close()
             continue
         head = t is not None and t.kind in ("AGAIN", "CORR") and w.start == t.start
+        negating = w.text in ("нет", "no") and i and words[i - 1].kind != "mark" and \
+            (i - 1) in cover  # "атак нет": the word before it is what it negates
         opens = (t is not None and t.kind == "SEP" and w.kind == "word") or head or (
-            t is None and w.text in (_ASIDE | _CONDITION | {"нет", "no"}))
+            t is None and w.text in (_ASIDE | _CONDITION | {"нет", "no"}) and not negating)
         if opens and cur.words and any(words[j].kind != "mark" for j in cur.words):
             close()
         if (t is not None and t.kind == "CORR") or (t is None and w.text in ("нет", "no") and
+                                                     not negating and
                                                      _pause_after(words, i, cover, tokens)):
             if not _after_label(words, i):
                 cur.correction = True
