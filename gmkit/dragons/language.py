@@ -162,6 +162,7 @@ class DragonLanguage(OrderLanguage):
     patterns = (("die", r"\bd(?:4|6|8|10|12)(?:[+-]\d{1,2})?\b"),)
     captures = frozenset({"POWER"})
     turn_rule = "D-1"
+    stray_before = frozenset({"benny"})
     conditional_ok = frozenset({"BENNY", "SPEND", "REROLL", "SOAK", "UNSHAKE"})
     noun_kinds: ClassVar[dict[str, str]] = {"participant": "dragon", "weapon": "weapon"}
 

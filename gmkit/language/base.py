@@ -152,6 +152,22 @@ class OrderLanguage:
     """Name kind -> what it is to the catalogue's grammar (:data:`gmkit.i18n.grammar.KINDS`:
     a dragon is someone, a ship something)."""
 
+    stray_before: ClassVar[frozenset[str]] = frozenset()
+    """Rules that read a number standing just before them (``2 фишки на переброс``)."""
+
+    def unused(self, clauses: Sequence[Clause]) -> list[Token]:
+        """Numbers and cells of the player's own that no order took (``пикирую на 1, а потом
+        ещё на 1``): never dropped in silence, they make the reading ask."""
+        out = []
+        for k, c in enumerate(clauses):
+            if c.rule != "stray":
+                continue
+            nxt = next((d for d in clauses[k + 1:] if d.rule != "sep"), None)
+            if nxt is not None and nxt.rule in self.stray_before:
+                continue
+            out += [t for t in c.tokens if t.kind in ("NUM", "SIGNED", "CELL")]
+        return out
+
     def slot(self, rule: str) -> str:
         """What an order clause fills (a correction replaces the last one in the same slot):
         here one order a turn, every clause the same slot."""
@@ -306,6 +322,9 @@ class OrderLanguage:
             draft = self._again(ctx, clauses)
         else:
             draft = self.build(ctx, clauses)
+        unused = self.unused(clauses)
+        if unused and draft.orders and not draft.problems and not draft.questions:
+            draft.problem("reading.unused", None, words=", ".join(t.text for t in unused))
         if sel.conditional and self.turn_rule:
             draft.problem("reading.conditional", self.turn_rule,
                           words=", ".join(dict.fromkeys(t.text for t in sel.conditional)))

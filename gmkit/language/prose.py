@@ -132,6 +132,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         if opener in _CONDITION:
             c.status = "condition"
             conditions.append(k)
+        elif any(words[i].text in _SUBJUNCTIVE and i not in cover for i in c.words):
+            c.status = "aside"
         elif opener in _ASIDE and cover.get(first) is None:  # type: ignore[arg-type]
             c.status = "aside"
         elif person in ("1", "impr"):
@@ -151,21 +153,30 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                     not t.value.pronoun and t.value.one not in me:
                 mentioned.append(t.value.one)
     _conditions(clauses, conditions, tokens, allowed, out)
-    kept: list[Token] = []
+    groups: list[tuple[_Clause, list[Token]]] = []
     for c in clauses:
         if c.status != "own":
             if c.tokens or any(words[i].kind != "mark" for i in c.words):
                 out.skipped.append((words[c.words[0]].start, words[c.words[-1]].end, c.status))
-            if kept and kept[-1].kind != "SEP":
-                kept.append(Token("SEP", None, ""))
+            groups.append((c, [Token("SEP", None, "")]))
             continue
         out.loose += [(words[i].start, words[i].end) for i in c.words
                       if i not in cover and words[i].kind == "word" and _content(words[i].text)]
-        if c.correction:
-            kept.append(Token("SEP", "CORR", ""))
         actor_token = tokens[c.subject] if c.subject is not None else None
-        kept += [t for t in _negation(words, tokens, cover, c, negative_ok, out)
-                 if t.kind not in ("CORR", "ANY") and t is not actor_token]
+        own = [tokens[i] for i in c.tokens]
+        got = [t for t in _negation(words, tokens, cover, c, negative_ok, out)
+               if t.kind not in ("CORR", "ANY") and t is not actor_token]
+        heads = {t.kind for t in own if t.kind not in _NOT_HEADS and t.kind not in ("CORR", "ANY")}
+        negated = heads - {t.kind for t in got}
+        if negated or (not heads and _declines(words, cover, c)):
+            _cancel(groups, negated, c.sentence)  # "жгу Шквала. Хотя нет, не жгу" / "но не буду"
+        groups.append((c, ([Token("SEP", "CORR", "")] if c.correction else []) + got))
+    kept: list[Token] = []
+    for _, got in groups:
+        for t in got:
+            if t.kind == "SEP" and t.value is None and kept and kept[-1].kind == "SEP":
+                continue
+            kept.append(t)
     for t in kept:
         if t.kind == "AGAIN":
             out.again = True
@@ -232,6 +243,8 @@ def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
             (i - 1) in cover  # "атак нет": the word before it is what it negates
         opens = (t is not None and t.kind == "SEP" and w.kind == "word") or head or (
             t is None and w.text in (_ASIDE | _CONDITION | {"нет", "no"}) and not negating)
+        if opens and t is not None and t.kind == "SEP" and _subordinate(words, cur, cover):
+            opens = False  # "как и я", "если Шквал пикирует и Мгла атакует": one clause to its end
         if opens and cur.words and any(words[j].kind != "mark" for j in cur.words):
             close()
         if (t is not None and t.kind == "CORR") or (t is None and w.text in ("нет", "no") and
@@ -242,6 +255,12 @@ def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
         cur.words.append(i)
     close()
     return out
+
+
+def _subordinate(words: Sequence[Word], cur: _Clause, cover: dict[int, int]) -> bool:
+    """The clause being cut opens with a subordinating word (it runs to the next mark)."""
+    first = next((i for i in cur.words if words[i].kind != "mark"), None)
+    return first is not None and first not in cover and words[first].text in (_ASIDE | _CONDITION)
 
 
 def _pause_after(words: Sequence[Word], i: int, cover: dict[int, int],
@@ -332,7 +351,8 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
         if got is not None:
             person, verb_at = got, i
             break
-    english = person is None and not any(is_cyrillic(words[i].text) for i in c.words)
+    english = person is None and not any(is_cyrillic(words[i].text) for i in c.words
+                                         if (i not in cover or tokens[cover[i]].kind != "NAME"))
     prev = None
     content = False  # a word other than an article came before
     for i in c.words:
@@ -364,8 +384,11 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
         if t is None or t.kind not in ("SEP",):
             prev = w.text
             content = content or w.text not in ("the", "a", "an")
-    if person == "3" and k and clauses[k - 1].sentence == c.sentence:
-        before = clauses[k - 1]
+    j = k - 1
+    while j >= 0 and clauses[j].sentence == c.sentence and clauses[j].status == "aside":
+        j -= 1  # "Шквал, как и я, держит высоту": past the aside to the subject
+    if person == "3" and j >= 0 and clauses[j].sentence == c.sentence:
+        before = clauses[j]
         names = [tokens[j] for j in before.tokens if tokens[j].kind == "NAME"]
         heads = [tokens[j] for j in before.tokens if tokens[j].kind not in _NOT_HEADS]
         if names and not heads and all(isinstance(n.value, NameRef) for n in names):
@@ -508,6 +531,38 @@ def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, i
     return kept
 
 
+_DECLINE = frozenset({"быть", "стать", "хотеть", "мочь", "решиться", "решаться", "собираться",
+                      "надо", "нужно", "стоить", "will", "want", "going"})
+"""Verbs a player declines an order with (``но не буду``, ``не стану``, ``won't``)."""
+_SUBJUNCTIVE = frozenset({"бы", "б", "would", "could", "should", "might"})
+"""``я бы спикировал``: what the player might do, not what they do."""
+
+
+def _declines(words: Sequence[Word], cover: dict[int, int], c: _Clause) -> bool:
+    """A clause of a negated helper verb and no order (``но не буду``, ``не стану``)."""
+    from .morph import forms
+
+    texts = [words[i].text for i in c.words if words[i].kind == "word" and i not in cover]
+    if not any(w in _NEGATION for w in texts) and "won't" not in texts:
+        return False
+    return any(f in _DECLINE for w in texts for f in forms(w)) or "won't" in texts
+
+
+def _cancel(groups: list[tuple[_Clause, list[Token]]], kinds: set[str], sentence: int) -> None:
+    """Drop the last earlier own clause that gave one of ``kinds`` (any order word when
+    ``kinds`` is empty, and then only in the same sentence): a later negation takes it back."""
+    for j in range(len(groups) - 1, -1, -1):
+        c, got = groups[j]
+        heads = {t.kind for t in got if t.kind not in _NOT_HEADS}
+        if not heads:
+            continue
+        if (kinds and heads & kinds) or (not kinds and c.sentence == sentence):
+            groups[j] = (c, [Token("SEP", None, "")])
+            return
+        if not kinds:
+            return
+
+
 def _words_between(words: Sequence[Word], i: int, t: Token) -> int:
     return sum(1 for w in words[i + 1:] if w.kind == "word" and w.start < t.start)
 
@@ -563,6 +618,12 @@ def correct(clauses: list[Clause], slot: Callable[[str], str]) -> list[Clause]:
             groups[-1].append(c)
     acc = list(groups[0])
     for g in groups[1:]:
+        lead = 0
+        while lead < len(g) and g[lead].rule in ("sep", "stray"):
+            lead += 1
+        if 0 < lead < len(g):  # "(нет, на 1) и жгу Мглу": the bare part corrects, the rest follows
+            acc = _corrected(acc, g[:lead])
+            g = g[lead:]
         heads = [c for c in g if c.rule not in ("sep", "stray")]
         if heads:
             for h in heads:
@@ -572,17 +633,22 @@ def correct(clauses: list[Clause], slot: Callable[[str], str]) -> list[Clause]:
                         break
             acc += g
             continue
-        args = [t for c in g for t in c.tokens if t.kind in ARGUMENTS]
-        target = next((j for j in range(len(acc) - 1, -1, -1)
-                       if acc[j].rule not in ("sep", "stray")), None)
-        if not args or target is None:
-            acc += g
-            continue
-        acc[target] = _patch(acc[target], args)
-        # a stray argument that a correction replaced is not read again
-        acc = [c for c in acc if not (c.rule == "stray" and any(_same(t, a) for t in c.tokens
-                                                               for a in args))]
+        acc = _corrected(acc, g)
     return acc
+
+
+def _corrected(acc: list[Clause], g: list[Clause]) -> list[Clause]:
+    """``acc`` with the bare arguments of ``g`` put in the last order's place."""
+    args = [t for c in g for t in c.tokens if t.kind in ARGUMENTS]
+    target = next((j for j in range(len(acc) - 1, -1, -1)
+                   if acc[j].rule not in ("sep", "stray")), None)
+    if not args or target is None:
+        return acc + g
+    acc = list(acc)
+    acc[target] = _patch(acc[target], args)
+    # a stray argument that a correction replaced is not read again
+    return [c for c in acc if not (c.rule == "stray" and any(_same(t, a) for t in c.tokens
+                                                            for a in args))]
 
 
 def _group(kind: str) -> str:
