@@ -156,8 +156,11 @@ class OrderLanguage:
     """Rules that read a number standing just before them (``2 фишки на переброс``)."""
 
     def unused(self, clauses: Sequence[Clause]) -> list[Token]:
-        """Numbers and cells of the player's own that no order took (``пикирую на 1, а потом
-        ещё на 1``): never dropped in silence, they make the reading ask."""
+        """Numbers, cells and names in an object's case of the player's own that no order took
+        (``пикирую на 1, а потом ещё на 1``, ``дышит огнём на Мглу``): never dropped in silence,
+        they make the reading ask. A name next to an order that names none is that order's."""
+        from .prose import object_form
+
         out = []
         for k, c in enumerate(clauses):
             if c.rule != "stray":
@@ -166,6 +169,11 @@ class OrderLanguage:
             if nxt is not None and nxt.rule in self.stray_before:
                 continue
             out += [t for t in c.tokens if t.kind in ("NUM", "SIGNED", "CELL")]
+            prev = next((d for d in clauses[k - 1::-1] if d.rule != "sep"), None) if k else None
+            near = [d for d in (prev, nxt) if d is not None and d.rule != "stray"
+                    and not d.all("NAME")]
+            if not near:  # a name as an order's object that no order took ("дышит огнём на Мглу")
+                out += [t for t in c.tokens if t.kind == "NAME" and object_form(t.text)]
         return out
 
     def slot(self, rule: str) -> str:
@@ -324,7 +332,15 @@ class OrderLanguage:
             draft = self.build(ctx, clauses)
         unused = self.unused(clauses)
         if unused and draft.orders and not draft.problems and not draft.questions:
-            draft.problem("reading.unused", None, words=", ".join(t.text for t in unused))
+            named = set().union(*(_named_in(o) for o in draft.orders))
+            numbers = [t for t in unused if t.kind != "NAME"]
+            names = [t.value.one for t in unused if t.kind == "NAME" and isinstance(t.value, NameRef)
+                     and not set(t.value.names) & named and t.value.one]
+            if numbers:
+                draft.problem("reading.unused", None, words=", ".join(t.text for t in numbers))
+            elif names:
+                draft.problem("reading.unused_name", None,
+                              names=[ctx.shown(n) for n in dict.fromkeys(names)])
         if sel.conditional and self.turn_rule:
             draft.problem("reading.conditional", self.turn_rule,
                           words=", ".join(dict.fromkeys(t.text for t in sel.conditional)))
@@ -379,6 +395,20 @@ class OrderLanguage:
         d.orders.append(previous)
         d.note("reading.again")
         return d
+
+
+def _named_in(value: Any, depth: int = 0) -> set[str]:
+    """Every text an order holds (its target, weapon...), to tell a name it used."""
+    if isinstance(value, str):
+        return {value}
+    if depth > 4:
+        return set()
+    if isinstance(value, tuple | list):
+        return set().union(*(_named_in(v, depth + 1) for v in value)) if value else set()
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields:
+        return set().union(*(_named_in(getattr(value, f), depth + 1) for f in fields)) if fields else set()
+    return set()
 
 
 def _agrees(gender: str | None, pronoun: str) -> bool:

@@ -32,7 +32,7 @@ from .grammar import Clause, NameRef, Token
 from .morph import analyser, is_cyrillic
 from .text import Word
 
-__all__ = ["Selection", "select", "correct", "name_genders", "ARGUMENTS"]
+__all__ = ["Selection", "select", "correct", "name_genders", "object_form", "ARGUMENTS"]
 
 _SENTENCE = frozenset({".", "!", "?", ";", "\n", "(", ")"})
 """Marks that end a sentence; a remark in brackets is a sentence of its own (``пикирую на 1
@@ -418,6 +418,14 @@ def _content(word: str) -> bool:
     if not morph.word_is_known(word):
         return True
     return morph.parse(word)[0].tag.POS in ("NOUN", "ADJF", "NUMR")
+
+
+@lru_cache(maxsize=1 << 14)
+def object_form(text: str) -> bool:
+    """A Russian name written in a case that is not the nominative (``Мглу``, ``Шквалу``): the
+    object of something, not a subject or an address."""
+    first = text.split(" ")[0].lower()
+    return is_cyrillic(first) and not _nominative(first)
 
 
 @lru_cache(maxsize=1 << 14)

@@ -167,6 +167,10 @@ class SpaceLanguage(OrderLanguage):
                 continue  # "курс вправо! Сдвигаемся на клетку": the move has its way already
             seen.add(rule)
             before = _before(clauses, k)
+            after = next((x for x in clauses[k + 1:] if x.rule != "sep"), None)
+            if before is None and not c.all("NAME") and after is not None and \
+                    after.rule == "stray" and after.first("NAME") is not None:
+                before = after.first("NAME").value  # type: ignore[union-attr]  # "Залп! По Чайке!"
             got = handler(self, ctx, me, c, before, d)
             if got is not None:
                 made.append((got, c.text))

@@ -213,4 +213,10 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("roadmelee","Борин","Волк 1 бьёт Борина. Борин отвечает ударом топора по нему.",
      Strike("Волк 1","Топор")),
     ("roadmelee","Борин","Пёс кусает вожака, Борин рубит крыс", Strike("Крысы")),
+    # --- a third fresh batch: English and mixed, objects with no order, a target said apart ---
+    ("road","Эльвен","I shoot the leader. No wait, the rats!", Shoot("Крысы")),
+    ("road","Мира","Mira heals Борин", Cast("Исцеление","Борин")),
+    ("road","Эльвен","Mira heals Борин", Nothing()),
+    ("roadmelee","Борин","Борин, не раздумывая, рубит вожака", Strike("Вожак")),
+    ("roadmelee","Борин","Рублю вожака, не обращая внимания на крыс", Strike("Вожак")),
 ]

@@ -220,4 +220,9 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("cloud","Облако","Огонь по Чайке, пока она не ушла", Attack("Чайка")),
     ("cloud","Облако","Чайка: огонь по Облаку", Nothing()),
     ("cloud","Облако","Не стреляем по Чайке — стреляем по Буревестнику", Attack("Буревестник")),
+    # --- a third fresh batch: English and mixed, objects with no order, a target said apart ---
+    ("cloud","Облако","We fire at Чайка", Attack("Чайка")),
+    ("cloud","Облако","Чайка fires at us. We answer: fire at her!", Attack("Чайка")),
+    ("cloud","Облако","Огонь по Чайке не открываем, а берём Стража 2 лучом", Tractor("Страж 2")),
+    ("cloud","Облако","Залп! По Буревестнику!", Attack("Буревестник")),
 ]
