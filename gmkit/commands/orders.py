@@ -5,7 +5,14 @@
 
 ``read`` resumes the journal read-only (``Encounter.resume(..., autosave=False)``: the journal is
 read, never appended to or cut), reads the message (``-``: standard input) for the actor, and
-prints the orders understood and the reply. Nothing is submitted: the GM decides.
+prints the orders understood, the message with the words they were read from marked ``[[…]]``,
+the words left unread, and the reply. Nothing is submitted: the GM decides. ``--json`` prints
+the reading as data, with the character offsets of each part of the message and a confidence.
+
+Exit codes (:data:`EXIT_CODES`): 0 the whole message became orders the rules accept; 3 a
+question is open (the reply asks the player; what was certain is kept); 4 not accepted (the
+rules refuse the order, or no order was found); 2 the command itself failed (no such journal,
+actor or file).
 """
 
 from __future__ import annotations
@@ -16,17 +23,26 @@ import sys
 from pathlib import Path
 from typing import Any
 
+EXIT_CODES = {"accepted": 0, "asked": 3, "refused": 4}
+"""``gmkit orders read``'s exit code by verdict (2 stays the code of a failed command)."""
+
+_EPILOG = ("exit codes: 0 the whole message became orders the rules accept; 3 a question is open "
+           "(the reply asks the player); 4 not accepted (the rules refuse it, or no order was "
+           "found); 2 the command failed")
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("orders", help="read a player's message into orders, with a reply")
     kinds = p.add_subparsers(dest="kind", metavar="KIND", required=True)
-    r = kinds.add_parser("read", help="read a message for an actor of a journaled fight")
+    r = kinds.add_parser("read", help="read a message for an actor of a journaled fight",
+                         epilog=_EPILOG)
     r.add_argument("message", help="the message file (UTF-8 or CP1251), or - for standard input")
     r.add_argument("--journal", required=True, help="the fight's journal (read only)")
     r.add_argument("--actor", required=True, help="whose order the message is")
     r.add_argument("--lang", choices=["ru", "en"], default=None,
                    help="the reply's language (default: the message's)")
-    r.add_argument("--json", action="store_true", help="print the reading as JSON")
+    r.add_argument("--json", action="store_true",
+                   help="print the reading as JSON (with spans, unread words and confidence)")
     r.set_defaults(func=run_read)
     f = kinds.add_parser("format", help="how to write orders in a rule set (for briefs)")
     f.add_argument("system", help="the rule set's name")
@@ -50,9 +66,10 @@ def run_read(args: argparse.Namespace) -> int:
                                             why=e.strerror)) from None
     encounter = Encounter.resume(args.journal, autosave=False)
     reading = read(encounter, args.actor, data, args.lang)
+    code = exit_code(reading)
     if args.json:
         print(json.dumps(reading.to_json(), ensure_ascii=False, indent=1))
-        return 0
+        return code
     lang = args.lang or reading.lang
     verdict = format_message("cli.orders.accepted" if reading.ok else "cli.orders.refused", lang)
     print(format_message("cli.orders.header", lang, actor=reading.actor, round=encounter.round,
@@ -60,9 +77,38 @@ def run_read(args: argparse.Namespace) -> int:
     for words, order in zip(reading.understood_in(lang), reading.orders, strict=False):
         print(format_message("cli.orders.order", lang, order=words))
         print(f"  {order!r}")  # the order object itself, as code takes it
+    if reading.spans:
+        print(format_message("reading.cli.marked", lang, text=marked(reading)))
+    unread = [reading.text[a:b] for a, b in reading.unread]
+    if unread:
+        print(format_message("reading.cli.unread", lang, words=", ".join(unread)))
     print()
     print(reading.reply(lang))
-    return 0
+    return code
+
+
+def exit_code(reading: Any) -> int:
+    """0 accepted, 3 a question open, 4 refused or nothing read (:data:`EXIT_CODES`)."""
+    if reading.ok:
+        return EXIT_CODES["accepted"]
+    if reading.questions and not reading.problems:
+        return EXIT_CODES["asked"]
+    return EXIT_CODES["refused"]
+
+
+def marked(reading: Any, limit: int = 600) -> str:
+    """The message with the words its orders were read from in ``[[…]]``, on one line, cut to
+    ``limit`` characters around them."""
+    text = reading.text
+    out = []
+    pos = 0
+    for a, b in reading.spans:
+        out.append(text[pos:a])
+        out.append("[[" + text[a:b] + "]]")
+        pos = b
+    out.append(text[pos:])
+    line = " ".join("".join(out).split())
+    return line if len(line) <= limit else line[:limit] + "…"
 
 
 def run_format(args: argparse.Namespace) -> int:

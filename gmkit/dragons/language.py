@@ -41,18 +41,28 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
              "en": ["dive", "descend", "lose height|altitude", "go down", "swoop", "stoop", "drop"]},
     "LEVEL": {"ru": ["ровно", "горизонтально", "горизонталь", "горизонт", "прямо",
                      "держать высота", "сохранять высота", "удерживать высота", "та же высота",
-                     "тот же эшелон", "эшелон"],
+                     "тот же эшелон", "эшелон", "высота держать", "высота сохранять",
+                     "высота не менять", "не менять высота", "лететь ровно"],
               "en": ["level", "fly level", "hold height|altitude", "keep height|altitude",
                      "straight", "steady"]},
     "FASTER": {"ru": ["разгоняться", "разогнаться", "ускоряться", "ускориться", "набирать скорость",
                       "набрать скорость", "прибавлять скорость", "прибавить скорость", "разгон",
-                      "ускорение"],
+                      "ускорение", "прибавлять", "прибавить", "добавлять", "добавить",
+                      "поддать газ"],
                "en": ["accelerate", "speed up", "gain speed", "faster"]},
     "SLOWER": {"ru": ["тормозить", "притормаживать", "притормозить", "затормозить", "замедляться",
                       "замедлиться", "сбрасывать скорость", "сбросить скорость", "торможение",
-                      "терять скорость"],
+                      "терять скорость", "сбавлять", "сбавить", "убавлять", "убавить",
+                      "снижать скорость", "снизить скорость", "сбавлять скорость",
+                      "сбавить скорость", "убавлять скорость", "убавить скорость"],
                "en": ["brake", "slow", "slow down", "lose speed", "slower", "decelerate"]},
     "SPEED": {"ru": ["скорость"], "en": ["speed"]},
+    "KEEP": {"ru": ["скорость не менять", "не менять скорость", "скорость не изменять",
+                    "не изменять скорость", "с той же скоростью", "та же скорость",
+                    "скорость прежняя", "скорость держать", "держать скорость",
+                    "сохранять скорость", "скорость сохранять"],
+             "en": ["same speed", "keep speed", "hold speed", "keep my speed", "speed unchanged"]},
+    "TO": {"ru": ["до"]},
     "HEIGHT": {"ru": ["высота"], "en": ["height", "altitude"]},
     "UP": {"ru": ["вверх", "выше", "увеличить", "повысить", "поднять", "увеличивать", "повышать",
                   "больше"],
@@ -64,7 +74,9 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "ATTACK": {"ru": ["атаковать", "атака", "атакую", "бить", "ударить", "ударять", "стрелять",
                       "выстрелить", "жечь", "сжечь", "палить", "плевать", "плюнуть", "кусать",
                       "укусить", "рвать", "полоснуть", "огонь по", "залп", "дать залп", "напасть",
-                      "нападать", "выпустить", "выпускать", "обрушить", "бить по"],
+                      "нападать", "выпустить", "выпускать", "обрушить", "бить по", "добивать",
+                      "добить", "окатить", "окатывать", "поливать", "полить", "огонь",
+                      "дышать огонь", "дыхнуть огонь", "дохнуть огонь"],
                "en": ["attack", "strike", "hit", "shoot", "fire at", "fire", "bite", "burn",
                       "breathe", "blast", "rake"]},
     "TAIL": {"ru": ["садиться на хвост", "сесть на хвост", "на хвост", "зайти в хвост",
@@ -110,16 +122,17 @@ _GENERIC_FIGURES = {"фигура высшего пилотажа", "высши�
 
 RULES = r"""
 start: _item*
-_item: climb | dive | level | faster | slower | change | up | down | attack | weapon
+_item: climb | dive | level | keep | faster | slower | change | up | down | attack | weapon
      | tail | force | shake | manoeuvre | power | nothing | benny | sep | stray
-climb: CLIMB _n?
-dive: DIVE _n?
+climb: CLIMB UP? NAME? _n? HEIGHT?
+dive: DIVE DOWN? NAME? _n? HEIGHT?
 up: UP _n?
 down: DOWN _n?
 level: LEVEL _lv*
-faster: FASTER _n? SPEED?
-slower: SLOWER _n? SPEED?
-change: SIGNED SPEED? | SPEED _n
+keep: KEEP
+faster: FASTER SPEED? TO? _n? SPEED?
+slower: SLOWER SPEED? TO? _n? SPEED?
+change: SIGNED SPEED? | SPEED TO? _n
 _lv: SIGNED | NUM | SPEED
 _n: NUM | SIGNED
 attack: ATTACK _a*
@@ -136,11 +149,11 @@ nothing: NOTHING
 benny: BENNY _bu*
 _bu: REROLL | SOAK | UNSHAKE | NUM
 sep: SEP
-stray: NAME | NUM | ORD | QUOTE | SPEED | HEIGHT | OR | DIE | SPEND | REROLL | SOAK | UNSHAKE
+stray: NAME | NUM | ORD | QUOTE | SPEED | HEIGHT | OR | DIE | SPEND | REROLL | SOAK | UNSHAKE | TO
 """
 """The grammar: which concepts start an order part and which arguments each takes."""
 
-_MOVE_RULES = {"climb", "dive", "up", "down", "level", "faster", "slower", "change"}
+_MOVE_RULES = {"climb", "dive", "up", "down", "level", "faster", "slower", "change", "keep"}
 
 
 class DragonLanguage(OrderLanguage):
@@ -149,6 +162,17 @@ class DragonLanguage(OrderLanguage):
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "weapon": "WEAPON"}
     patterns = (("die", r"\bd(?:4|6|8|10|12)(?:[+-]\d{1,2})?\b"),)
     captures = frozenset({"POWER"})
+    turn_rule = "D-1"
+    stray_before = frozenset({"benny"})
+    conditional_ok = frozenset({"BENNY", "SPEND", "REROLL", "SOAK", "UNSHAKE"})
+    noun_kinds: ClassVar[dict[str, str]] = {"participant": "dragon", "weapon": "weapon"}
+
+    def slot(self, rule: str) -> str:
+        """D-1: one movement and any actions; a correction replaces a movement by a movement,
+        an action by an action."""
+        if rule in _MOVE_RULES:
+            return "move"
+        return "benny" if rule == "benny" else "action"
 
     def names(self, encounter: Any, actor: str) -> Iterable[tuple[str, str]]:
         out = [(p, "participant") for p in encounter.participants()]
@@ -178,6 +202,8 @@ class DragonLanguage(OrderLanguage):
         actions: list[Any] = []
         last_target: str | None = None
         nothing = False
+        said = {_direction(c.rule) for c in clauses if c.rule in _MOVE_RULES and
+                _amount(c.tokens, None) is not None}
         for k, c in enumerate(clauses):
             rule = c.rule
             if rule in ("sep", "stray"):
@@ -185,13 +211,25 @@ class DragonLanguage(OrderLanguage):
             if rule == "change":
                 change = _speed_change(c, me)
                 continue
+            if rule == "keep":
+                change = 0
+                continue
             if rule in _MOVE_RULES:
-                got = _move(c, me, d)
+                if _direction(rule) in said and _amount(c.tokens, None) is None and \
+                        _direction(rule) in ("up", "down"):
+                    continue  # "направляет вниз, пикируем на 2": one dive, its depth given
+                got = _move(c, me, d, ctx)
                 if got is not None:
                     moves.append((got, c.text))
                 continue
             target_ref = _before(clauses, k)
             if rule in ("attack", "weapon"):
+                unknown = ctx.unknown_name(clauses, k) if not c.all("NAME") and \
+                    target_ref is None else None
+                if unknown is not None:
+                    d.problem("reading.unknown_target", None, said=unknown,
+                              names=", ".join(ctx.shown(n) for n in _enemies(ctx)))
+                    continue
                 made = self._attacks(ctx, c, target_ref, last_target, d)
                 actions += made
                 if made:
@@ -215,6 +253,7 @@ class DragonLanguage(OrderLanguage):
                 nothing = True
             elif rule == "benny":
                 actions += _bennies(clauses, k, d)
+        actions = list(dict.fromkeys(actions))  # the same action said twice is one
         move = self._one_move(moves, change, me, d)
         if d.problems:
             return d
@@ -222,7 +261,7 @@ class DragonLanguage(OrderLanguage):
             return d
         if move is None and not d.questions:
             d.note("language.dragons.note.no_move")
-        if not d.questions and not d.problems:
+        if not d.problems:  # with a question open, what is certain is kept (not yet accepted)
             d.orders.append(DragonOrder(move=move, actions=tuple(actions)))
         return d
 
@@ -253,7 +292,10 @@ class DragonLanguage(OrderLanguage):
         weapons = [t.value for t in c.all("WEAPON")]
         names = [t.value for t in c.all("NAME")]
         ref = names[0] if names else before
-        target = self._resolve(ref, d) if ref is not None else None
+        said = [w.one for w in weapons if w.one]
+        verb, params = ("attack_with", {"weapon": said[0]}) if said else ("attack", {})
+        target = self._resolve(_narrowed(ctx, ref), d, "target", verb, **params) \
+            if ref is not None else None
         if ref is not None and target is None:
             return []
         if target is None:
@@ -264,7 +306,7 @@ class DragonLanguage(OrderLanguage):
                 target = foes[0]
                 d.note("language.dragons.note.only_target", target=ctx.shown(target))
             else:
-                d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target")
+                d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target", verb, **params)
                 return []
         chosen: list[str] = []
         for w in weapons:
@@ -281,37 +323,38 @@ class DragonLanguage(OrderLanguage):
                 chosen = pick
                 d.note("language.dragons.note.only_weapon", weapon=ctx.shown(pick[0]))
             else:
-                d.ask(NameRef(tuple(pick), c.text, kind="weapon"), "weapon")
+                d.ask(NameRef(tuple(pick), c.text, kind="weapon"), "weapon", target=target)
                 return []
         return [Attack(w, target) for w in chosen]
 
-    def _resolve(self, ref: NameRef, d: Draft, what: str = "target") -> str | None:
+    def _resolve(self, ref: NameRef, d: Draft, what: str = "target", verb: str = "",
+                 **params: Any) -> str | None:
         if ref.one is not None:
             return ref.one
         if not ref.names:
             d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
         else:
-            d.ask(ref, what)
+            d.ask(ref, what, verb, **params)
         return None
 
     def _target(self, ctx: Context, c: Clause, before: NameRef | None, d: Draft,
-                fallback: list[str]) -> str | None:
+                fallback: list[str], verb: str = "tail") -> str | None:
         names = [t.value for t in c.all("NAME")]
         ref = names[0] if names else before
         if ref is not None:
-            return self._resolve(ref, d)
+            return self._resolve(_narrowed(ctx, ref, fallback or None), d, "target", verb)
         foes = fallback or _enemies(ctx)
         if len(foes) == 1:
             d.note("language.dragons.note.only_target", target=ctx.shown(foes[0]))
             return foes[0]
-        d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target")
+        d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target", verb)
         return None
 
     def _power(self, ctx: Context, c: Clause, d: Draft) -> UsePower:
         q = c.first("QUOTE")
         die = c.first("DIE")
         names = [t.value for t in c.all("NAME")]
-        target = self._resolve(names[0], d) if names else None
+        target = self._resolve(_narrowed(ctx, names[0]), d, "target", "power") if names else None
         power = q.value if q is not None else "power"
         if q is None:
             d.note("language.dragons.note.power_name")
@@ -411,6 +454,15 @@ def _bennies(clauses: list[Clause], k: int, d: Draft) -> list[Benny]:
             for u in uses]
 
 
+def _direction(rule: str) -> str:
+    return {"climb": "up", "up": "up", "dive": "down", "down": "down"}.get(rule, rule)
+
+
+def _narrowed(ctx: Context, ref: NameRef, plausible: list[str] | None = None) -> NameRef:
+    """A pronoun (``атакую её``) bound to the foes it may mean (see :meth:`Context.narrow`)."""
+    return ctx.narrow(ref, plausible if plausible is not None else _enemies(ctx))
+
+
 def _dragon(board: dict[str, Any], name: str) -> dict[str, Any] | None:
     return next((d for d in board.get("dragons", ()) if d["name"] == name), None)
 
@@ -442,20 +494,39 @@ def _amount(tokens: Iterable[Token], default: int | None) -> int | None:
     return default
 
 
-def _move(c: Clause, me: dict[str, Any], d: Draft) -> Move | None:
+def _move(c: Clause, me: dict[str, Any], d: Draft, ctx: Context) -> Move | None:
+    """D-4: the movement a clause names. A climb or dive with no number is asked about unless
+    one depth is all the rules allow (a number is never guessed); ``до 5`` / ``to 5`` is the
+    Speed wanted, ``на 2`` / ``by 2`` a change."""
     rule = c.rule
-    if rule in ("climb", "up"):
-        return Move.climb(_amount(c.tokens, 1) or 1)
-    if rule in ("dive", "down"):
-        return Move.dive(_amount(c.tokens, 1) or 1)
+    speed = int(me.get("speed", 0))
+    if rule in ("climb", "up", "dive", "down"):
+        n = _amount(c.tokens, None)
+        climbing = rule in ("climb", "up")
+        if n is None:
+            legal = [k for k in (1, 2, 3) if ctx.check(DragonOrder(
+                Move.climb(k) if climbing else Move.dive(k), ())) is None]
+            if len(legal) == 1:
+                n = legal[0]
+            elif not legal:
+                n = 1  # no depth is allowed: the least is read, and the rules refuse it
+            else:
+                d.ask(NameRef(tuple(str(k) for k in (legal or [1, 2])), c.text), "amount",
+                      "climb" if climbing else "dive")
+                return None
+        return Move.climb(n) if climbing else Move.dive(n)
     if rule == "level":
         got = _speed_change(c, me)
         return Move.level(got or 0)
+    if c.first("TO") is not None:
+        target = _amount(c.tokens, None)
+        if target is not None:
+            return Move.level(target - speed)
     if rule == "slower":
         return Move.level(-(_amount(c.tokens, 1) or 1))
     n = _amount(c.tokens, None)
     if n is None:
-        d.ask(NameRef(("+1", "+2"), c.text), "amount")
+        d.ask(NameRef(("+1", "+2"), c.text), "amount", "faster")
         return None
     return Move.level(n)
 
@@ -465,7 +536,7 @@ def _speed_change(c: Clause, me: dict[str, Any]) -> int | None:
     if signed is not None:
         return int(signed.value)
     num = c.first("NUM")
-    if num is not None and c.first("SPEED") is not None:
+    if num is not None and (c.first("SPEED") is not None or c.first("TO") is not None):
         return int(num.value) - int(me.get("speed", 0))
     return None
 

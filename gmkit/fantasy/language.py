@@ -32,10 +32,14 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "STRIKE": {"ru": ["бить", "ударить", "удар", "атаковать", "атака", "атакую", "рубить",
                       "рубануть", "колоть", "кольнуть", "пырнуть", "резать", "кусать", "укусить",
                       "напасть", "нападать", "врезать", "махнуть", "сражаться", "биться",
-                      "зарубить", "ткнуть", "лупить", "треснуть", "огреть"],
+                      "зарубить", "ткнуть", "лупить", "треснуть", "огреть", "вцепиться",
+                      "вцепляться", "вгрызаться", "вгрызться", "цапнуть", "грызть", "терзать",
+                      "рвать", "разрубить", "рассечь", "обрушить", "добивать", "добить"],
                "en": ["strike", "hit", "attack", "swing", "stab", "slash", "chop", "bite",
                       "smash", "cut", "melee", "whack", "bash"]},
     "SHOOT": {"ru": ["стрелять", "выстрелить", "пустить стрела", "выпустить стрела", "метнуть",
+                     "пускать стрела", "выпускать стрела", "всадить стрела", "спускать тетива",
+                     "спустить тетива", "стрела",
                      "метать", "выстрел", "обстрелять", "пальнуть", "стрельба"],
               "en": ["shoot", "fire", "loose", "shoot an arrow", "throw"]},
     "CAST": {"ru": ["колдовать", "наколдовать", "заклинание", "кастовать", "скастовать",
@@ -45,6 +49,11 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "USE": {"ru": ["использовать", "применить", "применять", "пить", "выпить", "испить",
                    "глотнуть", "принять", "достать", "дать", "влить", "напоить", "пью"],
             "en": ["use", "drink", "quaff", "apply", "take", "give"]},
+    "HEAL": {"ru": ["лечить", "вылечить", "подлечить", "исцелять", "исцелить", "излечить",
+                    "залечить", "лечиться", "подлечиться", "вылечиться", "исцеляться",
+                    "исцелиться", "латать", "подлатать", "подлечивать", "вылечивать",
+                    "залечивать", "излечивать"],
+             "en": ["heal", "cure", "patch up", "heal up"]},
     "FLEE": {"ru": ["бежать", "убегать", "убежать", "бегство", "отступать", "отступить", "драпать",
                     "удирать", "удрать", "спасаться", "сбежать", "дать деру", "уходить", "уйти",
                     "бегу", "делать ноги"],
@@ -58,14 +67,16 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
 
 RULES = r"""
 start: _item*
-_item: strike | weapon | shoot | cast | spell | use | item | flee | pass | sep | stray
+_item: strike | weapon | shoot | cast | spell | heal | use | item | flee | pass | sep | stray
 strike: STRIKE _s*
 weapon: WEAPON _s*
 shoot: SHOOT _s*
 _s: NAME | WEAPON
 cast: CAST _c*
 spell: SPELL _c*
+heal: HEAL _h*
 _c: NAME | SPELL | SELF
+_h: NAME | SPELL | ITEM | SELF
 use: USE _u*
 item: ITEM _u*
 _u: NAME | ITEM | SELF
@@ -82,6 +93,9 @@ class FantasyLanguage(OrderLanguage):
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "spell": "SPELL", "item": "ITEM",
                                            "attack": "WEAPON", "ranged": "WEAPON"}
+    turn_rule = "F-6"
+    noun_kinds: ClassVar[dict[str, str]] = {"participant": "character", "spell": "spell",
+                                            "item": "item", "attack": "weapon", "ranged": "weapon"}
 
     def names(self, encounter: Any, actor: str) -> Iterable[tuple[str, str]]:
         out = [(p, "participant") for p in encounter.participants()]
@@ -98,23 +112,34 @@ class FantasyLanguage(OrderLanguage):
         me = _me(ctx.scenario, ctx.actor)
         ranged = (me.get("ranged") or {}).get("name")
         made: list[tuple[Any, str]] = []
+        seen: set[str] = set()
         for k, c in enumerate(clauses):
             rule = c.rule
             before = _before(clauses, k)
             got: Any = None
+            if rule in seen and len(c.tokens) == 1 and before is None:
+                continue  # the order said again, bare ("бью вожака, бью!")
+            seen.add(rule)
             if rule in ("strike", "weapon", "shoot"):
                 weapons = [self._one(t.value, d, "weapon") for t in c.all("WEAPON")]
                 if any(w is None for w in weapons):
                     continue
-                target = self._target(c, before, d)
+                verb = "shoot" if rule == "shoot" or (weapons and weapons[0] == ranged) else "strike"
+                target = self._target(ctx, c, before, d, _foes(ctx), verb)
                 if target is False:
                     continue
-                if rule == "shoot" or (weapons and weapons[0] == ranged):
+                if target is None:
+                    target = _named_after(clauses, k, d, self)
+                if target is None and self._unsaid(ctx, c, clauses, k, d, verb):
+                    continue
+                if verb == "shoot":
                     got = Shoot(target)  # type: ignore[arg-type]
                 else:
                     got = Strike(target, weapons[0] if weapons else None)  # type: ignore[arg-type]
-                if target is None:
+                if target is None and not _named_later(clauses, k):
                     d.note("language.fantasy.note.by_die")
+            elif rule == "heal":
+                got = self._heal(ctx, me, c, before, d)
             elif rule in ("cast", "spell"):
                 got = self._cast(ctx, me, c, before, d)
             elif rule in ("use", "item"):
@@ -127,6 +152,7 @@ class FantasyLanguage(OrderLanguage):
                 made.append((got, c.text))
         if d.questions or d.problems:
             return d
+        made = _one_strike(made)
         if len(made) == 2 and isinstance(made[0][0], Strike) and isinstance(made[1][0], Cast) \
                 and made[0][0].cast is None:
             s, cast = made[0][0], made[1][0]
@@ -146,13 +172,67 @@ class FantasyLanguage(OrderLanguage):
             d.ask(ref, what)
         return None
 
-    def _target(self, c: Clause, before: NameRef | None, d: Draft) -> str | bool | None:
-        """The named target; None when none is named; False when the name needs asking."""
+    def _target(self, ctx: Context, c: Clause, before: NameRef | None, d: Draft,
+                plausible: list[str] | None = None, verb: str = "", **params: Any
+                ) -> str | bool | None:
+        """The named target; None when none is named; False when the name needs asking. A
+        pronoun is bound to the ``plausible`` targets of the order (foes, or friends to heal)."""
         refs = [t.value for t in c.all("NAME")] or ([before] if before is not None else [])
         if not refs:
             return None
-        got = self._one(refs[0], d)
-        return False if got is None else got
+        ref = ctx.narrow(refs[0], plausible if plausible is not None else _foes(ctx))
+        if ref.one is not None:
+            return ref.one
+        if not ref.names:
+            d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
+        else:
+            d.ask(ref, "target", verb, **params)
+        return False
+
+    def _unsaid(self, ctx: Context, c: Clause, clauses: list[Clause], k: int, d: Draft,
+                verb: str) -> bool:
+        """A target written but not recognised (F-6: the die picks a target only when none is
+        named): a name no one has is refused by name, other words are asked about. True when
+        the order cannot be read as it stands."""
+        unknown = ctx.unknown_name(clauses, k)
+        if unknown is not None:
+            d.problem("reading.unknown_target", None, said=unknown,
+                      names=", ".join(ctx.shown(n) for n in _foes(ctx)))
+            return True
+        if _said_more(ctx, c, clauses, k):
+            numbered = [n for n in _foes(ctx) if n.rsplit(" ", 1)[-1].isdigit()]
+            ordinal = _ordinal_after(clauses, k)
+            pool = numbered if ordinal and numbered else _foes(ctx)
+            d.ask(NameRef(tuple(pool), c.text, kind="participant"), "target", verb)
+            return True
+        return False
+
+    def _heal(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
+              d: Draft) -> Cast | UseItem | None:
+        """A heal by what it does (``лечу Борина``, ``лечусь``): the actor's one healing spell,
+        else its one healing item; asked when several fit, or none."""
+        spells = [t.value for t in c.all("SPELL")]
+        items = [t.value for t in c.all("ITEM")]
+        healing = [s["name"] for s in me.get("spells") or () if s.get("heal")]
+        potions = [i["name"] for i in me.get("items") or () if i.get("heal")]
+        self_ = c.first("SELF") is not None or c.tokens[0].text.endswith(("сь", "ся"))
+        target = None if self_ else self._target(ctx, c, before, d, _friends(ctx), "heal")
+        if target is False:
+            return None
+        if spells or (healing and not items):
+            name = self._one(spells[0], d, "spell") if spells else (
+                healing[0] if len(healing) == 1 else None)
+            if name is None:
+                if not spells:
+                    d.ask(NameRef(tuple(healing), c.text, kind="spell"), "spell", "heal")
+                return None
+            return Cast(name, target)  # type: ignore[arg-type]
+        name = self._one(items[0], d, "item") if items else (potions[0] if len(potions) == 1 else None)
+        if name is None:
+            if not items:
+                d.ask(NameRef(tuple(healing + potions), c.text, kind="spell"), "spell", "heal")
+            return None
+        return UseItem(name, target)  # type: ignore[arg-type]
 
     def _cast(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
               d: Draft) -> Cast | None:
@@ -166,9 +246,19 @@ class FantasyLanguage(OrderLanguage):
             else:
                 d.ask(NameRef(tuple(known), c.text, kind="spell"), "spell")
                 spell = None
-        target = None if c.first("SELF") else self._target(c, before, d)
+        heals = any(s["name"] == spell and s.get("heal") for s in me.get("spells") or ())
+        plausible = _friends(ctx) if heals else _foes(ctx)
+        target = None if c.first("SELF") else self._target(ctx, c, before, d, plausible, "cast",
+                                                           spell=spell)
         if spell is None or target is False:
             return None
+        if target is None and not heals and c.first("SELF") is None and c in ctx.clauses:
+            k = list(ctx.clauses).index(c)
+            target = _named_after(list(ctx.clauses), k, d, self)
+            if target is None:
+                if self._unsaid(ctx, c, list(ctx.clauses), k, d, "cast"):
+                    return None
+                d.note("language.fantasy.note.by_die")
         return Cast(spell, target)  # type: ignore[arg-type]
 
     def _use(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
@@ -183,7 +273,8 @@ class FantasyLanguage(OrderLanguage):
             else:
                 d.ask(NameRef(tuple(known), c.text, kind="item"), "item")
                 item = None
-        target = None if c.first("SELF") else self._target(c, before, d)
+        target = None if c.first("SELF") else self._target(ctx, c, before, d, _friends(ctx), "use",
+                                                           item=item)
         if item is None or target is False:
             return None
         return UseItem(item, target)  # type: ignore[arg-type]
@@ -239,6 +330,74 @@ class FantasyLanguage(OrderLanguage):
         if isinstance(order, Pass):
             return "пропускаю ход" if ru else "pass"
         return repr(order)
+
+
+def _foes(ctx: Context) -> list[str]:
+    """Those the actor may fight: every combatant of another side still standing."""
+    board = ctx.encounter.board(None)
+    mine = ctx.side
+    return [c["name"] for c in board.get("combatants", ())
+            if c.get("side") != mine and c.get("status", "active") == "active"]
+
+
+def _friends(ctx: Context) -> list[str]:
+    """The actor's own side, the actor itself last (a heal on someone else named by a pronoun)."""
+    board = ctx.encounter.board(None)
+    mine = ctx.side
+    out = [c["name"] for c in board.get("combatants", ())
+           if c.get("side") == mine and c["name"] != ctx.actor and c.get("status", "active") == "active"]
+    return out
+
+
+def _said_more(ctx: Context, c: Clause, clauses: list[Clause], k: int) -> bool:
+    """Words of the player's own after an order's head that no name or word of the rules
+    matched (``стреляю в валка``), or an ordinal with no name (``во второго``): something was
+    named that was not understood."""
+    return bool(ctx.loose_in(clauses, k)) or _ordinal_after(clauses, k)
+
+
+def _ordinal_after(clauses: list[Clause], k: int) -> bool:
+    after = clauses[k + 1] if k + 1 < len(clauses) else None
+    return any(t.kind == "ORD" for t in clauses[k].tokens) or (
+        after is not None and after.rule == "stray" and any(t.kind == "ORD" for t in after.tokens))
+
+
+def _named_after(clauses: list[Clause], k: int, d: Draft, lang: FantasyLanguage) -> str | None:
+    """``Стреляю! В вожака.`` / ``целюсь в вожака и стреляю``: a name standing alone next to an
+    order with no target (after it, else before it, no other order between) is its target."""
+    for side in (clauses[k + 1:], clauses[k - 1::-1] if k else []):
+        for c in side:  # after the order first, then before it ("целюсь в вожака и стреляю")
+            if c.rule not in ("sep", "stray"):
+                break
+            names = [t.value for t in c.all("NAME")]
+            if c.rule == "stray" and names:
+                return lang._one(names[0], d)
+    return None
+
+
+def _named_later(clauses: list[Clause], k: int) -> bool:
+    """Another order of the same kind later in the message names a target (they join)."""
+    return any(c.rule in ("strike", "weapon", "shoot") and c.all("NAME") for c in clauses[k + 1:])
+
+
+def _one_strike(made: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
+    """``перехватывает топор. Рублю Волка 1`` / ``спускает тетиву. Стрела — в вожака``: strikes
+    (or shots) that agree, one target at most and one weapon at most, are one (F-6: one
+    order)."""
+    kinds = {type(o) for o, _ in made}
+    if len(made) < 2 or kinds not in ({Strike}, {Shoot}):
+        return made
+    if any(isinstance(o, Strike) and o.cast is not None for o, _ in made):
+        return made
+    targets = {o.target for o, _ in made if o.target is not None}
+    weapons = {o.attack for o, _ in made if isinstance(o, Strike) and o.attack is not None}
+    if len(targets) > 1 or len(weapons) > 1:
+        return made
+    text = " / ".join(t for _, t in made)
+    target = next(iter(targets), None)
+    if kinds == {Shoot}:
+        return [(Shoot(target), text)]
+    return [(Strike(target, next(iter(weapons), None)), text)]
 
 
 def _me(scenario: Any, actor: str) -> dict[str, Any]:

@@ -17,8 +17,9 @@ from ..errors import GmkitError, IllegalOrder
 from .grammar import CORE_VOCABULARY, Clause, Grammar, Lexicon, NameRef, Scanner, Token
 from .morph import is_cyrillic
 from .names import NameIndex
+from .prose import Selection, correct, name_genders, select
 from .reading import Note, Problem, Question, Reading
-from .text import compile_patterns, decode, marked_part, normalise, script_of, words
+from .text import Word, cited, clean, compile_patterns, decode, marked_part, normalise, script_of, words
 
 __all__ = ["LanguageError", "Context", "Draft", "OrderLanguage"]
 
@@ -39,6 +40,41 @@ class Context:
     names: NameIndex
     lang: str = "en"
     aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    genders: Mapping[str, str | None] = field(default_factory=dict)
+    """A participant's gender or number (``m f n pl``; None when not known), for pronouns."""
+    cast: Any = None
+    """The fight's names with their grammar (:class:`gmkit.i18n.grammar.Cast`), for replies."""
+    mentioned: Sequence[str] = ()
+    """Names the message mentions, in order (quotes included): what a pronoun may mean."""
+    loose: Sequence[tuple[int, int]] = ()
+    """(start, end) of the player's own content words that nothing matched: a target must not
+    be left to the die when one was written there."""
+    text: str = ""
+    """The message (what the offsets point into)."""
+    clauses: Sequence[Clause] = ()
+    """The clauses being built (for a rule set that looks past the one in hand)."""
+
+    def loose_in(self, clauses: Sequence[Clause], k: int) -> list[str]:
+        """The words nothing matched after clause ``k``'s first word, up to the next clause."""
+        c = clauses[k]
+        if not c.tokens:
+            return []
+        start = c.tokens[0].end
+        end = next((d.tokens[0].start for d in clauses[k + 1:] if d.tokens and
+                    d.tokens[0].start > start), 1 << 30)
+        return [self.text[a:b] for a, b in self.loose if start <= a < end]
+
+    def unknown_name(self, clauses: Sequence[Clause], k: int) -> str | None:
+        """A name written in clause ``k`` that is none of the board's (``атакую Дракулу``): a
+        word nothing matched written with a capital letter or unknown to the dictionary."""
+        from .morph import analyser
+
+        morph = analyser()
+        for w in self.loose_in(clauses, k):
+            if w[:1].isupper() or (morph is not None and is_cyrillic(w.lower()) and
+                                   not morph.word_is_known(w.lower())):
+                return w
+        return None
 
     def shown(self, name: str, lang: str | None = None) -> str:
         """A name as the reply writes it: its first alias in the reply's script, else itself."""
@@ -47,6 +83,20 @@ class Context:
             if (lang == "ru") == is_cyrillic(alias.lower()):
                 return alias
         return name
+
+    def narrow(self, ref: NameRef, plausible: Sequence[str]) -> NameRef:
+        """A pronoun (``его``, ``на неё``) bound to a name: the last one mentioned before it that
+        fits it and that the order can mean (``plausible``: the foes of an attack, the friends
+        of a heal), else every plausible one that fits (one is read, several are asked about).
+        A name that is not a pronoun comes back as it is."""
+        if not ref.pronoun or ref.names:
+            return ref
+        want = ref.everyone[0] if ref.everyone else ""
+        for name in ref.everyone[1:]:
+            if name in plausible:
+                return NameRef((name,), ref.said, kind="participant", pronoun=True)
+        fits = [n for n in plausible if _agrees(self.genders.get(n), want)]
+        return NameRef(tuple(fits or plausible), ref.said, kind="participant", pronoun=True)
 
     def check(self, order: Any) -> IllegalOrder | None:
         """The engine's refusal of ``order`` for the actor now, or None when it is legal."""
@@ -66,8 +116,10 @@ class Draft:
     problems: list[Problem] = field(default_factory=list)
     questions: list[Question] = field(default_factory=list)
 
-    def ask(self, ref: NameRef, what: str = "target") -> None:
-        self.questions.append(Question(ref.said, ref.names, what))
+    def ask(self, ref: NameRef, what: str = "target", verb: str = "", **params: Any) -> None:
+        """Ask which of ``ref.names`` the player means (``verb``: the order asked about, so the
+        question names the choices in the case it needs: «Кого атакуете — Шквала или Мглу?»)."""
+        self.questions.append(Question(ref.said, ref.names, what, verb, params))
 
     def problem(self, key: str, rule: str | None = None, **params: Any) -> None:
         self.problems.append(Problem(rule, note=Note(key, params)))
@@ -89,6 +141,45 @@ class OrderLanguage:
     """Extra word patterns (``("cell", regex)``): each a terminal of its own, upper case."""
     captures: ClassVar[frozenset[str]] = frozenset()
     """Concepts followed by a free name (see :class:`~.grammar.Scanner`)."""
+    turn_rule: ClassVar[str] = ""
+    """The rule that says how orders are given (``D-1``: secret and simultaneous): cited when a
+    message makes an order hang on what others do (``если Гроза пикирует, то …``)."""
+    conditional_ok: ClassVar[frozenset[str]] = frozenset()
+    """Concepts that may stand under a condition (a Benny spent "if I miss")."""
+    negative_ok: ClassVar[frozenset[str]] = frozenset({"NOTHING", "PASS"})
+    """Concepts that stand under a negative pronoun (``ничего не делаю``)."""
+    noun_kinds: ClassVar[Mapping[str, str]] = {"participant": "character"}
+    """Name kind -> what it is to the catalogue's grammar (:data:`gmkit.i18n.grammar.KINDS`:
+    a dragon is someone, a ship something)."""
+
+    stray_before: ClassVar[frozenset[str]] = frozenset()
+    """Rules that read a number standing just before them (``2 фишки на переброс``)."""
+
+    def unused(self, clauses: Sequence[Clause]) -> list[Token]:
+        """Numbers, cells and names in an object's case of the player's own that no order took
+        (``пикирую на 1, а потом ещё на 1``, ``дышит огнём на Мглу``): never dropped in silence,
+        they make the reading ask. A name next to an order that names none is that order's."""
+        from .prose import object_form
+
+        out = []
+        for k, c in enumerate(clauses):
+            if c.rule != "stray":
+                continue
+            nxt = next((d for d in clauses[k + 1:] if d.rule != "sep"), None)
+            if nxt is not None and nxt.rule in self.stray_before:
+                continue
+            out += [t for t in c.tokens if t.kind in ("NUM", "SIGNED", "CELL")]
+            prev = next((d for d in clauses[k - 1::-1] if d.rule != "sep"), None) if k else None
+            near = [d for d in (prev, nxt) if d is not None and d.rule != "stray"
+                    and not d.all("NAME")]
+            if not near:  # a name as an order's object that no order took ("дышит огнём на Мглу")
+                out += [t for t in c.tokens if t.kind == "NAME" and object_form(t.text)]
+        return out
+
+    def slot(self, rule: str) -> str:
+        """What an order clause fills (a correction replaces the last one in the same slot):
+        here one order a turn, every clause the same slot."""
+        return "order"
 
     def __init__(self) -> None:
         self.lexicon = Lexicon(CORE_VOCABULARY, self.vocabulary)
@@ -96,6 +187,7 @@ class OrderLanguage:
                  *(name.upper() for name, _ in self.patterns)}
         self.grammar = Grammar(self.rules, extra)
         self._pattern = compile_patterns(self.patterns) if self.patterns else None
+        self._held_options: dict[tuple[Any, ...], tuple[Any, list[Any]]] = {}
         self._indexes: dict[tuple[int, str], tuple[Mapping[str, Any], NameIndex]] = {}
         """(id of a scenario, actor) -> (that scenario, its names): the entry holds the scenario so
         its id cannot be reused by another while cached, and a hit is checked by identity."""
@@ -141,12 +233,38 @@ class OrderLanguage:
                 self._indexes.clear()
             self._indexes[key] = (scenario, index)
         side = encounter.side_of(actor)
-        return Context(encounter, actor, side, encounter.board(side), scenario, index, lang, aliases)
+        genders, names_cast = self._grammar(scenario, index)
+        return Context(encounter, actor, side, encounter.board(side), scenario, index, lang, aliases,
+                       genders, names_cast)
+
+    def _grammar(self, scenario: Mapping[str, Any], index: NameIndex) -> tuple[dict[str, Any], Any]:
+        """The participants' genders and the fight's cast, from the scenario's ``gender:`` and
+        ``forms:`` where it gives them (cached with the names)."""
+        held = getattr(index, "_grammar", None)
+        if held is not None:
+            return held  # type: ignore[no-any-return]
+        from ..i18n.grammar import Cast, cast
+
+        given = dict(_grammar_fields(scenario))
+        rows = []
+        for entry in index.entries:
+            kind = self.noun_kinds.get(entry.kind, entry.kind)
+            gender, forms = given.get(entry.name, (None, None))
+            rows.append((entry.name, kind, gender, forms))
+        names_cast = Cast.of(rows)
+        with cast(names_cast):
+            who = self.noun_kinds.get("participant")
+            genders = name_genders((n, who) for n in index.names("participant"))
+        for name, (gender, _) in given.items():
+            if name in genders and gender:
+                genders[name] = gender
+        index._grammar = (genders, names_cast)  # type: ignore[attr-defined]
+        return genders, names_cast
 
     def tokens(self, ctx: Context, text: str) -> list[Token]:
-        """The tokens of a normalised order text (for tests and tools)."""
+        """The tokens of a message's order part (for tests and tools)."""
         scanner = Scanner(self.lexicon, ctx.names, self.terminals, captures=self.captures)
-        return scanner.scan(words(text, self._pattern))
+        return scanner.scan(self.words_of(text)[0])
 
     def read(self, encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Reading:
         """Read ``text`` (a player's whole message) into ``actor``'s orders, with a reply."""
@@ -162,32 +280,233 @@ class OrderLanguage:
             return Reading(encounter.system, actor, ctx.lang,
                            problems=(Problem(None, note=Note("language.reply.failed",
                                                              {"error": type(e).__name__})),),
-                           shown=ctx.shown)
+                           shown=ctx.shown, text=decode(text))
+
+    def words_of(self, text: str) -> tuple[list[Word], Any, list[Word], list[tuple[int, int]]]:
+        """The words of a message's order part (each at its offset in ``text``), how the part
+        was found, the words of what the message quotes (for the names mentioned there) and
+        where the quotes are."""
+        marked = marked_part(text)
+        quotes = cited(text)
+        out: list[Word] = []
+        last = 0
+        for a, b in marked.ranges:
+            if out:  # the parts are lines of their own
+                out.append(Word("\n", "mark", last, end=last))
+            own = text[a:b]
+            for qa, qb in quotes:  # someone else's words, written over in place
+                lo, hi = max(qa, a), min(qb, b)
+                if lo < hi:
+                    own = own[:lo - a] + _spaces(own[lo - a:hi - a]) + own[hi - a:]
+            out += words(normalise(clean(own)), self._pattern, offset=a)
+            last = b
+        quoted: list[Word] = []
+        for a, b in quotes[:8]:
+            b = min(b, a + MAX_QUOTE)
+            quoted += words(normalise(text[a:b]), self._pattern, offset=a)
+        return out, marked, quoted, quotes
 
     def _read(self, ctx: Context, text: str, lang: str | None) -> Reading:
-        marked = marked_part(text)
-        norm = normalise(marked.text)
-        tokens = self.tokens(ctx, norm)
-        ctx.lang = lang or _detect(tokens, norm, ctx.scenario.get("language"))
-        clauses = self.grammar.clauses(tokens)
-        draft = self.build(ctx, clauses)
+        if not text.strip():
+            default = ctx.scenario.get("language")
+            ctx.lang = lang or (default if default in ("ru", "en") else "en")
+            return Reading(ctx.encounter.system, ctx.actor, ctx.lang,
+                           problems=(Problem(None, note=Note("reading.empty")),), shown=ctx.shown,
+                           cast=ctx.cast)
+        ws, marked, quoted, quotes = self.words_of(text)
+        scanner = Scanner(self.lexicon, ctx.names, self.terminals, captures=self.captures)
+        tokens = scanner.scan(ws)
+        ctx.lang = lang or _detect(tokens, marked.text, ctx.scenario.get("language"))
+        context = [t.value.one for t in scanner.scan(quoted)
+                   if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one]
+        sel = select(ws, tokens, (ctx.actor,), lambda n: ctx.genders.get(n), self.conditional_ok,
+                     self.negative_ok, context)
+        ctx.mentioned = sel.mentioned
+        ctx.loose = sel.loose
+        ctx.text = text
+        clauses = correct(self.grammar.clauses(sel.tokens), self.slot)
+        ctx.clauses = clauses
+        if sel.again:
+            draft = self._again(ctx, clauses)
+        else:
+            draft = self.build(ctx, clauses)
+        unused = self.unused(clauses)
+        if unused and draft.orders and not draft.problems and not draft.questions:
+            named = set().union(*(_named_in(o) for o in draft.orders))
+            numbers = [t for t in unused if t.kind != "NAME"]
+            names = [t.value.one for t in unused if t.kind == "NAME" and isinstance(t.value, NameRef)
+                     and not set(t.value.names) & named and t.value.one]
+            if numbers:
+                draft.problem("reading.unused", None, words=", ".join(t.text for t in numbers))
+            elif names:
+                draft.problem("reading.unused_name", None,
+                              names=[ctx.shown(n) for n in dict.fromkeys(names)])
+        if sel.conditional and self.turn_rule:
+            draft.problem("reading.conditional", self.turn_rule,
+                          words=", ".join(dict.fromkeys(t.text for t in sel.conditional)))
         if draft.orders and not draft.problems and not draft.questions:
             for order in draft.orders:
                 refusal = ctx.check(order)
                 if refusal is not None:
                     draft.problems.append(Problem(refusal.rule, str(refusal), refusal=refusal))
+        used = _spans(clauses)
         reading = Reading(ctx.encounter.system, ctx.actor, ctx.lang, tuple(draft.orders),
                           tuple(self.render(o, ctx.lang, ctx) for o in draft.orders),
                           tuple(draft.notes), tuple(draft.problems), tuple(draft.questions),
                           cut=len(marked.text) if marked.cut else None, marked=marked.how,
-                          shown=ctx.shown, renderer=lambda o, lg: self.render(o, lg, ctx))
+                          shown=ctx.shown, renderer=lambda o, lg: self.render(o, lg, ctx),
+                          text=text, spans=used, skipped=_skipped(sel, quotes),
+                          unread=_unread(ws, used, sel), confidence=_confidence(clauses, sel, draft),
+                          cast=ctx.cast)
         if not reading.ok:
-            opts = self.options(ctx)
+            opts = self._options(ctx)
             reading.options = tuple(self.render(o, ctx.lang, ctx) for o in opts[:12])
             reading.option_orders = tuple(opts[:12])
             if not draft.orders and not draft.questions and opts:
                 reading.example = self.render(opts[0], ctx.lang, ctx)
         return reading
+
+    def _options(self, ctx: Context) -> list[Any]:
+        """:meth:`options`, kept while the fight stands where it was (a GM reads several
+        messages against one position; the legal orders are the costly part of a reply)."""
+        enc = ctx.encounter
+        key = (id(enc), ctx.actor, len(getattr(enc, "history", None) or ()),
+               getattr(enc, "round", None), tuple(getattr(enc, "orders_received", ()) or ()))
+        held = self._held_options.get(key)
+        if held is not None and held[0] is enc:
+            return held[1]
+        got = self.options(ctx)
+        if len(self._held_options) > 64:
+            self._held_options.clear()
+        self._held_options[key] = (enc, got)
+        return got
+
+    def _again(self, ctx: Context, clauses: list[Clause]) -> Draft:
+        """``как в прошлый раз``: the actor's last order the fight resolved, from the record;
+        a question when there is none (round 1) or when the message also orders something."""
+        d = Draft()
+        if any(c.rule != "sep" for c in clauses):
+            d.problem("reading.again_and_more")
+            return d
+        previous = _previous(ctx.encounter, ctx.actor)
+        if previous is None:
+            d.problem("reading.again_none")
+            return d
+        d.orders.append(previous)
+        d.note("reading.again")
+        return d
+
+
+def _named_in(value: Any, depth: int = 0) -> set[str]:
+    """Every text an order holds (its target, weapon...), to tell a name it used."""
+    if isinstance(value, str):
+        return {value}
+    if depth > 4:
+        return set()
+    if isinstance(value, tuple | list):
+        return set().union(*(_named_in(v, depth + 1) for v in value)) if value else set()
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields:
+        return set().union(*(_named_in(getattr(value, f), depth + 1) for f in fields)) if fields else set()
+    return set()
+
+
+def _agrees(gender: str | None, pronoun: str) -> bool:
+    """A name of ``gender`` (None: not known) may be meant by a pronoun of ``pronoun``'s form."""
+    if gender is None:
+        return pronoun != "pl"
+    if pronoun in ("m", "n"):
+        return gender in ("m", "n")
+    return gender == pronoun
+
+
+def _spaces(text: str) -> str:
+    return "".join(ch if ch == "\n" else " " for ch in text)
+
+
+MAX_QUOTE = 4000
+"""The most characters of a quote read for the names it mentions."""
+
+
+def _previous(encounter: Any, actor: str) -> Any:
+    """The actor's last order that a resolution followed, from the record (None: none yet)."""
+    from ..orders import Order, order_from_json
+
+    entries = list(getattr(encounter, "history", None) or ())
+    last: Any = None
+    pending: Any = None
+    for e in entries:
+        if e.get("op") == "submit" and e.get("actor") == actor:
+            pending = e.get("order")
+        elif e.get("op") == "withdraw" and e.get("actor") == actor:
+            pending = None
+        elif e.get("op") == "resolve" and pending is not None:
+            last, pending = pending, None
+    if last is not None and not isinstance(last, Order):
+        try:
+            last = order_from_json(last, encounter._registry)
+        except Exception:  # a record the reader cannot rebuild: ask rather than guess
+            return None
+    return last
+
+
+def _spans(clauses: Sequence[Clause]) -> tuple[tuple[int, int], ...]:
+    out = sorted({(t.start, t.end) for c in clauses for t in c.tokens
+                  if t.kind != "SEP" and t.start >= 0 and t.end > t.start})
+    return tuple(out)
+
+
+def _skipped(sel: Selection, quotes: Sequence[tuple[int, int]]) -> tuple[tuple[int, int, str], ...]:
+    out = list(sel.skipped)
+    out += [(a, b, "quote") for a, b in quotes]
+    return tuple(sorted(out))
+
+
+def _unread(ws: Sequence[Word], used: Sequence[tuple[int, int]], sel: Selection
+            ) -> tuple[tuple[int, int], ...]:
+    """Words of the player's own clauses that no order used (shown to the GM as left unread)."""
+    skipped = [(a, b) for a, b, _ in sel.skipped]
+    out = []
+    for w in ws:
+        if w.kind == "mark" or w.end <= w.start:
+            continue
+        if any(a <= w.start < b for a, b in used) or any(a <= w.start < b for a, b in skipped):
+            continue
+        out.append((w.start, w.end))
+    return tuple(out)
+
+
+def _confidence(clauses: Sequence[Clause], sel: Selection, draft: Draft) -> float:
+    """How sure the reading is, 0..1: lowered by every misspelt word read, pronoun bound and
+    correction applied; 0 when nothing was read."""
+    if not draft.orders:
+        return 0.0
+    score = 1.0
+    for c in clauses:
+        for t in c.tokens:
+            if not t.exact:
+                score -= 0.1
+            if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.pronoun:
+                score -= 0.05
+    if any(t.kind == "SEP" and t.value == "CORR" for t in sel.tokens):
+        score -= 0.05
+    return round(max(0.1, score), 2)
+
+
+def _grammar_fields(data: Any, depth: int = 0) -> Iterable[tuple[str, tuple[Any, Any]]]:
+    """(name, (gender, forms)) of everything the scenario names with ``gender:`` or ``forms:``."""
+    if depth > 6:
+        return
+    if isinstance(data, Mapping):
+        name = data.get("name")
+        if isinstance(name, str) and ("gender" in data or "forms" in data):
+            forms = data.get("forms")
+            yield name, (data.get("gender"), dict(forms) if isinstance(forms, Mapping) else None)
+        for v in data.values():
+            yield from _grammar_fields(v, depth + 1)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _grammar_fields(v, depth + 1)
 
 
 def _detect(tokens: Sequence[Token], text: str, default: Any) -> str:

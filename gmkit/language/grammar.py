@@ -20,13 +20,13 @@ shapes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
 from .morph import analyser, forms, is_cyrillic
 from .names import Entry, NameIndex, narrow
-from .numbers import cardinal, ordinal
+from .numbers import cardinal, ordinal, ordinal_fuzzy
 from .text import Word
 from .text import normalise as _normalise
 from .text import words as _words
@@ -39,10 +39,25 @@ __all__ = ["Token", "NameRef", "Lexicon", "Scanner", "Grammar", "Clause", "CORE_
 
 CORE_VOCABULARY: dict[str, dict[str, list[str]]] = {
     "SEP": {"ru": ["и", "а", "затем", "потом", "после чего", "также", "еще", "плюс к этому",
-                   "а также", "далее", "следом"],
-            "en": ["and", "then", "also", "after that", "afterwards", "next", "plus"]},
+                   "а также", "далее", "следом", "но", "тогда", "то"],
+            "en": ["and", "then", "also", "after that", "afterwards", "next", "plus", "but"]},
+    "AGAIN": {"ru": ["как в прошлый раз", "как в прошлом раунде", "как в прошлом ходу",
+                     "как и в прошлый раз", "то же самое", "тоже самое", "то же", "как раньше",
+                     "повторять", "повторить", "аналогично", "как прежде"],
+              "en": ["same as last time", "same as before", "as before", "as last time",
+                     "the same again", "same again", "repeat", "same as last round"]},
+    "ANY": {"ru": ["первый попавшийся", "первый попасться", "любой", "кто угодно", "какой угодно",
+                   "кто попало",
+                   "наугад", "наобум"],
+            "en": ["anyone", "any of them", "whoever", "at random", "any one"]},
+    "CORR": {"ru": ["то есть", "вместо этого", "хотя нет", "а нет", "ой", "упс", "точнее",
+                    "вернее", "отставить", "отмена", "поправка", "передумать", "исправлять",
+                    "исправление", "лучше так"],
+             "en": ["i mean", "no wait", "scratch that", "make that", "oops", "rather", "instead",
+                    "correction", "actually", "sorry"]},
 }
-"""Words every rule set reads alike: conjunctions that separate orders."""
+"""Words every rule set reads alike: conjunctions that separate orders, the previous order asked
+for again, and the words of a self-correction (after which the last word wins)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +70,8 @@ class NameRef:
     kind: str = ""
     everyone: tuple[str, ...] = ()
     """Every name the words fit before the number narrowed them (for "no Wolf 7")."""
+    pronoun: bool = False
+    """Read from a pronoun (``его``, ``her``): ``names`` are those it may stand for."""
 
     @property
     def one(self) -> str | None:
@@ -71,6 +88,10 @@ class Token:
     lang: str | None = None
     """The language of a vocabulary phrase (``"ru"``/``"en"``), None for names and numbers."""
     exact: bool = True
+    start: int = -1
+    """Where the words it came from start in the message (a character offset; -1: not known)."""
+    end: int = -1
+    """Where they end."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +157,7 @@ class Lexicon:
                     took.append(j)
                     j += 1
                     break
-                if len(gaps) >= 2 or kinds[j] != "word":
+                if len(gaps) >= 2 or kinds[j] not in ("word", "num"):
                     return None
                 gaps.append(j)
                 j += 1
@@ -193,6 +214,7 @@ class Scanner:
     one of them are kept as a ``QUOTE``."""
 
     def scan(self, words: Sequence[Word]) -> list[Token]:
+        """The tokens of ``words``, each with the offsets of the words it came from."""
         texts = [w.text for w in words]
         kinds = [w.kind for w in words]
         caps = [w.cap for w in words]
@@ -200,36 +222,43 @@ class Scanner:
         i = 0
         n = len(words)
         while i < n:
-            w = words[i]
-            if w.kind == "mark":
-                term = self.marks.get(w.text)
-                if w.text in "+-" and i + 1 < n and kinds[i + 1] == "num":
-                    v = int(words[i + 1].value)  # type: ignore[call-overload]
-                    out.append(Token("SIGNED", -abs(v) if w.text == "-" else abs(v), w.text + texts[i + 1]))
-                    i += 2
-                    continue
-                if term:
-                    out.append(Token(term, None, w.text))
-                i += 1
-                continue
-            if w.kind == "num":
-                signed = w.text[0] in "+-"
-                out.append(Token("SIGNED" if signed else "NUM", w.value, w.text))
-                i += 1
-                continue
-            if w.kind == "ord":
-                i = self._ordinal(words, texts, caps, i, int(w.value), out)  # type: ignore[call-overload]
-                continue
-            if w.kind == "quote":
-                out.append(self._quote(w.text))
-                i += 1
-                continue
-            if w.kind != "word":
-                out.append(Token(w.kind.upper(), w.value, w.text))
-                i += 1
-                continue
-            i = self._word(words, texts, kinds, caps, i, out)
+            before, at = len(out), i
+            i = self._step(words, texts, kinds, caps, i, out)
+            for k in range(before, len(out)):
+                t = out[k]
+                if t.start < 0:
+                    last = words[min(max(i - 1, at), n - 1)]
+                    out[k] = replace(t, start=words[at].start, end=last.end)
         return out
+
+    def _step(self, words: Sequence[Word], texts: list[str], kinds: list[str], caps: list[bool],
+              i: int, out: list[Token]) -> int:
+        """Read the word at ``i`` into ``out``; the index of the next word to read."""
+        n = len(words)
+        w = words[i]
+        if w.kind == "mark":
+            term = self.marks.get(w.text)
+            if w.text in "+-" and i + 1 < n and kinds[i + 1] == "num" and \
+                    words[i + 1].start == w.end:  # "-1"; "скорость - 9" is a dash, not a minus
+                v = int(words[i + 1].value)  # type: ignore[call-overload]
+                out.append(Token("SIGNED", -abs(v) if w.text == "-" else abs(v), w.text + texts[i + 1]))
+                return i + 2
+            if term:
+                out.append(Token(term, None, w.text))
+            return i + 1
+        if w.kind == "num":
+            signed = w.text[0] in "+-"
+            out.append(Token("SIGNED" if signed else "NUM", w.value, w.text))
+            return i + 1
+        if w.kind == "ord":
+            return self._ordinal(words, texts, caps, i, int(w.value), out)  # type: ignore[call-overload]
+        if w.kind == "quote":
+            out.append(self._quote(w.text))
+            return i + 1
+        if w.kind != "word":
+            out.append(Token(w.kind.upper(), w.value, w.text))
+            return i + 1
+        return self._word(words, texts, kinds, caps, i, out)
 
     def _ordinal(self, words: Sequence[Word], texts: list[str], caps: list[bool], i: int,
                  value: int, out: list[Token]) -> int:
@@ -252,21 +281,45 @@ class Scanner:
             return i + name.length
         if vocab is not None:
             phrase, took, gaps = vocab
-            out.append(Token(phrase.concept, phrase.raw, " ".join(texts[k] for k in took), phrase.lang))
-            for g in gaps:
+            out.append(Token(phrase.concept, phrase.raw, " ".join(texts[k] for k in took), phrase.lang,
+                             start=words[took[0]].start, end=words[took[-1]].end))
+            for g in gaps:  # a word inside a phrase is read on its own: a name, a number
+                if texts[g] in _PRONOUNS:  # "сажусь ему на хвост"
+                    out.append(Token("PRON", _pronoun(texts, g), texts[g], start=words[g].start,
+                                     end=words[g].end))
+                    continue
                 m = self.names.match(texts[g: g + 1], caps[g: g + 1])
                 if m is not None:
-                    out.append(self._name_token(m.entries, [texts[g]], m.number, m.exact))
+                    out.append(replace(self._name_token(m.entries, [texts[g]], m.number, m.exact),
+                                       start=words[g].start, end=words[g].end))
+                    continue
+                num = int(words[g].value) if kinds[g] == "num" else next(  # type: ignore[call-overload]
+                    (v for v in map(cardinal, forms(texts[g])) if v is not None), None)
+                if num is not None:
+                    out.append(Token("NUM", num, texts[g], start=words[g].start, end=words[g].end))
             end = took[-1] + 1
             if phrase.concept in self.captures:
                 end = self._capture(words, texts, kinds, caps, end, out)
             return end
+        if text in _PRONOUNS:
+            out.append(Token("PRON", _pronoun(texts, i), text))
+            return i + 1
+        if text in _SIGNS and i + 1 < len(texts):  # "минус один", "плюс 2"
+            nxt = texts[i + 1]
+            v = int(nxt) if kinds[i + 1] == "num" and nxt.lstrip("+-").isdigit() else next(
+                (x for x in map(cardinal, forms(nxt)) if x is not None), None)
+            if v is not None:
+                out.append(Token("SIGNED", _SIGNS[text] * abs(v), f"{text} {nxt}",
+                                 start=words[i].start, end=words[i + 1].end))
+                return i + 2
         f = forms(text)
         num = next((v for v in map(cardinal, f) if v is not None), None)
         if num is not None:
             out.append(Token("NUM", num, text))
             return i + 1
         o = next((v for v in map(ordinal, f) if v is not None), None)
+        if o is None and is_cyrillic(text) and not _known(text):
+            o = ordinal_fuzzy(text)  # "вторго"
         if o is not None:
             return self._ordinal(words, texts, caps, i, o, out)
         if not is_cyrillic(text) or not _known(text):
@@ -309,6 +362,26 @@ class Scanner:
         ref = NameRef(tuple(dict.fromkeys(e.name for e in kept)), " ".join(said), number, kind,
                       everyone)
         return Token(self.terminals.get(kind, "NAME"), ref, " ".join(said), exact=exact)
+
+
+_PRONOUNS = {"его": "m", "него": "m", "ему": "m", "нему": "m", "нем": "m", "ней": "f", "нее": "f",
+             "ее": "f", "ей": "f", "ею": "f", "нею": "f", "их": "pl", "них": "pl", "им": "pl",
+             "ним": "pl", "ими": "pl", "ними": "pl", "him": "m", "her": "f", "them": "pl", "it": "n"}
+"""Object pronouns (``сажусь ему на хвост``, ``fire at it``) and what they agree with: a
+``PRON`` token, bound to a name of the board by :mod:`gmkit.language.prose`."""
+
+
+_SIGNS = {"минус": -1, "minus": -1, "плюс": 1, "plus": 1}
+_INSTRUMENTAL = frozenset({"за", "с", "со", "над", "под", "перед", "между", "with"})
+
+
+def _pronoun(texts: Sequence[str], i: int) -> str:
+    """The gender or number a pronoun asks for: «им»/«ним» is «him» after за, с, над...
+    (``пикирую за ним``), else «them» (``огонь по ним``)."""
+    got = _PRONOUNS[texts[i]]
+    if texts[i] in ("им", "ним") and i and texts[i - 1] in _INSTRUMENTAL:
+        return "m"
+    return got
 
 
 @lru_cache(maxsize=1 << 14)

@@ -6,9 +6,13 @@ each with its kind. A name is found in the words of a message by, in order of tr
 1. the words' dictionary forms (``Бейна`` → ``бейн``), against the name, the scenario's
    ``aliases`` and the :data:`GLOSSARY` (``wolf`` ↔ ``волк``, ``axe`` ↔ ``топор``);
 2. a transliteration of Cyrillic words (``Торвальду`` → ``torvald``);
-3. fuzzy matching (rapidfuzz's ratio) of words of 4 letters or more, at :data:`THRESHOLD`; on
-   equal scores the spelling indexed first wins (names in the order given, each word's forms
-   before its glossary words), never a set's or a hash's order.
+3. a misspelt word (``Шквалла``, ``кагтями``, ``валка``): the Russian word against every form
+   of the names' Russian words by edit distance (rapidfuzz's OSA: a swap of two letters counts
+   one), bounded by the word's length (:func:`bound`); every name at the least distance is a
+   candidate, so two that fit equally are asked about, never picked;
+4. fuzzy matching (rapidfuzz's ratio) of words of 4 letters or more against Latin names, at
+   :data:`THRESHOLD`; on equal scores the spelling indexed first wins (names in the order given,
+   each word's forms before its glossary words), never a set's or a hash's order.
 
 Words of a name may come in any order (``зелье лечения`` is ``healing potion``) and a part of a
 name may stand for it (``вожак`` for ``Pack leader``) when nothing else claims the word. A
@@ -29,10 +33,19 @@ from dataclasses import dataclass, field
 from .morph import forms, is_cyrillic
 from .numbers import cardinal
 
-__all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit"]
+__all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit", "skeleton", "bound",
+           "LAST"]
 
 THRESHOLD = 80
-"""The least rapidfuzz ratio (0-100) at which a misspelt word still names something."""
+"""The least rapidfuzz ratio (0-100) at which a misspelt Latin word still names something."""
+
+
+def bound(word: str) -> int:
+    """The most letters a misspelt word may differ by and still name something: none under 4
+    letters, one up to 7, two from 8 (``валка`` is ``волка``; ``Мгла`` is never ``игла``'s
+    neighbour ``Мира``)."""
+    n = len(word)
+    return 0 if n < 4 else 1 if n < 8 else 2
 
 GLOSSARY: dict[str, tuple[str, ...]] = {
     # creatures and roles
@@ -55,9 +68,23 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "bolt": ("стрела", "снаряд"), "banishing": ("изгоняющий", "изгнание"), "light": ("свет",),
     "healing": ("лечение", "лечебный", "исцеление", "здоровье"), "potion": ("зелье", "эликсир"),
     "antidote": ("противоядие",), "scroll": ("свиток",), "storm": ("буря", "шторм"),
+    # more creatures, ships and weapons that Russian scenarios name
+    "rat": ("крыса",), "rats": ("крыса",), "raven": ("ворон",), "crow": ("ворон",),
+    "gull": ("чайка",), "seagull": ("чайка",), "guard": ("страж",), "warden": ("страж",),
+    "petrel": ("буревестник",), "cloud": ("облако",), "twins": ("близнец",),
+    "squall": ("шквал",), "mist": ("мгла",), "haze": ("мгла",), "ash": ("пепел",),
+    "thunderstorm": ("гроза",), "fangs": ("клык",), "fang": ("клык",), "breath": ("дыхание",),
+    "icy": ("ледяной",), "ice": ("ледяной", "лед"), "teeth": ("зуб",), "witch": ("ведьма",),
+    "bear": ("медведь",), "goblin": ("гоблин",), "orc": ("орк",), "skeleton": ("скелет",),
 }
 """Common English words of scenario names with their Russian dictionary forms: a scenario written
 in English is read in Russian messages without aliases for ordinary words. Extend freely."""
+
+_ENGLISH: dict[str, tuple[str, ...]] = {}
+for _en, _ru in GLOSSARY.items():
+    for _w in _ru:
+        _ENGLISH[_w] = (*_ENGLISH.get(_w, ()), _en)
+"""The glossary the other way: ``волк`` -> ``wolf``."""
 
 _STOP = frozenset({"of", "the", "a", "an", "и", "с", "de"})
 _NUMBER_MARKS = frozenset({"#", "№", "номер", "no", "number", "nr"})
@@ -67,6 +94,18 @@ _TR = {"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "
        "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s",
        "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "sch",
        "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya"}
+
+
+def skeleton(word: str) -> str:
+    """A Latin word's consonants, doubled ones once (``bane`` → ``bn``, ``beyna`` → ``bn``,
+    ``torvaldu`` → ``trvld``): how a Russian player's spelling of an English name sounds."""
+    out: list[str] = []
+    for ch in word.replace("kh", "h").replace("ck", "k"):
+        if ch in "aeiouyw'-" or not ch.isalpha():
+            continue
+        if not out or out[-1] != ch:
+            out.append(ch)
+    return "".join(out)
 
 
 def translit(word: str) -> str:
@@ -125,6 +164,7 @@ class NameIndex:
         self._entries = []
         self._by_form = {}
         self._latin = {}
+        self._cyrillic: dict[str, list[tuple[int, int]]] = {}
         self._keys: dict[int, list[str]] = {}
         self._memo: dict[tuple[str, bool], tuple[list[tuple[int, int]], bool]] = {}
         aliases = aliases or {}
@@ -142,9 +182,11 @@ class NameIndex:
                 found = list(forms(p))
                 for f in forms(p):
                     found += GLOSSARY.get(f, ())
+                    found += _ENGLISH.get(f, ())  # a Russian name read in an English message
                 keys.append(tuple(dict.fromkeys(found)))  # forms, then glossary words, once each
             self._keys.clear()
             self._memo.clear()
+            self._by_sound: dict[str, list[tuple[int, int]]] | None = None
             entry = Entry(name, kind, tuple(frozenset(k) for k in keys), number)
             i = len(self._entries)
             self._entries.append(entry)
@@ -155,6 +197,8 @@ class NameIndex:
                     self._by_form.setdefault(f, []).append((i, w))
                     if not is_cyrillic(f):
                         self._latin.setdefault(f, []).append((i, w))
+                for f in _inflected(parts[w]):
+                    self._cyrillic.setdefault(f, []).append((i, w))
 
     @property
     def entries(self) -> list[Entry]:
@@ -184,14 +228,35 @@ class NameIndex:
             got += self._by_form.get(f, ())
         if got:
             return got, True
+        if word in self._cyrillic:  # a form of the name the analyser did not give (Эшу)
+            return list(self._cyrillic[word]), True
         if len(word) < 4 and not (cap and len(word) >= 3):
             return [], True
         from rapidfuzz import fuzz, process
+        from rapidfuzz.distance import OSA
 
+        if is_cyrillic(word) and bound(word):
+            keys = self._keys.get(id(self._cyrillic))
+            if keys is None:
+                keys = self._keys[id(self._cyrillic)] = list(self._cyrillic)
+            near = process.extract(word, keys, scorer=OSA.distance, score_cutoff=bound(word),
+                                   limit=None)
+            if near:
+                least = min(d for _, d, _ in near)
+                got = []
+                for key, d, _ in near:
+                    if d == least:
+                        got += [h for h in self._cyrillic[key] if h not in got]
+                return got, False
         probes = [word]
         if is_cyrillic(word):
             probes = [translit(f) for f in forms(word)]
             pool = self._latin
+            sounds = self._sounds()
+            for probe in probes:  # Бейна, Эшу: the consonants of a Latin name, declined
+                heard = sounds.get(skeleton(probe))
+                if heard is not None and len(skeleton(probe)) >= 2 and (cap or len(word) >= 4):
+                    return list(heard), False
         else:
             pool = self._by_form
         keys = self._keys.get(id(pool))
@@ -204,6 +269,22 @@ class NameIndex:
                 best = list(pool[hit[0]])
                 break
         return best, False
+
+    def _sounds(self) -> dict[str, list[tuple[int, int]]]:
+        """Latin name words by their consonants (:func:`skeleton`); a sound two names share is
+        left out (never a guess between them)."""
+        got: dict[str, list[tuple[int, int]]] | None = getattr(self, "_by_sound", None)
+        if got is None:
+            got = {}
+            owners: dict[str, set[str]] = {}
+            for f, hits in self._latin.items():
+                key = skeleton(f)
+                got.setdefault(key, [])
+                got[key] += [h for h in hits if h not in got[key]]
+                owners.setdefault(key, set()).update(self._entries[e].name for e, _ in hits)
+            got = {k: v for k, v in got.items() if len(owners[k]) == 1}
+            self._by_sound = got
+        return got
 
     def match(self, words: Sequence[str], caps: Sequence[bool] = ()) -> Match | None:
         """The names the words at the start of ``words`` name (longest first), or None."""
@@ -236,6 +317,8 @@ class NameIndex:
         else:
             skip = 0
         numbered = [e for e in pick if e.number is not None]
+        if rest and rest[0].startswith("-") and rest[0][1:].isdigit():
+            rest[0] = rest[0][1:]  # "Стражу-2"
         if numbered and rest:
             value = int(rest[0]) if rest[0].isdigit() else cardinal(forms(rest[0])[-1])
             if value is not None:
@@ -252,10 +335,37 @@ class NameIndex:
 
 
 def narrow(entries: list[Entry], number: int | None) -> list[Entry]:
-    """Entries kept by a number: those numbered so (none: every one)."""
+    """Entries kept by a number: those numbered so (none: every one; -1, "the last": the one
+    with the highest number)."""
     if number is None:
         return entries
+    if number == LAST:
+        numbered = [e for e in entries if e.number is not None]
+        top = max((e.number for e in numbered), default=None)  # type: ignore[type-var]
+        return [e for e in numbered if e.number == top]
     return [e for e in entries if e.number == number]
+
+
+LAST = -1
+"""The number ``последний`` / ``last`` stands for."""
+
+
+def _inflected(word: str) -> list[str]:
+    """Every form of a Russian word of a name (``шквал``: шквала, шквалу, шквалом...), for
+    misspellings of any case; nothing for a Latin word."""
+    if not is_cyrillic(word):
+        return []
+    from .morph import analyser
+
+    morph = analyser()
+    out = [word]
+    if morph is not None:
+        for parse in morph.parse(word)[:2]:
+            for f in parse.lexeme:
+                w = f.word.replace("ё", "е")
+                if w not in out:
+                    out.append(w)
+    return out
 
 
 def _unique(entries: list[Entry]) -> list[Entry]:

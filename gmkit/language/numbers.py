@@ -15,7 +15,8 @@ __all__ = ["CARDINALS", "ORDINALS", "cardinal", "ordinal"]
 
 CARDINALS: dict[str, int] = {
     # ru (dictionary forms)
-    "ноль": 0, "нуль": 0, "один": 1, "одна": 1, "одно": 1, "два": 2, "две": 2, "три": 3,
+    "ноль": 0, "нуль": 0, "один": 1, "пару": 2, "парочка": 2, "одна": 1, "одно": 1, "два": 2,
+    "две": 2, "три": 3,
     "четыре": 4, "пять": 5, "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10,
     "одиннадцать": 11, "двенадцать": 12, "пара": 2, "двое": 2, "трое": 3, "четверо": 4,
     # en
@@ -28,9 +29,10 @@ ORDINALS: dict[str, int] = {
     "первый": 1, "второй": 2, "третий": 3, "четвертый": 4, "пятый": 5, "шестой": 6,
     "седьмой": 7, "восьмой": 8, "девятый": 9, "десятый": 10,
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10,
+    "eighth": 8, "ninth": 9, "tenth": 10, "последний": -1, "last": -1,
 }
-"""Ordinal words (Russian in dictionary form, masculine), to their value."""
+"""Ordinal words (Russian in dictionary form, masculine), to their value; -1 is "the last"
+(the highest-numbered of a numbered set)."""
 
 _ORD_DIGITS = re.compile(r"^(\d{1,3})(?:st|nd|rd|th|-?[а-я]{1,3})$")
 
@@ -47,3 +49,36 @@ def ordinal(form: str) -> int | None:
         return got
     m = _ORD_DIGITS.match(form)
     return int(m.group(1)) if m else None
+
+
+def ordinal_fuzzy(word: str) -> int | None:
+    """The value of a misspelt Russian ordinal in any form (``вторго`` → 2): one letter off at
+    most, and only when a single ordinal is that close."""
+    if len(word) < 5:
+        return None
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    forms = _ordinal_forms()
+    near = process.extract(word, list(forms), scorer=OSA.distance, score_cutoff=1, limit=None)
+    values = {forms[k] for k, _, _ in near}
+    return values.pop() if len(values) == 1 else None
+
+
+_FORMS: dict[str, int] = {}
+
+
+def _ordinal_forms() -> dict[str, int]:
+    """Every form of the Russian ordinal words (второй, второго, второму...)."""
+    if not _FORMS:
+        from .morph import analyser
+
+        morph = analyser()
+        for word, value in ORDINALS.items():
+            if value < 1 or not ("а" <= word[0] <= "я"):
+                continue
+            _FORMS[word] = value
+            if morph is not None:
+                for f in morph.parse(word)[0].lexeme:
+                    _FORMS.setdefault(f.word.replace("ё", "е"), value)
+    return _FORMS

@@ -69,13 +69,31 @@ class Question:
     """Every name they may mean."""
     what: str = "target"
     """``"target"``, ``"weapon"``... (a message key part)."""
+    verb: str = ""
+    """The order asked about (``"attack"``, ``"tail"``, ``"shoot"``...): the question names the
+    choices in the case that order needs (``reading.ask.<what>.<verb>``)."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """What else the question names (``weapon``, ``spell``, ``target``), as names."""
 
     def render(self, lang: str, shown: Callable[[str], str] = str) -> str:
         if not self.choices:  # nothing of that kind to name: say so rather than ask with no choice
             return format_message("language.question.empty", lang, said=self.said,
                                   what={"key": "language.what." + self.what})
+        names = [shown(c) for c in self.choices]
+        params = {k: shown(v) if isinstance(v, str) else v for k, v in self.params.items()}
+        keys = ((f"reading.ask.{self.what}.{self.verb}",) if self.verb else ()) + (
+            f"reading.ask.{self.what}",)
+        for key in keys:
+            if key in _catalogue():
+                if len(names) == 1:
+                    return format_message("reading.ask.one", lang, said=self.said, name=names[0])
+                try:
+                    return format_message(key, lang, said=self.said, rest=names[:-1],
+                                          last=names[-1], **params)
+                except KeyError:  # the order's own words not known: ask the plain way
+                    continue
         return format_message("language.question." + self.what, lang, said=self.said,
-                              choices=_either([shown(c) for c in self.choices], lang))
+                              choices=_either(names, lang))
 
 
 def _either(items: Sequence[str], lang: str) -> str:
@@ -119,11 +137,30 @@ class Reading:
     option_orders: tuple[Any, ...] = ()
     """The orders :attr:`options` are written from (rendered again for a reply in another
     language)."""
+    text: str = ""
+    """The message as the player wrote it (what the offsets below point into)."""
+    spans: tuple[tuple[int, int], ...] = ()
+    """(start, end) character offsets of the words the orders were read from."""
+    skipped: tuple[tuple[int, int, str], ...] = ()
+    """(start, end, why) of what was not read as the player's order: ``quote`` (someone else's
+    words), ``other`` (another's action), ``aside`` (a subordinate clause), ``negated``,
+    ``question`` (a question to the GM), ``condition``."""
+    unread: tuple[tuple[int, int], ...] = ()
+    """Words of the player's own clauses that no order used."""
+    confidence: float = 0.0
+    """How sure the reading is, 0..1 (1: every word read exactly; 0: nothing read)."""
+    cast: Any = None
+    """The fight's names with their grammar: the reply declines them by it."""
 
     @property
     def ok(self) -> bool:
         """The orders can be submitted as read: some, legal, no question open."""
         return bool(self.orders) and not self.problems and not self.questions
+
+    @property
+    def partial(self) -> bool:
+        """Something was read for certain and a question is open about the rest."""
+        return bool(self.orders) and bool(self.questions) and not self.problems
 
     @property
     def order(self) -> Any:
@@ -143,7 +180,12 @@ class Reading:
 
     def reply(self, lang: str | None = None) -> str:
         """The text to paste back to the player, in ``lang`` (default: the player's language)."""
-        lang = lang or self.lang
+        from ..i18n import grammar
+
+        with grammar.cast(self.cast):
+            return self._reply(lang or self.lang)
+
+    def _reply(self, lang: str) -> str:
         t = format_message
         lines: list[str] = []
 
@@ -156,7 +198,9 @@ class Reading:
         if self.cut is not None:
             lines.append(t("language.reply.cut", lang, n=self.cut))
         understood = self.understood_in(lang)
-        if understood:
+        if understood and self.partial:
+            lines.append(t("reading.partial", lang, orders="; ".join(understood)))
+        elif understood:
             lines.append(t("language.reply.read", lang, actor=shown(self.actor),
                            orders="; ".join(understood)))
         elif not self.questions and not self.problems:
@@ -184,14 +228,44 @@ class Reading:
         return "<pre class='gmkit-reading'>" + escape(self.reply()) + "</pre>"
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for a desk or a file: the orders in the journal's form, the reply's parts."""
+        """Plain data for a desk or a file: the orders in the journal's form, the reply's parts,
+        and where in the message each part was read (character offsets into :attr:`text`)."""
+        from ..i18n import grammar
         from ..orders import order_to_json
 
+        with grammar.cast(self.cast):
+            problems = [{"rule": p.rule, "text": p.render(self.lang, self.system)}
+                        for p in self.problems]
+            questions = [{"said": q.said, "choices": list(q.choices), "what": q.what,
+                          "text": q.render(self.lang, self.shown)} for q in self.questions]
         return {"system": self.system, "actor": self.actor, "lang": self.lang, "ok": self.ok,
-                "orders": [order_to_json(o) for o in self.orders],
-                "understood": list(self.understood),
-                "problems": [{"rule": p.rule, "text": p.render(self.lang, self.system)}
-                             for p in self.problems],
-                "questions": [{"said": q.said, "choices": list(q.choices), "what": q.what}
-                              for q in self.questions],
-                "options": list(self.options), "reply": self.reply()}
+                "partial": self.partial, "orders": [order_to_json(o) for o in self.orders],
+                "understood": list(self.understood), "problems": problems,
+                "questions": questions, "options": list(self.options), "reply": self.reply(),
+                "confidence": self.confidence,
+                "spans": [{"start": a, "end": b, "text": self.text[a:b]} for a, b in self.spans],
+                "unread": [{"start": a, "end": b, "text": self.text[a:b]} for a, b in self.unread],
+                "skipped": [{"start": a, "end": b, "why": why} for a, b, why in self.skipped]}
+
+    def segments(self) -> list[tuple[str, str]]:
+        """The message cut into (text, kind) pieces for a view that marks it: ``used`` (an order
+        was read from it), ``unread`` (the player's own words no order used), ``skipped`` (a
+        quote, another's action, a negation...), ``plain`` (the rest)."""
+        text = self.text
+        kinds = ["plain"] * len(text)
+        for a, b, _ in self.skipped:
+            for i in range(max(0, a), min(b, len(text))):
+                kinds[i] = "skipped"
+        for a, b in self.unread:
+            for i in range(max(0, a), min(b, len(text))):
+                kinds[i] = "unread"
+        for a, b in self.spans:
+            for i in range(max(0, a), min(b, len(text))):
+                kinds[i] = "used"
+        out: list[tuple[str, str]] = []
+        for ch, kind in zip(text, kinds, strict=True):
+            if out and out[-1][1] == kind:
+                out[-1] = (out[-1][0] + ch, kind)
+            else:
+                out.append((ch, kind))
+        return out

@@ -9,6 +9,8 @@ quotes, markup, control characters) and cut into :class:`Word` s.
 'набор высоты 2'
 >>> [w.text for w in words(normalise("Пикирую на ТРИ, ёлки!"))]
 ['пикирую', 'на', 'три', ',', 'елки', '!']
+>>> clean('[quote]Шквал пикирует[/quote] Набор высоты 1').strip()
+'Набор высоты 1'
 """
 
 from __future__ import annotations
@@ -20,20 +22,26 @@ from dataclasses import dataclass
 from re import Pattern
 
 __all__ = ["MAX_CHARS", "Marked", "Word", "marked_part", "normalise", "words", "script_of",
-           "decode"]
+           "decode", "clean", "cited", "blank"]
 
 MAX_CHARS = 2000
 """The most characters of a message's order part that are read: a forum order is a few lines;
 anything longer is cut here (and the reply says so), which keeps every reading in bounded time."""
 
 _BLOCK = re.compile(r"\[(order|orders|заявка|приказ)\](.*?)(?:\[/\1\]|$)", re.I | re.S)
-_LINE = re.compile(r"^[ \t>*_]*(заявка|заявки|приказ|приказы|orders?|ход)\s*[:\-—]\s*(.*)$", re.I | re.M)
+_LABELS = (r"заявка|заявки|приказ|приказы|orders?|ход|действия|действие|движение|перемещение|"
+           r"манёвр|маневр|movement|move|actions?")
+_LINE = re.compile(r"^[ \t>*_]*(?:" + _LABELS + r")\s*[:\-—]\s*(.*)$", re.I | re.M)
 _ITEM = re.compile(r"^(?:\s+\S|\s*(?:[-*•]|\d{1,2}[.)])\s*\S)")
+_FIELD = re.compile(r"^[ \t>*_]*[^\W\d_][\w ]{0,24}\s*[:—]\s*(.*)$")
+"""``Цель: Шквал``: another field of a template, under a labelled line."""
 _TAG = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]|<[^<>]{0,200}>", re.I)
-_SPACES = re.compile(r"[ \t\r\f\v]+")
-_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "―": "-", "−": "-",
+_QUOTE = re.compile(r"\[quote(?:=[^\]]*)?\]|\[/quote\]", re.I)
+_STRUCK = re.compile(r"\[(s|strike|del)\].*?\[/\1\]|<(s|strike|del)>.*?</\2>|~~[^~\n]+~~", re.I | re.S)
+_CITED = re.compile(r"^[ \t]*(?:>|&gt;).*$", re.M)
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "−": "-", "–": "—", "―": "—",
                          "«": '"', "»": '"', "„": '"', "“": '"', "”": '"', "’": "'", "‘": "'",
-                         "ё": "е", "Ё": "е", "\u00a0": " ", "\t": " "})
+                         "ё": "е", "Ё": "Е", "\u00a0": " ", "\t": " "})
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,8 @@ class Marked:
     """``"block"`` (an ``[order]`` block), ``"line"`` (``Заявка:`` lines), ``"whole"``."""
     cut: bool = False
     """The part was longer than :data:`MAX_CHARS` and only its start was read."""
+    ranges: tuple[tuple[int, int], ...] = ()
+    """Where the part lies in the message: (start, end) character offsets."""
 
 
 def decode(data: bytes | str) -> str:
@@ -60,43 +70,101 @@ def decode(data: bytes | str) -> str:
 
 
 def marked_part(text: str) -> Marked:
-    """The order part of a message: ``[order]`` blocks, else ``Заявка:``/``Orders:`` lines (each
-    with the list items under it: lines starting ``-``, ``*``, ``•``, ``1.`` or indented), else the
-    whole text; cut at :data:`MAX_CHARS`."""
-    blocks = [m.group(2) for m in _BLOCK.finditer(text)]
+    """The order part of a message: ``[order]`` blocks, else ``Заявка:``/``Orders:`` lines and
+    the labelled lines of a template (``Движение: …`` / ``Действия: …``), each with the list items
+    under it (lines starting ``-``, ``*``, ``•``, ``1.`` or indented; after a bare ``Заявка:``
+    every line up to a blank one), else the whole text; cut at :data:`MAX_CHARS`."""
+    blocks = [(m.start(2), m.end(2)) for m in _BLOCK.finditer(text)]
     if blocks:
-        return _cut("\n".join(blocks), "block")
-    lines = text.splitlines()
-    picked: list[str] = []
+        return _cut(text, blocks, "block")
+    picked: list[tuple[int, int]] = []
     taking = False
-    for line in lines:
-        m = _LINE.match(line)
+    bare = False
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        m = _LINE.match(body)
         if m:
             taking = True
-            picked.append(m.group(2))
-        elif taking and _ITEM.match(line):
-            picked.append(line)
+            bare = not m.group(1).strip()
+            picked.append((pos + m.start(1), pos + m.end(1)))
+        elif taking and (_ITEM.match(body) or (bare and body.strip())):
+            picked.append((pos, pos + len(body)))
+        elif taking and (f := _FIELD.match(body)):
+            picked.append((pos + f.start(1), pos + f.end(1)))
         else:
-            taking = False
+            taking = bare = False
+        pos += len(line)
     if picked:
-        return _cut("\n".join(picked), "line")
-    return _cut(text, "whole")
+        return _cut(text, picked, "line")
+    return _cut(text, [(0, len(text))], "whole")
 
 
-def _cut(text: str, how: str) -> Marked:
-    if len(text) > MAX_CHARS:
-        return Marked(text[:MAX_CHARS], how, True)
-    return Marked(text, how)
+def _cut(text: str, ranges: list[tuple[int, int]], how: str) -> Marked:
+    kept: list[tuple[int, int]] = []
+    left = MAX_CHARS
+    cut = False
+    for a, b in ranges:
+        if left <= 0:
+            cut = True
+            break
+        if b - a > left:
+            b, cut = a + left, True
+        kept.append((a, b))
+        left -= b - a
+    return Marked("\n".join(text[a:b] for a, b in kept), how, cut, tuple(kept))
+
+
+def blank(text: str, pattern: re.Pattern[str]) -> str:
+    """``text`` with every match of ``pattern`` written over with spaces (line breaks kept), so
+    each character stays where it was: offsets into the result are offsets into the message."""
+    return pattern.sub(lambda m: "".join(ch if ch == "\n" else " " for ch in m.group(0)), text)
+
+
+def cited(text: str) -> list[tuple[int, int]]:
+    """Where a message quotes someone else (``[quote]…[/quote]``, nested or named, and ``> ``
+    lines): read for the names it mentions, never as the player's order."""
+    out: list[tuple[int, int]] = []
+    depth = 0
+    begin = 0
+    for m in _QUOTE.finditer(text):
+        if not m.group(0).startswith("[/"):
+            if depth == 0:
+                begin = m.start()
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                out.append((begin, m.end()))
+    if depth:
+        out.append((begin, len(text)))
+    out += [(m.start(), m.end()) for m in _CITED.finditer(text)]
+    return sorted(out)
+
+
+def clean(text: str) -> str:
+    """The player's own words in place: quotes, struck-out text (``[s]…[/s]``: a correction) and
+    markup written over with spaces, each character kept where it was."""
+    for a, b in cited(text):
+        text = text[:a] + "".join(ch if ch == "\n" else " " for ch in text[a:b]) + text[b:]
+    text = blank(text, _STRUCK)
+    return blank(text, _TAG)
 
 
 def normalise(text: str) -> str:
-    """``ё`` as ``е``, one kind of dash and quote, no markup, no control characters (the case is
-    kept: :func:`words` lowers it and remembers capitals, a cue for names)."""
-    text = unicodedata.normalize("NFKC", text)
-    text = _TAG.sub(" ", text)
-    text = text.translate(_DASHES)
-    text = "".join(ch if ch in "\n" or unicodedata.category(ch)[0] != "C" else " " for ch in text)
-    return _SPACES.sub(" ", text)
+    """``ё`` as ``е``, one kind of hyphen, dash and quote, no markup, no control characters (the
+    case is kept: :func:`words` lowers it and remembers capitals, a cue for names). Every
+    character keeps its place (a character that would change length is kept as written), so
+    offsets into the result are offsets into ``text``."""
+    text = blank(text, _TAG)
+    out = []
+    for ch in text.translate(_DASHES):
+        if ch != "\n" and unicodedata.category(ch)[0] == "C":
+            out.append(" ")
+            continue
+        n = unicodedata.normalize("NFKC", ch)
+        out.append(n if len(n) == 1 else ch)
+    return "".join(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,13 +179,15 @@ class Word:
     value: object = None
     cap: bool = False
     """Written with a capital letter (a cue for names)."""
+    end: int = -1
+    """Where the word ends in the text (-1: not known)."""
 
 
 _BASE = (r'(?P<quote>"[^"\n]{1,80}")'
          r"|(?P<ord>\d{1,3}(?:st|nd|rd|th|-?(?:й|я|е|го|му|ой|ый|ом))(?![^\W\d_]))"
          r"|(?P<num>[+-]?\d{1,6}(?!\d))"
          r"|(?P<word>[^\W\d_]+(?:['-][^\W\d_]+)*)"
-         r"|(?P<mark>[,;.!?:()#№\n+-])")
+         r"|(?P<mark>[,;.!?:()#№\n+*—-])")
 
 
 def _compile(patterns: Iterable[tuple[str, str]]) -> Pattern[str]:
@@ -129,25 +199,27 @@ _DEFAULT = _compile(())
 _DIGITS = re.compile(r"-?\d+")
 
 
-def words(text: str, pattern: Pattern[str] | None = None) -> list[Word]:
+def words(text: str, pattern: Pattern[str] | None = None, offset: int = 0) -> list[Word]:
     """The words, numbers and marks of normalised ``text``; a rule set's extra patterns (named
-    groups, tried first) come in ``pattern`` (see :func:`compile_patterns`)."""
+    groups, tried first) come in ``pattern`` (see :func:`compile_patterns`). Each word's place is
+    its offset in ``text`` plus ``offset``."""
     out: list[Word] = []
     for m in (pattern or _DEFAULT).finditer(text):
         kind = m.lastgroup or "word"
         s = m.group(0).lower()
+        a, b = m.start() + offset, m.end() + offset
         if kind == "num":
-            out.append(Word(s, "num", m.start(), int(s)))
+            out.append(Word(s, "num", a, int(s), end=b))
         elif kind == "ord":
-            out.append(Word(s, "ord", m.start(), int(_DIGITS.findall(s)[0])))
+            out.append(Word(s, "ord", a, int(_DIGITS.findall(s)[0]), end=b))
         elif kind == "quote":
-            out.append(Word(m.group(0).strip('"').strip(), "quote", m.start()))
+            out.append(Word(m.group(0).strip('"').strip(), "quote", a, end=b))
         elif kind == "word":
-            out.append(Word(s, kind, m.start(), cap=m.group(0)[0].isupper()))
+            out.append(Word(s, kind, a, cap=m.group(0)[0].isupper(), end=b))
         elif kind == "mark":
-            out.append(Word(s, kind, m.start()))
+            out.append(Word(s, kind, a, end=b))
         else:
-            out.append(Word(s, kind, m.start(), tuple(int(g) for g in _DIGITS.findall(s))))
+            out.append(Word(s, kind, a, tuple(int(g) for g in _DIGITS.findall(s)), end=b))
     return out
 
 

@@ -41,7 +41,9 @@ __all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_f
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "MOVE": {"ru": ["лететь", "двигаться", "сдвинуться", "сдвигаться", "перемещаться",
                     "переместиться", "перемещение", "идти", "перейти", "смещаться", "сместиться",
-                    "перелететь", "выдвигаться", "выдвинуться", "продвинуться", "ход на", "полет"],
+                    "перелететь", "выдвигаться", "выдвинуться", "продвинуться", "ход на", "полет",
+                    "уходить", "уйти", "ложиться на курс", "лечь на курс", "отходить", "отойти",
+                    "курс", "держать курс", "взять курс"],
              "en": ["move", "go", "fly", "head", "advance", "shift", "step"]},
     "DIR_N": {"ru": ["вверх", "наверх", "север"], "en": ["up", "north"]},
     "DIR_S": {"ru": ["вниз", "юг"], "en": ["down", "south"]},
@@ -59,7 +61,8 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "PATH": {"ru": ["путь", "маршрут", "через"], "en": ["path", "route", "via"]},
     "ATTACK": {"ru": ["огонь", "открывать огонь", "открыть огонь", "стрелять", "выстрелить",
                       "атаковать", "атака", "выстрел", "залп", "бить", "палить", "обстрел",
-                      "обстреливать", "атакую"],
+                      "обстреливать", "атакую", "пли", "открывать огонь по", "дать залп",
+                      "добивать", "добить", "все орудия", "орудия"],
                "en": ["fire", "fire at", "open fire", "attack", "shoot", "engage", "strike"]},
     "SYSTEMS": {"ru": ["система", "по системам", "оружие", "оружейный", "реактор", "обшивка",
                        "каюта", "жилой", "двигатель", "наведение", "жизнеобеспечение",
@@ -71,14 +74,16 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     "SHIELDS": {"ru": ["щит", "поднимать щит", "поднять щит", "включить щит", "щиты вверх"],
                 "en": ["shields", "shield", "raise shields", "shields up"]},
     "CLOAK": {"ru": ["маскировка", "включать маскировка", "включить маскировка", "маскироваться",
-                     "замаскироваться", "невидимость", "скрыться", "уйти в невидимость"],
+                     "замаскироваться", "невидимость", "скрыться", "уйти в невидимость",
+                     "уходить в невидимость", "уходить в тень", "уйти в тень"],
               "en": ["cloak", "engage cloak", "activate cloak", "go dark", "stealth"]},
     "UNCLOAK": {"ru": ["снять маскировка", "снимать маскировка", "выключить маскировка",
                        "отключить маскировка", "сбросить маскировка", "раскрыться", "показаться"],
                 "en": ["uncloak", "decloak", "drop cloak", "cloak off", "disengage cloak"]},
-    "FLEE": {"ru": ["бегство", "бежать", "уходить", "уйти", "удирать", "удрать", "отступать",
+    "FLEE": {"ru": ["бегство", "бежать", "удирать", "удрать", "отступать",
                     "отступить", "выходить из бой", "выйти из бой", "сбежать", "улетать",
-                    "улететь", "покинуть бой", "драпать", "побег"],
+                    "улететь", "покинуть бой", "драпать", "побег", "уходить из бой",
+                    "уйти из бой", "выход из бой"],
              "en": ["flee", "escape", "retreat", "run", "withdraw", "disengage", "bug out"]},
     "PURSUE": {"ru": ["преследовать", "погоня", "догонять", "догнать", "гнаться", "преследование"],
                "en": ["pursue", "chase", "follow", "give chase"]},
@@ -86,14 +91,14 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                "en": ["launch", "launching", "scramble"]},
     "TRACTOR": {"ru": ["луч захвата", "захват", "захватить", "захватывать", "тяговый луч",
                        "тягловый луч", "удержать", "удерживать", "притянуть", "луч"],
-                "en": ["tractor", "tractor beam", "grab", "hold", "lock on", "beam"]},
+                "en": ["tractor", "tractor beam", "grab", "lock on", "beam"]},
     "BREAK": {"ru": ["вырваться", "вырываться", "освободиться", "освобождаться", "разорвать луч"],
               "en": ["break free", "break loose", "break out"]},
     "RELEASE": {"ru": ["отпустить", "отпускать", "отпускаю", "выключить луч", "отключить луч"],
                 "en": ["release", "let go"]},
     "PASS": {"ru": ["пропуск", "пропускать", "пропустить ход", "пропустить", "ждать", "ожидать",
                     "ничего"],
-             "en": ["pass", "wait", "nothing", "skip"]},
+             "en": ["pass", "wait", "nothing", "skip", "hold fire", "cease fire"]},
     "STAY": {"ru": ["остаюсь", "оставаться", "остаться", "на месте", "стою", "стоять"],
              "en": ["stay", "stay put", "hold position", "remain"]},
 }
@@ -140,11 +145,14 @@ class SpaceLanguage(OrderLanguage):
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME"}
     patterns = (("cell", _CELL),)
+    turn_rule = "S-5"
+    noun_kinds: ClassVar[dict[str, str]] = {"participant": "ship"}
 
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
         d = Draft()
         me = _ship(ctx.board, ctx.actor) or {}
         made: list[tuple[Any, str]] = []
+        seen: set[str] = set()
         for k, c in enumerate(clauses):
             rule = c.rule
             if rule in ("sep", "stray"):
@@ -152,7 +160,17 @@ class SpaceLanguage(OrderLanguage):
             handler = self._handlers.get(rule)
             if handler is None:
                 continue
+            if rule in seen and len(c.tokens) == 1 and _before(clauses, k) is None:
+                continue  # "огонь по Стражу 2, огонь!": the order said again, bare
+            if rule in ("move", "dir") and _where(c, me) is None and any(
+                    d.rule in ("move", "dir") and _where(d, me) is not None for d in clauses):
+                continue  # "курс вправо! Сдвигаемся на клетку": the move has its way already
+            seen.add(rule)
             before = _before(clauses, k)
+            after = next((x for x in clauses[k + 1:] if x.rule != "sep"), None)
+            if before is None and not c.all("NAME") and after is not None and \
+                    after.rule == "stray" and after.first("NAME") is not None:
+                before = after.first("NAME").value  # type: ignore[union-attr]  # "Залп! По Чайке!"
             got = handler(self, ctx, me, c, before, d)
             if got is not None:
                 made.append((got, c.text))
@@ -160,6 +178,8 @@ class SpaceLanguage(OrderLanguage):
             return d
         if _deciding(ctx):
             made = self._choice(me, made, clauses)
+        else:
+            made = _aimed(made, clauses)
         if len(made) == 2 and isinstance(made[0][0], Attack) and isinstance(made[1][0], Move) \
                 and me.get("cloaked"):
             a, m = made[0][0], made[1][0]
@@ -175,6 +195,9 @@ class SpaceLanguage(OrderLanguage):
     # --- one handler per rule ---------------------------------------------------------------
 
     def _move(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        cells = _cells(c)
+        if len(cells) > 1:  # a path of several cells is a flight, not a move (S-2: one cell)
+            return Flee(tuple(cells))
         to = _where(c, me)
         if to is None:
             d.ask(NameRef(_dir_words(ctx.lang), c.text), "direction")
@@ -182,6 +205,12 @@ class SpaceLanguage(OrderLanguage):
         return Move(to)
 
     def _attack(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        if not c.all("NAME") and before is None and c in ctx.clauses:
+            unknown = ctx.unknown_name(ctx.clauses, ctx.clauses.index(c))
+            if unknown is not None:
+                d.problem("reading.unknown_target", None, said=unknown,
+                          names=", ".join(ctx.shown(n) for n in _enemies(ctx)))
+                return None
         if _deciding(ctx) and not c.all("NAME") and before is None:
             aim = _aim(c, "SYSTEMS", "SHIELDS", "CLOAK")
             if aim is not None:  # "бью по корпусу" once the hit is known: the choice (S-8)
@@ -207,19 +236,19 @@ class SpaceLanguage(OrderLanguage):
                 default: list[str] | None = None) -> str | None:
         refs = [t.value for t in c.all("NAME")] or ([before] if before else [])
         if refs:
-            ref = refs[0]
+            ref = ctx.narrow(refs[0], _enemies(ctx) if default is None else default)
             if ref.one is not None:
                 return ref.one  # type: ignore[no-any-return]
             if not ref.names:
                 d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
             else:
-                d.ask(ref)
+                d.ask(ref, "target", _VERBS.get(c.rule, ""))
             return None
         foes = _enemies(ctx) if default is None else default
         if len(foes) == 1:
             d.note("language.space.note.only_target", target=ctx.shown(foes[0]))
             return foes[0]
-        d.ask(NameRef(tuple(foes), c.text, kind="participant"))
+        d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target", _VERBS.get(c.rule, ""))
         return None
 
     def _flee(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
@@ -301,6 +330,7 @@ class SpaceLanguage(OrderLanguage):
         "uncloak": lambda self, *a: Cloak(False), "release": lambda self, *a: Release(),
         "launch": lambda self, *a: Launch(),
         "pass": lambda self, *a: Pass(),
+        "stay": lambda self, ctx, *a: None if _deciding(ctx) else Pass(),
     }
     """Rule name -> handler, one dict built once (as d20 dispatches on node types)."""
 
@@ -383,6 +413,23 @@ class SpaceLanguage(OrderLanguage):
         if isinstance(order, Pass):
             return "пропускаю ход" if ru else "pass"
         return repr(order)
+
+
+_VERBS = {"attack": "fire", "tractor": "tractor", "pursue": "pursue"}
+"""Rule -> the order a question about its target names (``reading.ask.target.<verb>``)."""
+
+
+def _aimed(made: list[tuple[Any, str]], clauses: list[Clause]) -> list[tuple[Any, str]]:
+    """``огонь по Буревестнику, целимся в двигатели``: an aim said on its own joins the one shot
+    (S-8: the systems, or the whole ship)."""
+    aims = [c for c in clauses if c.rule == "aim"]
+    shots = [k for k, (o, _) in enumerate(made) if isinstance(o, Attack) and o.aim is None]
+    if not aims or len(shots) != 1:
+        return made
+    aim = "systems" if aims[-1].all("SYSTEMS") else "hull"
+    k = shots[0]
+    o, t = made[k]
+    return [*made[:k], (Attack(o.target, aim, o.cell, o.then), t), *made[k + 1:]]
 
 
 def _c(cell: Any) -> str:

@@ -1,7 +1,9 @@
 """PasteBox: a player's message pasted into the desk, read into an order (issue 16, item 3).
 
 The GM pastes what a player wrote (Russian or English, prose around the order is fine), picks the
-actor, and sees the order as :func:`gmkit.language.read` understood it, in words. An order that
+actor, and sees the order as :func:`gmkit.language.read` understood it, in words, and the message
+itself with the words the orders were read from marked, the words left unread underlined and what
+was not the player's order (quotes, others' actions, negations) dimmed (:class:`MarkedMessage`). An order that
 reads cleanly can be accepted (submitted through the form, checked by the engine) or loaded into
 the form to be changed; a message that cannot be read, or reads as an illegal order, gets the
 reply to paste back to the player, in the player's language, with a copy button.
@@ -12,16 +14,53 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+import anywidget
 import ipywidgets as w
+import traitlets as t
 
 from ..errors import GmkitError, said
 from ..i18n import format_message
+from ._assets import asset
 from .copy_button import CopyButton
 
 if TYPE_CHECKING:
     from ..language import Reading
 
-__all__ = ["PasteBox"]
+__all__ = ["PasteBox", "MarkedMessage"]
+
+MAX_SHOWN = 20_000
+"""The most characters of a message the marked view shows (a huge paste is cut, and says so)."""
+
+
+class MarkedMessage(anywidget.AnyWidget):
+    """A message with the parts of its reading marked: ``segments`` are ``{"text", "kind"}``
+    pieces (kinds ``used``, ``unread``, ``skipped``, ``plain``: :meth:`Reading.segments`); the
+    browser writes them as text, never as HTML."""
+
+    _esm = asset("paste.js")
+    _css = asset("paste.css")
+
+    segments = t.List(t.Dict()).tag(sync=True)
+    labels = t.Dict().tag(sync=True)
+    """The legend in the desk's language: kind -> words."""
+
+    def show(self, reading: Reading | None, lang: str) -> None:
+        self.labels = {k: format_message(f"reading.view.{k}", lang)
+                       for k in ("used", "unread", "skipped")}
+        if reading is None:
+            self.segments = []
+            return
+        pieces = reading.segments()
+        out: list[dict[str, str]] = []
+        left = MAX_SHOWN
+        for text, kind in pieces:
+            if left <= 0:
+                out.append({"text": format_message("reading.view.cut", lang, n=MAX_SHOWN),
+                            "kind": "skipped"})
+                break
+            out.append({"text": text[:left], "kind": kind})
+            left -= len(text)
+        self.segments = out
 
 
 class PasteBox(w.VBox):
@@ -45,6 +84,8 @@ class PasteBox(w.VBox):
         self.form_button.add_class("gm-paste-form")
         self.result = w.HTML()
         self.result.add_class("gm-paste-result")
+        self.marked = MarkedMessage()
+        self.marked.add_class("gm-paste-marked")
         self.reply = w.Textarea(layout=w.Layout(width="100%", height="6em", display="none"))
         self.reply.add_class("gm-paste-reply")
         self.copy = CopyButton(lang=desk.lang)
@@ -55,7 +96,7 @@ class PasteBox(w.VBox):
         self.form_button.on_click(lambda _b: self.to_form())
         super().__init__([self.title, self.actor, self.text,
                           w.HBox([self.read_button, self.accept_button, self.form_button]),
-                          self.result, w.HBox([self.copy]), self.reply])
+                          self.result, self.marked, w.HBox([self.copy]), self.reply])
         self.add_class("gmkit-paste")
         self.set_language(desk.lang)
 
@@ -128,6 +169,7 @@ class PasteBox(w.VBox):
         self.accept_button.disabled = self.form_button.disabled = True
         self.reply.layout.display = "none"
         self.copy.layout.display = "none"
+        self.marked.show(None, self.lang)
 
     def _show(self, reading: Reading) -> None:
         desk = self.desk
@@ -136,10 +178,19 @@ class PasteBox(w.VBox):
         if words:
             parts.append(f'<div class="gm-paste-understood">'
                          f'{escape(self.t("understood", order="; ".join(words)))}</div>')
-        if not reading.ok:
+        if reading.partial:
+            parts.append(f'<div class="gm-paste-problem" style="color:#b00020">'
+                         f'{escape(format_message("reading.view.asked", self.lang))}</div>')
+        elif not reading.ok:
             parts.append(f'<div class="gm-paste-problem" style="color:#b00020">'
                          f'{escape(self.t("not_read"))}</div>')
+        unread = [reading.text[a:b] for a, b in reading.unread]
+        if unread:
+            parts.append(f'<div class="gm-paste-unread">'
+                         f'{escape(format_message("reading.cli.unread", self.lang, words=", ".join(unread)))}'
+                         f'</div>')
         self.result.value = "".join(parts)
+        self.marked.show(reading, self.lang)
         self.accept_button.disabled = not reading.ok
         self.form_button.disabled = not reading.orders
         reply = reading.reply()

@@ -1,0 +1,714 @@
+"""Forum prose: which words of a message are the player's own order, and which are not.
+
+Players write a paragraph of role-play with the order inside it. Before the grammar reads a
+message's tokens, this module cuts the words into sentences and clauses and keeps only the
+clauses that give the actor's own order:
+
+* a clause whose verb is in the first person or the imperative (``пикирую``, ``держим``,
+  ``атакуй``), whose subject is the actor or its pilot (``Пепел набирает высоту``, ``Кира
+  направляет Пепла вниз``), a label for the actor (``Гроза — ровно``), or no verb at all (``набор
+  высоты 1``, ``огонь по Чайке``) is the player's own;
+* a clause about another (``Мгла пикирует``, ``Мира лечит Борина`` for Борин's player), a
+  subordinate one (``пока …``, ``пусть …``, ``как …``), a question to the GM (``…?``) or a quote of
+  the GM's post is narration: never an order (its names are kept as what a pronoun may mean);
+* negation is scoped to its clause (``не стреляю``, ``без атак``, ``в атаку не иду``) or to the
+  name right after it (``атакую не Шквала, а Мглу``); ``ничего не делаю`` is itself an order;
+* a condition (``если Гроза пикирует, то …``) is reported, naming the rule that orders are given
+  as they are (:attr:`Selection.conditional`);
+* self-corrections (``ой``, ``нет``, ``точнее``, ``вернее``, ``вместо этого``, ``передумал``, a
+  line starting ``*``) are boundaries where the last word wins (:func:`correct`).
+
+Subject and person come from pymorphy3's tags (person, tense, mood, case); nothing here lists a
+corpus's phrases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from .grammar import Clause, NameRef, Token
+from .morph import analyser, is_cyrillic
+from .text import Word
+
+__all__ = ["Selection", "select", "correct", "name_genders", "object_form", "ARGUMENTS"]
+
+_SENTENCE = frozenset({".", "!", "?", ";", "\n", "(", ")"})
+"""Marks that end a sentence; a remark in brackets is a sentence of its own (``пикирую на 1
+(или на 2? нет, на 1)``: its question mark asks about it alone)."""
+_CLAUSE = frozenset({",", ":", "—"})
+_ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "будто", "словно", "ибо", "как", "что",
+                    "чем", "покуда", "while", "though", "although", "because", "until", "let",
+                    "whilst", "as", "that"})
+"""Words that open a clause the player does not order: time, wish, comparison, report."""
+_CONDITION = frozenset({"если", "когда", "коли", "ежели", "if", "when", "once", "unless",
+                        "whenever"})
+"""Words that open a condition: an order given only if something happens."""
+_NEGATION = frozenset({"не", "ни", "без", "not", "no", "don't", "dont", "never", "without",
+                       "won't", "nor", "neither", "нет"})
+_NOBODY = frozenset({"ничто", "никто", "никакой", "никак", "никуда", "нисколько", "ничей",
+                     "nothing", "nobody", "none", "noone", "no one"})
+"""Negative pronouns (their dictionary forms): ``ничего не делаю`` is itself an order."""
+_WITHOUT = frozenset({"без", "without"})
+"""``без атак``: only what follows it is negated, not the clause."""
+_INSTEAD = frozenset({"вместо", "instead"})
+"""``вместо Шквала`` / ``instead of``: the name after it is not meant."""
+_PREPOSITIONS = frozenset({"в", "во", "на", "по", "к", "ко", "с", "со", "за", "под", "над", "от",
+                           "у", "из", "для", "о", "об", "при", "через", "до", "между", "at", "on",
+                           "to", "with", "by", "from", "into", "onto", "for", "of", "behind"})
+_OWN = frozenset({"я", "мы", "i", "we"})
+_SUBJECT_PRONOUNS = {"он": "m", "она": "f", "оно": "n", "они": "pl", "he": "m", "she": "f",
+                     "it": "n", "they": "pl"}
+ARGUMENTS = frozenset({"NAME", "WEAPON", "SPELL", "ITEM", "NUM", "SIGNED", "CELL", "SYSTEMS", "HULL",
+                       "ORD", "QUOTE", "DIE"})
+"""Token kinds that are an order's arguments, not its head: a correction may give only these."""
+_NOT_HEADS = ARGUMENTS | {"SEP", "SPEED", "HEIGHT", "OR", "UP", "DOWN", "PATH", "CELLWORD", "SELF",
+                          "TO"}
+
+
+@dataclass
+class Selection:
+    """The tokens of a message's own order, and what the rest of it was."""
+
+    tokens: list[Token]
+    """What the grammar reads: the own clauses' tokens, ``SEP`` between clauses; a ``SEP`` whose
+    value is ``"CORR"`` marks a self-correction."""
+    mentioned: list[str] = field(default_factory=list)
+    """Names the message mentions (quotes included), in order: what a pronoun may stand for."""
+    conditional: list[Token] = field(default_factory=list)
+    """Order words under a condition (``если …, то атакую``)."""
+    skipped: list[tuple[int, int, str]] = field(default_factory=list)
+    """(start, end, why) of the words not read as the order: ``other`` (another's action),
+    ``aside`` (a subordinate clause), ``negated``, ``question``, ``condition``."""
+    again: bool = False
+    """The player asks for their previous order again (``как в прошлый раз``)."""
+    loose: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of content words in the player's own clauses that nothing matched (a name
+    misspelt past recognising, a word the rules do not know): a reader must not fill in for
+    them."""
+
+
+@dataclass
+class _Clause:
+    words: list[int]
+    sentence: int
+    tokens: list[int] = field(default_factory=list)
+    status: str = "own"
+    subject: int | None = None
+    """The index of the token that is the clause's subject (``Борин`` in ``Борин рубит``): a
+    name that acts, never an order's target."""
+    correction: bool = False
+    """The clause says again what the player meant (``ой, нет — Мглу``, ``*в Волка 1``)."""
+
+
+def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable[str],
+           genders: Callable[[str], str | None], allowed: frozenset[str] = frozenset(),
+           negative_ok: frozenset[str] = frozenset(), context: Sequence[str] = ()) -> Selection:
+    """Keep the tokens of the clauses that give the actor's own order.
+
+    ``actor_names``: the names that are the actor (its own name; its pilot resolves to it);
+    ``genders``: a participant's gender (``m f n pl``, None when not known), for pronouns;
+    ``allowed``: concepts a condition may govern (a Benny spent "if I miss");
+    ``negative_ok``: concepts that stand under a negative pronoun (``ничего не делаю``);
+    ``context``: names mentioned in the quoted part of the message, oldest first.
+    """
+    me = frozenset(actor_names)
+    cover = _cover(words, tokens)
+    clauses = _clauses(words, tokens, cover)
+    mentioned: list[str] = list(context)
+    out = Selection([], mentioned)
+    last_subject = "own"  # the status of the last explicit subject, across sentences
+    sentence = -1
+    current = "own"
+    questions = {c.sentence for c in clauses if _ends_with(words, c, "?")}
+    conditions: list[int] = []
+    for k, c in enumerate(clauses):
+        if c.sentence != sentence:
+            sentence, current = c.sentence, "own"
+        first = _first_word(words, c, cover, tokens)
+        opener = words[first].text if first is not None else ""
+        subject, person = _subject(words, tokens, cover, c, clauses, k, me, mentioned, genders)
+        if opener in _CONDITION:
+            c.status = "condition"
+            conditions.append(k)
+        elif any(words[i].text in _SUBJUNCTIVE and i not in cover for i in c.words):
+            c.status = "aside"
+        elif opener in _ASIDE and cover.get(first) is None:  # type: ignore[arg-type]
+            c.status = "aside"
+        elif person in ("1", "impr"):
+            c.status = current = "own"
+        elif subject is not None:
+            c.status = current = last_subject = subject
+        elif person == "3":  # a verb with no subject of its own: the last one's
+            c.status = current = current if c.sentence == sentence and k and \
+                clauses[k - 1].sentence == sentence else last_subject
+        else:
+            c.status = current
+        if c.sentence in questions:
+            c.status = "question"
+        for i in c.tokens:
+            t = tokens[i]
+            if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one and \
+                    not t.value.pronoun and t.value.one not in me:
+                mentioned.append(t.value.one)
+    _conditions(clauses, conditions, tokens, allowed, out)
+    groups: list[tuple[_Clause, list[Token]]] = []
+    for c in clauses:
+        if c.status != "own":
+            if c.tokens or any(words[i].kind != "mark" for i in c.words):
+                out.skipped.append((words[c.words[0]].start, words[c.words[-1]].end, c.status))
+            groups.append((c, [Token("SEP", None, "")]))
+            continue
+        out.loose += [(words[i].start, words[i].end) for i in c.words
+                      if i not in cover and words[i].kind == "word" and _content(words[i].text)]
+        actor_token = tokens[c.subject] if c.subject is not None else None
+        own = [tokens[i] for i in c.tokens]
+        got = [t for t in _negation(words, tokens, cover, c, negative_ok, out)
+               if t.kind not in ("CORR", "ANY") and t is not actor_token]
+        heads = {t.kind for t in own if t.kind not in _NOT_HEADS and t.kind not in ("CORR", "ANY")}
+        negated = heads - {t.kind for t in got}
+        if negated or (not heads and _declines(words, cover, c)):
+            _cancel(groups, negated, c.sentence)  # "жгу Шквала. Хотя нет, не жгу" / "но не буду"
+        groups.append((c, ([Token("SEP", "CORR", "")] if c.correction else []) + got))
+    kept: list[Token] = []
+    for _, got in groups:
+        for t in got:
+            if t.kind == "SEP" and t.value is None and kept and kept[-1].kind == "SEP":
+                continue
+            kept.append(t)
+    for t in kept:
+        if t.kind == "AGAIN":
+            out.again = True
+    out.tokens = [_pronoun(t, mentioned, me, genders) for t in kept if t.kind != "AGAIN"]
+    return out
+
+
+def _cover(words: Sequence[Word], tokens: Sequence[Token]) -> dict[int, int]:
+    """Word index -> the index of the token it is part of (the narrowest: a number read inside
+    a phrase, ``набираю две высоты``, is its own token)."""
+    out: dict[int, int] = {}
+    width: dict[int, int] = {}
+    starts = [w.start for w in words]
+    from bisect import bisect_left
+
+    for k, t in enumerate(tokens):
+        if t.start < 0:
+            continue
+        i = bisect_left(starts, t.start)
+        while i < len(words) and (words[i].start < t.end or (
+                words[i].start == t.start and words[i].end <= t.start)):
+            span = t.end - t.start
+            if i not in out or span < width[i]:
+                out[i], width[i] = k, span
+            i += 1
+    return out
+
+
+def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int]) -> list[_Clause]:
+    out: list[_Clause] = []
+    sentence = 0
+    cur = _Clause([], 0)
+
+    def close() -> None:
+        nonlocal cur
+        if cur.words:
+            cur.tokens = sorted({cover[i] for i in cur.words if i in cover})
+            out.append(cur)
+        cur = _Clause([], sentence)
+
+    line_start = True
+    for i, w in enumerate(words):
+        t = tokens[cover[i]] if i in cover else None
+        if w.kind == "mark" and w.text in _SENTENCE:
+            cur.words.append(i)
+            close()
+            sentence += 1
+            cur.sentence = sentence
+            line_start = w.text == "\n"
+            continue
+        if w.kind == "mark" and w.text == "*" and line_start:
+            close()
+            cur.words.append(i)  # "*в Волка 1": a correction of the line above
+            cur.correction = True
+            line_start = False
+            continue
+        line_start = False
+        if w.kind == "mark" and w.text in _CLAUSE:
+            cur.words.append(i)
+            close()
+            continue
+        head = t is not None and t.kind in ("AGAIN", "CORR") and w.start == t.start
+        negating = w.text in ("нет", "no") and i and words[i - 1].kind != "mark" and \
+            (i - 1) in cover  # "атак нет": the word before it is what it negates
+        opens = (t is not None and t.kind == "SEP" and w.kind == "word") or head or (
+            t is None and w.text in (_ASIDE | _CONDITION | {"нет", "no"}) and not negating)
+        if opens and t is not None and t.kind == "SEP" and _subordinate(words, cur, cover):
+            opens = False  # "как и я", "если Шквал пикирует и Мгла атакует": one clause to its end
+        if opens and cur.words and any(words[j].kind != "mark" for j in cur.words):
+            close()
+        if (t is not None and t.kind == "CORR") or (t is None and w.text in ("нет", "no") and
+                                                     not negating and
+                                                     _pause_after(words, i, cover, tokens)):
+            if not _after_label(words, i):
+                cur.correction = True
+        cur.words.append(i)
+    close()
+    return out
+
+
+def _subordinate(words: Sequence[Word], cur: _Clause, cover: dict[int, int]) -> bool:
+    """The clause being cut opens with a subordinating word (it runs to the next mark)."""
+    first = next((i for i in cur.words if words[i].kind != "mark"), None)
+    return first is not None and first not in cover and words[first].text in (_ASIDE | _CONDITION)
+
+
+def _pause_after(words: Sequence[Word], i: int, cover: dict[int, int],
+                 tokens: Sequence[Token]) -> bool:
+    """"нет" before a pause or a correction (``нет, передумал``, ``ой, нет — Мглу``), not before
+    the word it negates (``нет атак``)."""
+    j = i + 1
+    if j >= len(words):
+        return False
+    if words[j].kind == "mark":
+        return True
+    return j in cover and tokens[cover[j]].kind in ("CORR", "SEP")
+
+
+def _after_label(words: Sequence[Word], i: int) -> bool:
+    """``Действия: нет``: "нет" as the whole of a labelled line (nothing there)."""
+    return i > 0 and words[i - 1].kind == "mark" and words[i - 1].text == ":" and (
+        i + 1 >= len(words) or (words[i + 1].kind == "mark" and words[i + 1].text in _SENTENCE))
+
+
+def _ends_with(words: Sequence[Word], c: _Clause, mark: str) -> bool:
+    return any(words[i].kind == "mark" and words[i].text == mark for i in c.words[-1:])
+
+
+def _first_word(words: Sequence[Word], c: _Clause, cover: dict[int, int],
+                tokens: Sequence[Token]) -> int | None:
+    """The clause's first word that is not a conjunction or a mark."""
+    for i in c.words:
+        if words[i].kind == "mark":
+            continue
+        t = tokens[cover[i]] if i in cover else None
+        if t is not None and t.kind == "SEP" and words[i].text in ("и", "а", "and", "но", "but"):
+            continue
+        return i
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _verb(word: str) -> str | None:
+    """``"1"``, ``"3"`` (third person or past: someone named), ``"impr"``, ``"inf"`` or None."""
+    if not is_cyrillic(word):
+        return None
+    morph = analyser()
+    if morph is None:
+        return None
+    p = morph.parse(word)[0]
+    tag = p.tag
+    if tag.POS == "VERB":
+        if tag.mood == "impr":
+            return "impr"
+        if tag.person == "1per":
+            return "1"
+        if tag.person in ("2per",):
+            return "impr"
+        return "3"
+    if tag.POS == "INFN":
+        return "inf"
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _nominative(word: str) -> bool:
+    """The word may be a name in the nominative (a subject): a Latin or unknown word may."""
+    if not is_cyrillic(word):
+        return True
+    morph = analyser()
+    if morph is None:
+        return True
+    parses = morph.parse(word)[:4]
+    return any("nomn" in p.tag for p in parses) or not morph.word_is_known(word)
+
+
+def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int], c: _Clause,
+             clauses: list[_Clause], k: int, me: frozenset[str], mentioned: list[str],
+             genders: Callable[[str], str | None]) -> tuple[str | None, str | None]:
+    """(whose clause it is by its subject: ``"own"``, ``"other"`` or None when it names none;
+    the verb's person: ``"1"``, ``"3"``, ``"impr"``, ``"inf"`` or None)."""
+    person = None
+    verb_at = None
+    for i in c.words:
+        w = words[i]
+        if w.kind != "word":
+            continue
+        t = tokens[cover[i]] if i in cover else None
+        if t is not None and t.kind == "NAME":
+            continue
+        got = _verb(w.text)
+        if got is not None:
+            person, verb_at = got, i
+            break
+    english = person is None and not any(is_cyrillic(words[i].text) for i in c.words
+                                         if (i not in cover or tokens[cover[i]].kind != "NAME"))
+    prev = None
+    content = False  # a word other than an article came before
+    for i in c.words:
+        w = words[i]
+        if verb_at is not None and i >= verb_at:
+            break
+        if w.kind != "word":
+            continue
+        if w.text in _OWN:
+            return "own", person or "1"
+        if w.text in _SUBJECT_PRONOUNS and prev not in _PREPOSITIONS:
+            g = _SUBJECT_PRONOUNS[w.text]
+            who = next((n for n in reversed(mentioned + list(me)) if _fits(genders(n), g)), None)
+            if who is None:
+                return None, person
+            return ("own" if who in me else "other"), person or "3"
+        t = tokens[cover[i]] if i in cover else None
+        if t is None and person == "3" and prev not in _PREPOSITIONS and _noun_subject(w.text):
+            return "other", person  # «Экипаж ждёт приказа»: someone who is not the actor
+        if t is not None and t.kind == "NAME" and isinstance(t.value, NameRef) and \
+                not t.value.pronoun and prev not in _PREPOSITIONS and _nominative(w.text):
+            label = _labelled(words, c, t)
+            if person in ("3", None) and (verb_at is not None or label or english):
+                if english and verb_at is None and not label and (
+                        content or not _english_verb_after(words, c, t)):
+                    return None, person
+                c.subject = cover[i]
+                return ("own" if set(t.value.names) & me else "other"), person or "3"
+        if t is None or t.kind not in ("SEP",):
+            prev = w.text
+            content = content or w.text not in ("the", "a", "an")
+    j = k - 1
+    while j >= 0 and clauses[j].sentence == c.sentence and clauses[j].status == "aside":
+        j -= 1  # "Шквал, как и я, держит высоту": past the aside to the subject
+    if person == "3" and j >= 0 and clauses[j].sentence == c.sentence:
+        before = clauses[j]
+        names = [tokens[j] for j in before.tokens if tokens[j].kind == "NAME"]
+        heads = [tokens[j] for j in before.tokens if tokens[j].kind not in _NOT_HEADS]
+        if names and not heads and all(isinstance(n.value, NameRef) for n in names):
+            own = any(set(n.value.names) & me for n in names)
+            before.status = "own" if own else "other"
+            return ("own" if own else "other"), person
+    return None, person
+
+
+_FILLER = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your", "at", "with",
+                     "on", "to", "of", "in", "into", "and", "then", "please", "now", "again",
+                     "just", "also", "all", "this", "that", "one", "its", "out", "up",
+                     "down", "off", "away", "here", "there", "too", "very", "ok", "okay"})
+
+
+@lru_cache(maxsize=1 << 14)
+def _content(word: str) -> bool:
+    """A word that names something: a noun, an adjective or a number word, or a word the
+    dictionary does not know (a name, or a misspelling)."""
+    if len(word) < 3:
+        return False
+    if not is_cyrillic(word):
+        return word not in _FILLER and word.isalpha()
+    morph = analyser()
+    if morph is None:
+        return True
+    if not morph.word_is_known(word):
+        return True
+    return morph.parse(word)[0].tag.POS in ("NOUN", "ADJF", "NUMR")
+
+
+@lru_cache(maxsize=1 << 14)
+def object_form(text: str) -> bool:
+    """A Russian name written in a case that is not the nominative (``Мглу``, ``Шквалу``): the
+    object of something, not a subject or an address."""
+    first = text.split(" ")[0].lower()
+    return is_cyrillic(first) and not _nominative(first)
+
+
+@lru_cache(maxsize=1 << 14)
+def _noun_subject(word: str) -> bool:
+    """A Russian common noun that is surely a nominative: the subject of the verb after it."""
+    if not is_cyrillic(word):
+        return False
+    morph = analyser()
+    if morph is None or not morph.word_is_known(word):
+        return False
+    p = morph.parse(word)[0]
+    return p.tag.POS == "NOUN" and "nomn" in p.tag and p.score >= 0.5
+
+
+def _labelled(words: Sequence[Word], c: _Clause, t: Token) -> bool:
+    """``Гроза — ровно`` / ``Пепел: ровно``: the name alone before a colon or a dash."""
+    rest = [words[i] for i in c.words if words[i].start >= t.end]
+    return bool(rest) and rest[0].kind == "mark" and rest[0].text in (":", "—") and all(
+        words[i].kind == "mark" or words[i].start >= t.start for i in c.words)
+
+
+def _english_verb_after(words: Sequence[Word], c: _Clause, t: Token) -> bool:
+    """``Ash dives``: an English name followed by a verb in ``-s``."""
+    rest = [words[i] for i in c.words if words[i].start >= t.end and words[i].kind == "word"]
+    return bool(rest) and rest[0].text.endswith("s") and rest[0].text not in ("is", "was", "has")
+
+
+def _fits(gender: str | None, pronoun: str) -> bool:
+    if gender is None:
+        return pronoun != "pl"
+    if pronoun == "m":
+        return gender in ("m", "n")
+    if pronoun == "n":
+        return gender in ("n", "m")
+    return gender == pronoun
+
+
+def _conditions(clauses: list[_Clause], at: list[int], tokens: Sequence[Token],
+                allowed: frozenset[str], out: Selection) -> None:
+    """A condition governs what follows it in its sentence (``если промахнусь — переброс``),
+    or what came before it when it ends the sentence (``атакую, если он пикирует``); an order
+    word there (but one ``allowed``) is reported and not read."""
+    for k in at:
+        c = clauses[k]
+        same = [j for j, d in enumerate(clauses) if d.sentence == c.sentence and j != k]
+        after = [j for j in same if j > k and clauses[j].status != "condition"]
+        governed = after or [j for j in same if j == k - 1]
+        for j in governed:
+            d = clauses[j]
+            if d.status != "own":
+                continue
+            heads = [tokens[i] for i in d.tokens if tokens[i].kind not in _NOT_HEADS]
+            if heads and not all(h.kind in allowed for h in heads):
+                out.conditional += heads
+                d.status = "condition"
+
+
+def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int], c: _Clause,
+              negative_ok: frozenset[str], out: Selection) -> list[Token]:
+    """The clause's tokens with negation applied: a negated name or number is dropped (and what
+    follows corrects it); a negated clause drops its order words; a negative pronoun keeps only
+    the "nothing" orders."""
+    toks = [tokens[i] for i in c.tokens]
+    negs = []
+    nobody = False
+    for n, i in enumerate(c.words):
+        w = words[i]
+        if w.kind == "word" and _nobody(w.text):
+            nobody = True
+            continue
+        if w.kind != "word" or i in cover:
+            continue
+        if w.text in _INSTEAD:
+            after = [t for t in toks if t.start >= w.end]
+            if after and after[0].kind in ARGUMENTS:
+                negs.append(i)
+        elif w.text in _WITHOUT:
+            negs.append(i)
+        elif w.text in _NEGATION:
+            if w.text in ("нет", "no") and not _before_order(words, tokens, cover, c, n):
+                continue  # "нет" alone: a correction or "none", not a negation
+            negs.append(i)
+    if not negs and not nobody:
+        return toks
+    if nobody:
+        kept = [t for t in toks if t.kind in negative_ok or t.kind in _NOT_HEADS]
+        if any(t.kind in negative_ok for t in toks):
+            return kept
+        _skip(words, c, out)
+        return [t for t in toks if t.kind == "SEP"]
+    drop: set[int] = set()
+    patched = False
+    for i in negs:
+        after = [t for t in toks if t.start >= words[i].end]
+        if (after and after[0].kind in ARGUMENTS and after[0].kind not in ("NUM",)) or \
+                (after and after[0].kind == "NUM" and len(after) == 1):
+            drop.add(id(after[0]))
+            patched = True
+        elif words[i].text in _INSTEAD:
+            continue
+        elif words[i].text in _WITHOUT:
+            if after and after[0].kind not in _NOT_HEADS and \
+                    _words_between(words, i, after[0]) <= 1:
+                drop.add(id(after[0]))  # "без атак": that order, not the clause
+        else:
+            _skip(words, c, out)
+            return [t for t in toks if t.kind == "SEP"]
+    kept = [t for t in toks if id(t) not in drop]
+    if patched:
+        kept.append(Token("SEP", "CORR", ""))
+    return kept
+
+
+_DECLINE = frozenset({"быть", "стать", "хотеть", "мочь", "решиться", "решаться", "собираться",
+                      "надо", "нужно", "стоить", "will", "want", "going"})
+"""Verbs a player declines an order with (``но не буду``, ``не стану``, ``won't``)."""
+_SUBJUNCTIVE = frozenset({"бы", "б", "would", "could", "should", "might"})
+"""``я бы спикировал``: what the player might do, not what they do."""
+
+
+def _declines(words: Sequence[Word], cover: dict[int, int], c: _Clause) -> bool:
+    """A clause of a negated helper verb and no order (``но не буду``, ``не стану``)."""
+    from .morph import forms
+
+    texts = [words[i].text for i in c.words if words[i].kind == "word" and i not in cover]
+    if not any(w in _NEGATION for w in texts) and "won't" not in texts:
+        return False
+    return any(f in _DECLINE for w in texts for f in forms(w)) or "won't" in texts
+
+
+def _cancel(groups: list[tuple[_Clause, list[Token]]], kinds: set[str], sentence: int) -> None:
+    """Drop the last earlier own clause that gave one of ``kinds`` (any order word when
+    ``kinds`` is empty, and then only in the same sentence): a later negation takes it back."""
+    for j in range(len(groups) - 1, -1, -1):
+        c, got = groups[j]
+        heads = {t.kind for t in got if t.kind not in _NOT_HEADS}
+        if not heads:
+            continue
+        if (kinds and heads & kinds) or (not kinds and c.sentence == sentence):
+            groups[j] = (c, [Token("SEP", None, "")])
+            return
+        if not kinds:
+            return
+
+
+def _words_between(words: Sequence[Word], i: int, t: Token) -> int:
+    return sum(1 for w in words[i + 1:] if w.kind == "word" and w.start < t.start)
+
+
+@lru_cache(maxsize=4096)
+def _nobody(word: str) -> bool:
+    from .morph import forms
+
+    return word in _NOBODY or any(f in _NOBODY for f in forms(word))
+
+
+def _before_order(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
+                  c: _Clause, n: int) -> bool:
+    """"нет" directly before an order word or after it in the clause (``нет атак``, ``атак
+    нет``), not at the clause's start before a pause."""
+    rest = c.words[n + 1:]
+    nxt = next((i for i in rest if words[i].kind != "mark"), None)
+    if nxt is not None and nxt in cover and tokens[cover[nxt]].kind not in ("SEP",) and \
+            words[rest[0]].kind != "mark":
+        return True
+    before = [i for i in c.words[:n] if i in cover and tokens[cover[i]].kind not in _NOT_HEADS]
+    return bool(before) and not [i for i in rest if words[i].kind != "mark"]
+
+
+def _skip(words: Sequence[Word], c: _Clause, out: Selection) -> None:
+    out.skipped.append((words[c.words[0]].start, words[c.words[-1]].end, "negated"))
+
+
+def _pronoun(t: Token, mentioned: list[str], me: frozenset[str],
+             genders: Callable[[str], str | None]) -> Token:
+    """A ``PRON`` token as a ``NAME`` with no name yet: ``everyone`` holds the gender it needs,
+    then the names mentioned before it that fit, the last first. The rule set binds it to the
+    last of those its order can mean (a foe to attack, a friend to heal), else to the one
+    participant that fits, else asks (:meth:`~gmkit.language.base.Context.narrow`)."""
+    if t.kind != "PRON":
+        return t
+    want = str(t.value)
+    recent = [n for n in reversed(mentioned) if n not in me and _fits(genders(n), want)]
+    return replace(t, kind="NAME", value=NameRef((), t.text, kind="participant", pronoun=True,
+                                                 everyone=(want, *dict.fromkeys(recent))))
+
+
+def correct(clauses: list[Clause], slot: Callable[[str], str]) -> list[Clause]:
+    """Apply the message's self-corrections: after each ``CORR`` boundary, an order replaces the
+    last one before it in the same slot (``slot(rule)``: a dragon's movement, its actions...);
+    bare arguments (``ой, нет — Мглу``, ``точнее на 2``, ``*в Волка 1``) replace the arguments of
+    the same kind in the last order before it."""
+    groups: list[list[Clause]] = [[]]
+    for c in clauses:
+        if c.rule == "sep" and any(t.value == "CORR" for t in c.tokens):
+            groups.append([])
+        else:
+            groups[-1].append(c)
+    acc = list(groups[0])
+    for g in groups[1:]:
+        lead = 0
+        while lead < len(g) and g[lead].rule in ("sep", "stray"):
+            lead += 1
+        if 0 < lead < len(g):  # "(нет, на 1) и жгу Мглу": the bare part corrects, the rest follows
+            acc = _corrected(acc, g[:lead])
+            g = g[lead:]
+        heads = [c for c in g if c.rule not in ("sep", "stray")]
+        if heads:
+            for h in heads:
+                for j in range(len(acc) - 1, -1, -1):
+                    if acc[j].rule not in ("sep", "stray") and slot(acc[j].rule) == slot(h.rule):
+                        del acc[j]
+                        break
+            acc += g
+            continue
+        acc = _corrected(acc, g)
+    return acc
+
+
+def _corrected(acc: list[Clause], g: list[Clause]) -> list[Clause]:
+    """``acc`` with the bare arguments of ``g`` put in the last order's place."""
+    args = [t for c in g for t in c.tokens if t.kind in ARGUMENTS]
+    target = next((j for j in range(len(acc) - 1, -1, -1)
+                   if acc[j].rule not in ("sep", "stray")), None)
+    if not args or target is None:
+        return acc + g
+    acc = list(acc)
+    acc[target] = _patch(acc[target], args)
+    # a stray argument that a correction replaced is not read again
+    return [c for c in acc if not (c.rule == "stray" and any(_same(t, a) for t in c.tokens
+                                                            for a in args))]
+
+
+def _group(kind: str) -> str:
+    return {"SIGNED": "NUM", "ORD": "NAME", "HULL": "SYSTEMS"}.get(kind, kind)
+
+
+def _same(t: Token, a: Token) -> bool:
+    return _group(t.kind) == _group(a.kind) and t.start < a.start
+
+
+def _patch(c: Clause, args: list[Token]) -> Clause:
+    tokens = list(c.tokens)
+    for k, a in enumerate(args):
+        if a.kind == "ORD":  # "Волка 1... ой, второго": the same set, another number
+            args[k] = _renumbered(tokens, a)
+    for a in args:
+        for j in range(len(tokens) - 1, 0, -1):
+            if _group(tokens[j].kind) == _group(a.kind):
+                tokens[j] = a
+                break
+        else:
+            tokens.append(a)
+    return Clause(c.rule, tuple(tokens))
+
+
+def _renumbered(tokens: list[Token], a: Token) -> Token:
+    """An ordinal correcting a numbered name: the name of the same set with that number."""
+    from .names import LAST
+
+    for t in reversed(tokens):
+        if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.number is not None:
+            pool = t.value.everyone
+            nums = {n: n.rsplit(" ", 1)[-1] for n in pool}
+            if a.value == LAST:
+                top = max((int(v) for v in nums.values() if v.isdigit()), default=None)
+                want = str(top)
+            else:
+                want = str(a.value)
+            got = tuple(n for n in pool if nums[n] == want)
+            return replace(a, kind="NAME", value=NameRef(got, a.text, a.value, t.value.kind, pool))
+    return a
+
+
+def name_genders(names: Iterable[tuple[str, str | None]]) -> dict[str, str | None]:
+    """A participant's gender for pronouns, from the scenario's ``gender:`` or the catalogue's
+    grammar (:mod:`gmkit.i18n.grammar`); None when only guessed (a Latin name)."""
+    from ..i18n import grammar
+
+    out: dict[str, str | None] = {}
+    for name, kind in names:
+        n = grammar.noun(name, kind)
+        out[name] = n.gender if n.gender_known else None
+    return out
+
+
