@@ -24,11 +24,11 @@ S-1/S-10); the GM's real-time window of S-12 is the ``Clock`` order (``battle.cl
 'A'
 >>> b.enter_faces(7, 3, 4)          # a typed-in d10 to hit and 2d6 of damage (C-2)
 >>> [e.text() for e in b.push("A", Attack("B"))][1]
-"A's shot got through: A chooses the whole ship or its systems"
+'A chooses where the hit lands: the hull (the whole ship) or the systems'
 >>> b.decision()["asks"], b.current_ship       # S-8: the turn waits for the attacker's choice
 (['aim'], 'A')
 >>> [e.text() for e in b.push("A", Choose("hull"))][1]
-'A deals 7 damage to B (rolled 7; -): shields -0, hull -7, 3 hull points left'
+'A deals 7 damage to B (rolled 7; modifiers: -): shields −0, hull −7; B has 3 hull points left'
 """
 
 from __future__ import annotations

@@ -292,6 +292,8 @@ class SpaceBattle(Encounter):
         out.update({"width": sheet.width, "height": sheet.height,
                     "station": [list(x) for x in sheet.station], "turn": self.current_ship,
                     "initiative": list(st.order), "location": sheet.location, "ships": ships})
+        if self.scenario.get("side_names"):  # what the views call each side (public: names only)
+            out["side_names"] = {s: self.side_name(s) for s in self.sides()}
         if st.departure is not None:
             out["departure"] = self.departure_window()
         decision = self.decision(side)

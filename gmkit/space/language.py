@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef
-from ..language.morph import inflect
 from .orders import (
     Attack,
     BreakFree,
@@ -351,68 +351,65 @@ class SpaceLanguage(OrderLanguage):
         return out
 
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
-        def name(n: str, case: str = "nomn") -> str:  # a Russian alias declined where the phrase needs it
-            shown = ctx.shown(n, lang) if ctx is not None else n
-            return inflect(shown, case) if lang == "ru" else shown
+        """``order`` as a captain could write it (``space.order.*`` in the catalogue), each name
+        as the reply shows it (its alias in the reply's script) in the case its phrase needs."""
+        if ctx is None:
+            return _render(order, lang, None)
+        with grammar.cast(ctx.encounter.cast):
+            return _render(order, lang, ctx)
 
-        ru = lang == "ru"
-        if isinstance(order, Move):
-            return f"лечу на {_c(order.to)}" if ru else f"move to {_c(order.to)}"
-        if isinstance(order, Attack):
-            text = f"огонь по {name(order.target, 'datv')}" if ru else f"fire at {name(order.target)}"
-            if order.cell is not None:
-                text += f" в клетку {_c(order.cell)}" if ru else f" cell {_c(order.cell)}"
-            if order.aim is not None:
-                text += " " + _AIM_WORDS[order.aim][ru]
-            if order.then is not None:
-                text += (f", затем смещаюсь на {_c(order.then)}" if ru
-                         else f", then move to {_c(order.then)}")
-            return text
-        if isinstance(order, RaiseShields):
-            return "поднимаю щиты" if ru else "raise shields"
-        if isinstance(order, Cloak):
-            if order.on:
-                return "включаю маскировку" if ru else "cloak"
-            return "снимаю маскировку" if ru else "uncloak"
-        if isinstance(order, Flee):
-            return ("бегство: " if ru else "flee: ") + " ".join(_c(x) for x in order.path)
-        if isinstance(order, Pursue):
-            text = "преследую" if ru else "pursue"
-            if order.target is not None:
-                text += f" {name(order.target, 'accs')}"
-            if order.cell is not None:
-                text += f" в клетку {_c(order.cell)}" if ru else f" cell {_c(order.cell)}"
-            if order.aim is not None:
-                text += " " + _AIM_WORDS[order.aim][ru]
-            if order.path:
-                text += (" путь " if ru else " path ") + " ".join(_c(x) for x in order.path)
-            return text
-        if isinstance(order, Launch):
-            return "вылетаю" if ru else "launching"
-        if isinstance(order, Choose):
-            parts = []
-            if order.aim is not None:
-                parts.append(_AIM_WORDS[order.aim][ru])
-            if order.to is not None:
-                mine = (ctx.board and (_ship(ctx.board, ctx.actor) or {}).get("cells")) if ctx else None
-                if mine and tuple(mine[0]) == tuple(order.to):
-                    parts.append("остаюсь" if ru else "stay")
-                else:
-                    parts.append(f"смещаюсь на {_c(order.to)}" if ru else f"move to {_c(order.to)}")
-            return ", ".join(parts) or ("выбираю" if ru else "choose")
-        if isinstance(order, Tractor):
-            return (f"луч захвата на {name(order.target, 'accs')}" if ru
-                    else f"tractor beam on {name(order.target)}")
-        if isinstance(order, BreakFree):
-            text = "вырываюсь" if ru else "break free"
-            if order.to is not None:
-                text += f" на {_c(order.to)}" if ru else f" to {_c(order.to)}"
-            return text
-        if isinstance(order, Release):
-            return "отпускаю" if ru else "release"
-        if isinstance(order, Pass):
-            return "пропускаю ход" if ru else "pass"
-        return repr(order)
+
+def _render(order: Any, lang: str, ctx: Context | None) -> str:
+    def t(key: str, **params: Any) -> str:
+        return format_message(f"space.order.{key}", lang, **params)
+
+    def name(n: str) -> str:
+        return ctx.shown(n, lang) if ctx is not None else n
+
+    def cell(key: str, at: Any) -> str:  # an optional cell of the order: "" when not given
+        return "" if at is None else t(f"part.{key}", cell=_c(at))
+
+    def aim(a: str | None) -> str:
+        return "" if a is None else t(f"part.aim.{a}")
+
+    if isinstance(order, Move):
+        return t("move", cell=_c(order.to))
+    if isinstance(order, Attack):
+        return t("fire", target=name(order.target), cell=cell("cell", order.cell), aim=aim(order.aim),
+                 then=cell("then", order.then))
+    if isinstance(order, RaiseShields):
+        return t("shields")
+    if isinstance(order, Cloak):
+        return t("cloak" if order.on else "uncloak")
+    if isinstance(order, Flee):
+        return t("flee", cells=" ".join(_c(x) for x in order.path))
+    if isinstance(order, Pursue):
+        path = t("part.path", cells=" ".join(_c(x) for x in order.path)) if order.path else ""
+        parts = {"cell": cell("cell", order.cell), "aim": aim(order.aim), "path": path}
+        if order.target is None:
+            return t("pursue", **parts)
+        return t("pursue_ship", target=name(order.target), **parts)
+    if isinstance(order, Launch):
+        return t("launch")
+    if isinstance(order, Choose):
+        chosen = t(f"aim.{order.aim}") if order.aim is not None else None
+        place = None
+        if order.to is not None:
+            mine = (_ship(ctx.board, ctx.actor) or {}).get("cells") if ctx and ctx.board else None
+            stay = tuple(mine[0]) == tuple(order.to) if mine else False
+            place = t("stay") if stay else t("shift", cell=_c(order.to))
+        if chosen is not None and place is not None:
+            return t("choose_both", aim=chosen, place=place)
+        return chosen or place or t("choose")
+    if isinstance(order, Tractor):
+        return t("tractor", target=name(order.target))
+    if isinstance(order, BreakFree):
+        return t("break_free") if order.to is None else t("break_free_to", cell=_c(order.to))
+    if isinstance(order, Release):
+        return t("release")
+    if isinstance(order, Pass):
+        return t("pass")
+    return repr(order)
 
 
 _VERBS = {"attack": "fire", "tractor": "tractor", "pursue": "pursue"}
@@ -434,11 +431,6 @@ def _aimed(made: list[tuple[Any, str]], clauses: list[Clause]) -> list[tuple[Any
 
 def _c(cell: Any) -> str:
     return f"({cell[0]}, {cell[1]})"
-
-
-_AIM_WORDS = {"hull": {True: "по корпусу", False: "hull"},
-              "systems": {True: "по системам", False: "systems"}}
-"""S-8: the whole ship or its systems, as a captain writes it (Russian: True)."""
 
 
 def _aim(c: Clause, *systems: str) -> str | None:
@@ -555,6 +547,4 @@ def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str
 
 def order_format(lang: str = "en") -> str:
     """How to write a ship's order, with examples (for a captain's brief)."""
-    from ..i18n import format_message
-
-    return format_message("language.space.format", lang)
+    return format_message("space.order.format", lang)

@@ -73,14 +73,14 @@ def check(b: Battle, actor: str, order: Order) -> None:
     specs = b.sheet.ships
     if actor == "GM":
         if not isinstance(order, GM_ORDERS):
-            raise IllegalOrder("S-4", f"the GM gives only {', '.join(t.__name__ for t in GM_ORDERS)}; "
-                                      f"{type(order).__name__} is a ship's order")
+            raise IllegalOrder("S-4", key="space.refusal.gm_only", kinds=_kinds(GM_ORDERS),
+                               kind=_kinds((type(order),)))
         _check_clock(b, order)
         return
     if actor not in specs:
         raise IllegalOrder("S-1", key="space.refusal.legal.s1.1", actor=actor, p=', '.join(specs))
     if isinstance(order, GM_ORDERS):
-        raise IllegalOrder("S-12", key="space.refusal.legal.s12.1", type_name=type(order).__name__,
+        raise IllegalOrder("S-12", key="space.refusal.legal.s12.1", kind=_kinds((type(order),)),
                            actor=actor)
     cur = on_turn(b)
     if cur != actor:
@@ -92,6 +92,11 @@ def check(b: Battle, actor: str, order: Order) -> None:
         raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.legal.x.1", actor=actor,
                            target=d.target, p=asked(d))
     (_CHECKS.get(type(order)) or _checker(type(order)))(b, actor, b.state.ships[actor], order)
+
+
+def _kinds(kinds: tuple[type, ...]) -> Any:
+    """Order kinds as a refusal names them: the desk's words for each (a message parameter)."""
+    return [{"key": f"space.desk.kind.{k.__name__}"} for k in kinds]
 
 
 def asked(d: Decision) -> dict[str, Any]:
@@ -110,7 +115,7 @@ def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: Any,
           allow_off: bool = False) -> Cells:
     """S-2: the cells after one step of ``actor`` from ``cells`` to first cell ``to``."""
     if not _is_cell(to):
-        raise IllegalOrder("S-2", f"{rule_ctx}: {to!r} is not a cell (x, y)")
+        raise IllegalOrder("S-2", key="space.refusal.not_a_cell", ctx=rule_ctx, got=repr(to))
     delta = (to[0] - cells[0][0], to[1] - cells[0][1])
     kind = b.sheet.ships[actor].kind
     why = R.step_error(kind, delta)
@@ -133,7 +138,8 @@ def _check_free(b: Battle, actor: str, old: Cells, new: Cells, ctx: Any,
         occ = occupied(b, b.sheet.ships[actor].side, skip=actor)
     hit = R.blocked_by([x for x in new if x not in old], occ)
     if hit:
-        raise IllegalOrder("S-2", key="space.refusal.legal.s2.4", ctx=ctx, p=cell_text(hit[0]), p2=hit[1])
+        who = {"key": "space.refusal.station"} if hit[1] == "station" else hit[1]
+        raise IllegalOrder("S-2", key="space.refusal.legal.s2.4", ctx=ctx, p=cell_text(hit[0]), p2=who)
 
 
 def _check_engines(actor: str, ship: ShipState, what: str) -> None:
@@ -160,7 +166,8 @@ def _target(b: Battle, actor: str, target: Any, rule: str) -> ShipState:
     t = b.state.ships[target]
     if not t.in_play:
         raise IllegalOrder(rule, key="space.refusal.legal.x.4", target=target,
-                           p={"key": "space.refusal.destroyed" if t.destroyed else "space.refusal.gone"})
+                           p={"key": "space.refusal.destroyed" if t.destroyed else "space.refusal.gone",
+                              "target": target})
     return t
 
 
@@ -170,7 +177,7 @@ def _aim(b: Battle, actor: str, target: str, cell: Any) -> Cells:
         if cell is None:
             raise IllegalOrder("S-10", key="space.refusal.legal.s10.4", target=target)
         if not _is_cell(cell):
-            raise IllegalOrder("S-10", f"{cell!r} is not a cell (x, y)")
+            raise IllegalOrder("S-10", key="space.refusal.not_a_cell.named", got=repr(cell))
         w, h = b.sheet.width, b.sheet.height
         if not R.on_map([cell], w, h):
             raise IllegalOrder("S-10", key="space.refusal.legal.s10.6", p=cell_text(cell), w=w, h=h)
@@ -180,8 +187,7 @@ def _aim(b: Battle, actor: str, target: str, cell: Any) -> Cells:
 
 def _check_aim(order: Attack | Pursue | Choose) -> None:
     if order.aim not in (None, "hull", "systems"):
-        raise IllegalOrder("S-8", f"aim at 'hull' or 'systems' (or choose once the hit is known), "
-                                  f"not {order.aim!r}")
+        raise IllegalOrder("S-8", key="space.refusal.aim", got=str(order.aim))
 
 
 def _check_attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:
@@ -220,7 +226,7 @@ def _check_choose(b: Battle, actor: str, ship: ShipState, order: Choose) -> None
         raise IllegalOrder("S-8", key="space.refusal.legal.s8.5", actor=actor, target=d.target)
     if not d.aim and order.aim is not None:
         raise IllegalOrder("S-8", key="space.refusal.legal.s8.6", actor=actor, target=d.target,
-                           aim=order.aim)
+                           aim={"key": f"space.order.aim.{order.aim}"})
     if not d.shift:
         if order.to is not None:
             raise IllegalOrder("S-10", key="space.refusal.legal.s10.9", actor=actor,
@@ -266,7 +272,7 @@ def _check_raise_shields(b: Battle, actor: str, ship: ShipState, order: RaiseShi
 def _check_cloak(b: Battle, actor: str, ship: ShipState, order: Cloak) -> None:
     if order.on is not True:
         if order.on is not False:
-            raise IllegalOrder("S-10", f"Cloak(on=...) takes True or False, not {order.on!r}")
+            raise IllegalOrder("S-10", key="space.refusal.cloak_switch", got=repr(order.on))
         if not ship.cloaked:
             raise IllegalOrder("S-10", key="space.refusal.legal.s10.11", actor=actor)
         return
@@ -361,11 +367,11 @@ def _check_launch(b: Battle, actor: str, ship: ShipState, order: Launch) -> None
     specs = b.sheet.ships
     if specs[actor].side == specs[d.ship].side:
         raise IllegalOrder("S-12", key="space.refusal.legal.s12.3", actor=actor, ship=d.ship,
-                           side=specs[actor].side)
+                           side=b.side_name(specs[actor].side))
     if d.closed:
         raise IllegalOrder("S-12", key="space.refusal.legal.s12.4", ship=d.ship,
                            p={"key": "space.refusal.pursuit_ordered" if d.pursued
-                              else "space.refusal.it_is_gone"})
+                              else "space.refusal.it_is_gone", "ship": d.ship})
     _check_engines(actor, ship, "launch")
 
 
@@ -417,8 +423,7 @@ def _check_clock(b: Battle, order: Clock) -> None:
         raise IllegalOrder("S-12", key="space.refusal.legal.s12.5")
     m = order.minutes
     if isinstance(m, bool) or not isinstance(m, (int, float)) or not 0 <= m < float("inf"):
-        raise IllegalOrder("S-12", f"minutes since the departure must be 0 or more, "
-                                   f"got {order.minutes!r}")
+        raise IllegalOrder("S-12", key="space.refusal.minutes", got=repr(order.minutes))
 
 
 Check = Callable[[Battle, str, ShipState, Any], None]
@@ -437,7 +442,7 @@ def _checker(kind: type) -> Check:
         found = _CHECKS.get(cls)
         if found is not None:
             return found
-    raise IllegalOrder("S-5", f"{kind.__name__} is not a ship's order")
+    raise IllegalOrder("S-5", key="space.refusal.not_ship_order", kind=kind.__name__)
 
 
 # --- generating ---------------------------------------------------------------------------------

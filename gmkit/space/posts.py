@@ -31,10 +31,11 @@ def _cells(cells: Any) -> str:
 
 
 def _state(s: Mapping[str, Any], lang: str) -> str:
+    """A ship's state in words, each word agreeing with the ship's name («уничтожена»)."""
     marks = []
     for key in ("destroyed", "escaped", "cloaked", "fleeing"):
         if s.get(key):
-            marks.append(format_message(f"posts.space.{key}", lang))
+            marks.append(format_message(f"space.desk.{key}", lang, ship=s["name"]))
     broken = [*(s.get("damaged") or []), *(s.get("disabled") or [])]
     if broken:
         names = [format_message(f"space.system.{b}", lang) for b in broken]  # S-8, in words
@@ -49,6 +50,7 @@ def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[lis
                                                 "posts.space.col.hull", "posts.space.col.shields",
                                                 "posts.col.state")]
     rows = []
+    side_names = board.get("side_names") or {}
     for s in board.get("ships", []):
         where = (_cells(s["cells"]) if s.get("cells") and not s.get("hidden")
                  else "" if s.get("destroyed") or s.get("escaped")
@@ -56,8 +58,8 @@ def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[lis
         shields = f"{s.get('shields')}/{s.get('max_shields')}"
         if s.get("shields_up"):
             shields += " " + format_message("posts.space.up", lang)
-        rows.append([s["name"], s["side"], where, f"{s.get('hull')}/{s.get('max_hull')}", shields,
-                     _state(s, lang)])
+        rows.append([s["name"], side_names.get(s["side"], s["side"]), where,
+                     f"{s.get('hull')}/{s.get('max_hull')}", shields, _state(s, lang)])
     return cols, rows
 
 

@@ -394,5 +394,5 @@ def step_words(why: str) -> Any:
 def tractor_words(holder: int, target: int, why: str) -> dict[str, Any]:
     """S-13: :func:`may_tractor`'s reason as a message parameter."""
     if "size" in why:
-        return {"key": "space.refusal.tractor.size", "target": target, "holder": holder}
+        return {"key": "space.refusal.tractor.size", "size": target, "most": holder}
     return {"key": "space.refusal.tractor.touch"}

@@ -51,6 +51,10 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _russian(text: str) -> bool:
+    return any("а" <= ch <= "я" or ch == "ё" for ch in text.lower())
+
+
 class GridSpec(_Strict):
     """S-1: the square-grid map around the station."""
 
@@ -245,9 +249,17 @@ class SpaceScenario(ScenarioModel):
 
     @staticmethod
     def cast_rows(scenario: Mapping[str, Any]) -> Iterator[CastRow]:
-        """Ships, with the scenario's grammar of each name (a ship is something, not someone)."""
-        for s in scenario.get("ships", ()):
+        """Ships, with the scenario's grammar of each name (a ship is something, not someone),
+        then the first Russian alias of each (the name a Russian reply shows it by), a ship too
+        and of the ship's gender when it gives one."""
+        ships = list(scenario.get("ships", ()))
+        for s in ships:
             yield s["name"], "ship", s.get("gender"), s.get("forms")
+        aliases = scenario.get("aliases") or {}
+        for s in ships:
+            russian = [a for a in aliases.get(s["name"], ()) if _russian(a)]
+            if russian:
+                yield russian[0], "ship", s.get("gender"), None
 
     system: Literal["space"] = field("The rule set: space (a space battle).",
                                      "Свод правил: space (космический бой).", default="space")

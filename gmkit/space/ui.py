@@ -14,7 +14,7 @@ import anywidget
 import ipywidgets as w
 import traitlets as t
 
-from ..i18n import format_message
+from ..i18n import format_message, grammar
 from ..ui._assets import asset
 from ..ui.order_form import ListOrderForm, pct
 from ..ui.sessions import Session
@@ -52,6 +52,13 @@ def highlights(battle: Encounter, ship: str, side: str | None = None) -> dict[st
 _SHOWN = (Move, BreakFree, Attack, Tractor, Pursue, Choose)
 
 
+def _tenths(x: float, lang: str) -> str:
+    """``x`` to one decimal, with the language's decimal mark: ``7.0``, ``3,5``."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(round(x, 1), format="0.0", locale=lang))
+
+
 def _hidden(battle: Encounter, ship: str, side: str) -> bool:
     fn = getattr(battle, "hidden_from", None)
     return bool(fn(ship, side)) if fn is not None else False
@@ -87,7 +94,7 @@ class SpaceOrderForm(ListOrderForm):
         key = "odds_hold" if isinstance(order, Tractor) else "odds_hit"
         text = self.t(key, hit=pct(od.chance))
         if od.mean_damage is not None:
-            text += ", " + self.t("odds_damage", mean=f"{float(od.mean_damage):.1f}")
+            text += ", " + self.t("odds_damage", mean=_tenths(float(od.mean_damage), self.lang))
         if od.conditional:
             text += " " + self.t("odds_if_cell")
         return text
@@ -96,13 +103,14 @@ class SpaceOrderForm(ListOrderForm):
         """Whose turn it is; while the turn waits for the attacker's choice (S-8, S-10), what it
         chooses, or, to a side that is not the attacker's, only that a choice is awaited."""
         ask = getattr(self.encounter, "decision", lambda side=None: None)(self.side)
-        if ask is not None:
-            if "aims" not in ask:  # another side's view: the choices are not its to see
-                return format_message("space.form.waiting", self.lang)
-            return format_message("space.form.choose." + "_".join(ask["asks"]), self.lang,
-                                  ship=ask["ship"], target=ask["target"])
-        cur = self.actors()
-        return self.t("turn", actor=cur[0]) if cur else self.t("nothing")
+        with grammar.cast(self.encounter.cast):
+            if ask is not None:
+                if "aims" not in ask:  # another side's view: the choices are not its to see
+                    return format_message("space.form.waiting", self.lang)
+                return format_message("space.form.choose." + "_".join(ask["asks"]), self.lang,
+                                      ship=ask["ship"], target=ask["target"])
+            cur = self.actors()
+            return self.t("turn", actor=cur[0]) if cur else self.t("nothing")
 
     def fill_from_map(self, picked: dict[str, Any]) -> bool:
         """Choose the order a map click points at; False when no legal order matches it."""
@@ -151,7 +159,7 @@ class SpaceSession(Session):
 
     def viewers(self) -> list[tuple[str, str]]:
         gm = format_message("ui.session.gm_view", self.lang)
-        return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
+        return [(gm, "")] + [(self.encounter.side_name(s), s) for s in self.encounter.sides()]
 
     def hidden_names(self) -> list[str]:
         if self.side is None:
@@ -185,8 +193,9 @@ class SpaceSession(Session):
                 form.kind.value = "Move"  # the lit cells are its moves: the form lists them
             form.status.value = ""
         else:
-            text = format_message("space.desk.not_its_turn", self.lang, ship=name,
-                                  turn=self.turn_text())
+            with grammar.cast(self.encounter.cast):
+                text = format_message("space.desk.not_its_turn", self.lang, ship=name,
+                                      turn=self.turn_text())
             form.status.value = f'<span class="gm-note">{escape(text)}</span>'
 
     def _last_seen(self) -> list[dict[str, Any]]:
@@ -209,15 +218,23 @@ class SpaceSession(Session):
             cur = "???"
             side = "???"
         else:
-            side = str(self.encounter.side_of(cur))
-        return format_message("space.desk.turn", self.lang, ship=cur, side=side)
+            side = self.encounter.side_name(str(self.encounter.side_of(cur)))
+        with grammar.cast(self.encounter.cast):
+            return format_message("space.desk.turn", self.lang, ship=cur, side=side)
 
     def no_order_text(self, actor: str) -> str:
-        return format_message("space.desk.no_order", self.lang, ship=actor)
+        with grammar.cast(self.encounter.cast):
+            return format_message("space.desk.no_order", self.lang, ship=actor)
 
     def status_rows(self) -> list[dict[str, Any]]:
         """Each ship the viewer may see: hull, shields, cloak, damaged and disabled systems,
         tractor beams, flight; an unseen enemy is not listed at all."""
+        board = self.encounter.board(self.side)
+        with grammar.cast(self.encounter.cast):
+            return [self._status_row(s, board.get("turn")) for s in board.get("ships", [])
+                    if not s.get("hidden")]
+
+    def _status_row(self, s: Mapping[str, Any], turn: Any) -> dict[str, Any]:
         def t(key: str, **p: Any) -> str:
             return format_message(key, self.lang, **p)
 
@@ -232,42 +249,36 @@ class SpaceSession(Session):
                     out.append(n)
             return ", ".join(out)
 
-        rows = []
-        board = self.encounter.board(self.side)
-        for s in board.get("ships", []):
-            if s.get("hidden"):
-                continue
-            items = []
-            if s.get("hull") is not None:
-                items.append(t("space.desk.hull", hull=s["hull"], max=s.get("max_hull")))
-            if s.get("shields") is not None:
-                items.append(t("space.desk.shields_up" if s.get("shields_up") else
-                               "space.desk.shields_down", n=s["shields"], max=s.get("max_shields")))
-            if s.get("cloaked"):
-                items.append(t("space.desk.cloaked"))
-            if s.get("cells"):
-                x, y = s["cells"][0]
-                items.append(t("space.desk.at", cell=f"({x}, {y})"))
-            if s.get("damaged"):
-                items.append(t("space.desk.damaged", systems=systems(s["damaged"])))
-            if s.get("disabled"):
-                items.append(t("space.desk.disabled", systems=systems(s["disabled"])))
-            if s.get("held_by"):
-                items.append(t("space.desk.held", ship=s["held_by"]))
-            if s.get("holding"):
-                items.append(t("space.desk.holding", ship=s["holding"]))
-            if s.get("fleeing"):
-                items.append(t("space.desk.fleeing"))
-            if s.get("skip_turns"):
-                items.append(t("space.desk.skip", n=s["skip_turns"]))
-            if s.get("escaped"):
-                items.append(t("space.desk.escaped"))
-            if s.get("destroyed"):
-                items.append(t("space.desk.destroyed"))
-            rows.append({"side": s["side"], "name": s["name"], "items": items,
-                         "out": bool(s.get("destroyed") or s.get("escaped")),
-                         "acting": s["name"] == board.get("turn")})
-        return rows
+        ship = s["name"]
+        items = []
+        if s.get("hull") is not None:
+            items.append(t("space.desk.hull", hull=s["hull"], max=s.get("max_hull")))
+        if s.get("shields") is not None:
+            items.append(t("space.desk.shields_up" if s.get("shields_up") else
+                           "space.desk.shields_down", n=s["shields"], max=s.get("max_shields")))
+        if s.get("cloaked"):
+            items.append(t("space.desk.cloaked"))
+        if s.get("cells"):
+            x, y = s["cells"][0]
+            items.append(t("space.desk.at", cell=f"({x}, {y})"))
+        if s.get("damaged"):
+            items.append(t("space.desk.damaged", systems=systems(s["damaged"])))
+        if s.get("disabled"):
+            items.append(t("space.desk.disabled", systems=systems(s["disabled"])))
+        if s.get("held_by"):
+            items.append(t("space.desk.held", ship=s["held_by"]))
+        if s.get("holding"):
+            items.append(t("space.desk.holding", ship=s["holding"]))
+        if s.get("fleeing"):
+            items.append(t("space.desk.fleeing", ship=ship))
+        if s.get("skip_turns"):
+            items.append(t("space.desk.skip", n=s["skip_turns"], ship=ship))
+        if s.get("escaped"):
+            items.append(t("space.desk.escaped", ship=ship))
+        if s.get("destroyed"):
+            items.append(t("space.desk.destroyed", ship=ship))
+        return {"side": self.encounter.side_name(s["side"]), "name": ship, "items": items,
+                "out": bool(s.get("destroyed") or s.get("escaped")), "acting": ship == turn}
 
 
 Highlights = Mapping[str, Any]

@@ -122,6 +122,7 @@ def map_model(board: Mapping[str, Any], side: str | None = None,
     """
     ships_in = list(board.get("ships", []))
     colors = side_colours([*(sides or ()), *(s["side"] for s in ships_in)])
+    side_names = board.get("side_names") or {}
     ships = []
     for s in ships_in:
         if s.get("hidden") or (side is not None and not s.get("cells")):
@@ -132,7 +133,7 @@ def map_model(board: Mapping[str, Any], side: str | None = None,
         ship["cells"] = [list(c) for c in s.get("cells", [])]
         ship["color"] = colors[s["side"]]
         ship["current"] = s["name"] == board.get("turn")
-        ship["title"] = _ship_words(ship, lang)
+        ship["title"] = _ship_words(ship, lang, side_names.get(s["side"], s["side"]))
         ships.append(ship)
     names = {s["name"] for s in ships}
     hl = dict(highlights or {})
@@ -152,8 +153,9 @@ def map_model(board: Mapping[str, Any], side: str | None = None,
             "legend": [format_message(f"ui.map.legend.{k}", lang) for k in LEGEND]}
 
 
-def _ship_words(s: Mapping[str, Any], lang: str) -> str:
-    """A ship's hover title in ``lang``: name, side, class, hull and shields."""
+def _ship_words(s: Mapping[str, Any], lang: str, side: Any = None) -> str:
+    """A ship's hover title in ``lang``: name, side (``side``: as the scenario names it; else
+    the ship's side id), class, hull and shields."""
     cls = ""
     if s.get("class"):
         from ..i18n import MessageError
@@ -162,10 +164,11 @@ def _ship_words(s: Mapping[str, Any], lang: str) -> str:
             cls = ", " + format_message(f"space.desk.class.{s['class']}", lang)
         except MessageError:
             cls = f", {s['class']}"
+    side = s.get("side") if side is None else side
     if s.get("hull") is None:
-        return f"{s['name']} ({s.get('side')}{cls})"
+        return format_message("space.map.ship", lang, name=s["name"], side=side, cls=cls)
     up = format_message("ui.map.up", lang) if s.get("shields_up") else ""
-    return format_message("ui.map.ship_title", lang, name=s["name"], side=s.get("side"), cls=cls,
+    return format_message("ui.map.ship_title", lang, name=s["name"], side=side, cls=cls,
                           hull=s.get("hull"), max_hull=s.get("max_hull"), shields=s.get("shields"),
                           max_shields=s.get("max_shields"), up=up)
 
@@ -176,16 +179,8 @@ def _cell_rect(x: int, y: int, inset: int, attrs: str) -> str:
 
 
 def _ship_title(s: Mapping[str, Any]) -> str:
-    """The hover title: the model's, in its language; a bare board's in the journal's English."""
-    if s.get("title"):
-        return escape(str(s["title"]))
-    kind = f", {s['class']}" if s.get("class") else ""
-    text = f"{s['name']} ({s.get('side')}{kind})"
-    if s.get("hull") is not None:
-        up = " up" if s.get("shields_up") else ""
-        text += (f": hull {s.get('hull')}/{s.get('max_hull')}, shields {s.get('shields')}/"
-                 f"{s.get('max_shields')}{up}")
-    return escape(text)
+    """The hover title: the model's, in its language; a bare board's in English."""
+    return escape(str(s.get("title") or _ship_words(s, "en")))
 
 
 def _ship(s: Mapping[str, Any], targets: list[str], selected: str | None) -> list[str]:

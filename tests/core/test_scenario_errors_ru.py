@@ -175,7 +175,7 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
     ("space", {"ships.0.damage": "2d6+5000"}, "ships[0].damage",
      "Value error, S-8: the number added to a ship's damage is at most 1000 either way, '2d6+5000' "
      "adds 5000; got '2d6+5000'",
-     f"S-8: число, прибавляемое к урону корабля, — не больше 1{NBSP}000 в обе стороны, а «2d6+5000» "
+     f"S-8: число, прибавляемое к урону корабля,{NBSP}— не больше 1{NBSP}000 в обе стороны, а «2d6+5000» "
      f"прибавляет 5000"),
     ("space", {"ships.0.damage": []}, "ships[0].damage",
      "Value error, S-8: a face list holds 1 to 100 values, not 0; got []",
@@ -197,7 +197,7 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
      "'Raid', 'grid': {'width': 10,...",
      "S-2: Raider и станция занимают одну и ту же клетку (5, 4)"),
     ("space", {"grid.station": [[20, 4]]}, TOP,
-     "Value error, S-1: station cell (20, 4) is off the 10x8 map; got {'system': 'space', 'name': "
+     "Value error, S-1: station cell (20, 4) is off the 10×8 map; got {'system': 'space', 'name': "
      "'Raid', 'grid': {'width': 10,...",
      "S-1: клетка станции (20, 4) лежит за краем карты 10×8"),
     ("space", {"ships.0.departing": True, "ships.1.departing": True}, TOP,
@@ -207,7 +207,7 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
     ("space", {"ships.1.name": "GM"}, TOP,
      "Value error, 'GM' is reserved for the game master's orders; rename that ship; got {'system': "
      "'space', 'name': 'Raid', 'grid': {'width': 10,...",
-     "имя «GM» занято под приказы мастера; переименуйте этот корабль"),
+     "имя «GM» занято под приказы ведущего; переименуйте этот корабль"),
     # fantasy (F, C-6)
     ("fantasy", {"combatants.0.hp": 0}, "combatants[0].hp",
      "Value error, F-1: hit points above 0 (0 is dead) and at most 1000000, got 0; got 0",

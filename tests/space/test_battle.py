@@ -67,7 +67,7 @@ def test_s2_light_moves_diagonally_not_into_a_ship_nor_off_the_map() -> None:
     b = battle(ship("Raider", "raiders", (0, 0)), heavy("Cruiser", "navy", (1, 1)),
                station=[[5, 5]])
     refused(b, "Raider", Move((1, 1)), "S-2", "(1, 1)", "Cruiser")
-    refused(b, "Raider", Move((-1, 0)), "S-2", "leaves the 10x10 map")
+    refused(b, "Raider", Move((-1, 0)), "S-2", "would leave the 10×10 map")
     b.push("Raider", Move((1, 0)))
     b.push("Cruiser", Move((1, 2)))
     b.push("Raider", Move((2, 1)))

@@ -38,9 +38,9 @@ def test_s8_the_aim_is_chosen_once_the_hit_is_known() -> None:
                             "shift_to": []}
     assert b.board("blue")["decision"] == {"ship": "A", "target": "B", "asks": ["aim"]}
     assert list(b.legal_orders("A")) == [Choose("hull"), Choose("systems")]
-    refused(b, "A", Move((0, 1)), "S-8", "first A chooses", "'hull'", "'systems'")
-    refused(b, "A", Choose(), "S-8", "choose 'hull'")
-    refused(b, "A", Choose("bridge"), "S-8", "'bridge'")
+    refused(b, "A", Move((0, 1)), "S-8", "first A chooses", "“hull”", "“systems”")
+    refused(b, "A", Choose(), "S-8", "choose “hull”")
+    refused(b, "A", Choose("bridge"), "S-8", "“bridge”")
     refused(b, "A", Choose("hull", (0, 1)), "S-10", "no place to choose")
     refused(b, "B", Pass(), "S-4", "A's turn")
     with pytest.raises(IllegalOrder, match="S-8: waiting for A's choice"):
@@ -50,7 +50,7 @@ def test_s8_the_aim_is_chosen_once_the_hit_is_known() -> None:
     assert [e.key for e in new][:2] == ["space.choice.systems", "space.hit_system.damaged"]
     assert b.state.ships["B"].systems == {"reactor": 1} and b.state.decision is None
     assert b.current_ship == "B" and "decision" not in b.board()
-    assert "A strikes B's systems" in b.story("en") and "A бьёт по системам корабля B" in b.story("ru")
+    assert "A strikes B's systems" in b.story("en") and "A бьёт по системам B" in b.story("ru")
     ops = [(h["op"], type(h.get("order")).__name__) for h in b.history]
     assert ops == [("enter", "NoneType"), ("submit", "Attack"), ("resolve", "NoneType"),
                    ("enter", "NoneType"), ("submit", "Choose"), ("resolve", "NoneType")]
@@ -115,7 +115,7 @@ def test_s10_a_cloaked_attacker_chooses_its_place_once_the_shot_is_known() -> No
     assert [o.to for o in b.legal_orders("Shade")] == [(4, 4), (3, 4), (4, 3)]
     refused(b, "Shade", Choose(to=(5, 4)), "S-10", "(4, 4) (stay)", "(3, 4), (4, 3)", "not (5, 4)")
     refused(b, "Shade", Choose(), "S-10", "name one")
-    refused(b, "Shade", Choose("hull", (4, 4)), "S-8", "asks no aim")
+    refused(b, "Shade", Choose("hull", (4, 4)), "S-8", "asks for no aim")
     new = b.push("Shade", Choose(to=(4, 4)))
     assert [e.key for e in new] == ["space.cloak.stay", "space.cloak.again"]
     assert b.current_ship == "Cutter"
@@ -216,7 +216,7 @@ def test_the_autopilot_answers_the_choice_for_gm_ships_and_the_desk_asks_for_it(
     assert isinstance(order, Choose) and order in b.legal_orders("A")
     desk = SpaceSession(b)
     f = desk.form
-    assert f.headline() == "A hit B: choose the whole ship or its systems"
+    assert f.headline() == "A hit B: choose the hull (the whole ship) or the systems"
     assert f.orders() == [Choose("hull"), Choose("systems")]
     desk.set_language("ru")
     assert "выберите" in f.info.value

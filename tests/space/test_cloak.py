@@ -89,7 +89,7 @@ def test_s10_cloaked_target_needs_a_named_cell_in_fire_range() -> None:
     b.push("Shade", Pass())
     refused(b, "Cutter", Attack("Shade"), "S-10", "name the cell")
     refused(b, "Cutter", Attack("Shade", cell=(9, 9)), "S-3", "(9, 9)")
-    refused(b, "Cutter", Attack("Shade", cell=(30, 3)), "S-10", "off the 12x12 map")
+    refused(b, "Cutter", Attack("Shade", cell=(30, 3)), "S-10", "off the 12×12 map")
     # naming an empty cell in range is legal: the player cannot know
     b.enter_faces(10)
     b.push("Cutter", Attack("Shade", cell=(4, 4)))

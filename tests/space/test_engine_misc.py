@@ -20,11 +20,11 @@ def test_orders_from_the_wrong_hand_are_refused() -> None:
     b = battle(ship("A", "red", (0, 0), departing=True), ship("B", "blue", (5, 5)))
     refused(b, "GM", Move((1, 0)), "S-4", "ship's order")
     refused(b, "A", Clock(3), "S-12", "GM's order")
-    refused(b, "Nobody", Pass(), "S-1", "no ship named 'Nobody'")
+    refused(b, "Nobody", Pass(), "S-1", "no ship is named “Nobody”")
     refused(b, "A", Move("north"), "S-2", "not a cell")  # type: ignore[arg-type]
     refused(b, "A", Flee(()), "S-11", "give the path")
     refused(b, "A", Attack("A"), "S-7", "cannot target itself")
-    refused(b, "A", Attack("B", aim="bridge"), "S-8", "'bridge'")
+    refused(b, "A", Attack("B", aim="bridge"), "S-8", "“bridge”")
 
 
 def test_the_gm_clock_takes_only_a_finite_number_of_minutes() -> None:
@@ -79,7 +79,7 @@ def test_every_message_key_the_engine_uses_exists_in_both_languages() -> None:
     missing = sorted(k for k in keys if k not in cat)
     assert missing == []
     assert format_message("space.system.engines", "ru") == "двигатели"
-    assert "тягловый луч" in format_message("space.term.tractor", "ru")
+    assert "тяговый луч" in format_message("space.term.tractor", "ru")
 
 
 def test_story_renders_in_both_languages_for_every_side() -> None:
