@@ -161,6 +161,7 @@ def apply(campaign: Campaign, p: Plan) -> Fight:
         after[name] = Member(name, entry, state, m.base, m.aliases,
                              p.number if state != ALIVE else m.fell)
     with campaign.writing() as w:
+        before["first_change"] = w.last_id()
         for m in after.values():
             w.put_member(m)
         for c in p.carry.changes:
@@ -191,19 +192,16 @@ def undo(campaign: Campaign) -> Fight:
         raise CampaignError("campaign.undo.changed", n=last.number, member=later[0].member,
                             source={"key": f"campaign.source.{later[0].source}"})
     members = {m.name: m for m in campaign.members()}
+    first, end = int(last.before.get("first_change", 0)), int(last.before.get("last_change", 0))
+    undone = [r for r in campaign.history() if first < r.id <= end and r.source == "apply"]
     with campaign.writing() as w:
         for name, was in last.before.get("members", {}).items():
             m = members.get(name)
-            if m is None:
-                continue
-            w.put_member(Member(name, was["entry"], was["state"], m.base, m.aliases, was["fell"]))
-            for fld in sorted(set(m.entry) | set(was["entry"])):
-                if m.entry.get(fld) != was["entry"].get(fld):
-                    w.log("undo", name, fld, m.entry.get(fld), was["entry"].get(fld), fight=last.number)
-            if m.state != was["state"]:
-                w.log("undo", name, "state", m.state, was["state"], fight=last.number)
+            if m is not None:
+                w.put_member(Member(name, was["entry"], was["state"], m.base, m.aliases, was["fell"]))
         for name in last.before.get("beasts", []):
             w.remove_beast(name)
-            w.log("undo", name, "bestiary", "added", None, fight=last.number)
+        for r in reversed(undone):  # each line of the apply, taken back
+            w.log("undo", r.member, r.field, r.after, r.before, fight=last.number)
         w.remove_fight(last.number)
     return last
