@@ -41,7 +41,8 @@ def chapter(lang: str) -> list[tuple[str, str, str]]:
     return [(m.group(1).split(" ")[0], m.group(1), m.group(2)) for m in FENCE.finditer(text[start:end])]
 
 
-@pytest.fixture(scope="module", params=[pytest.param(lang, marks=pytest.mark.slow) for lang in sorted(GUIDES)])
+@pytest.fixture(scope="module",
+                params=[pytest.param(lang, marks=pytest.mark.slow) for lang in sorted(GUIDES)])
 def played(request: Any, tmp_path_factory: Any) -> tuple[str, Path]:
     """The chapter run from an empty folder in one language."""
     lang = request.param
@@ -76,7 +77,8 @@ def test_the_chapter_runs_every_kind_of_block_it_shows() -> None:
         assert kinds.count("sh") >= 10 and kinds.count("python") >= 5 and "yaml" in kinds, kinds
 
 
-def test_the_fantasy_campaign_carries_points_levels_and_deaths_by_the_rules(played: tuple[str, Path]) -> None:
+def test_the_fantasy_campaign_carries_points_levels_and_deaths_by_the_rules(
+        played: tuple[str, Path]) -> None:
     from gmkit.campaign.store import Campaign
 
     lang, where = played
