@@ -13,9 +13,9 @@ def _read_as(reading: object) -> dict[str, str]:
 
 
 def test_the_fantasy_sheet_of_the_issue() -> None:
-    r = read_text("fantasy", "КД 6, ОР 8, лук 1-1,5-2-2,5", "отряд", name="Тамсин")
+    r = read_text("fantasy", "КД 6, ОР 8, лук 1-1,5-2-2,5", "отряд", name="Тамара")
     assert r.ok and r.unread == []
-    assert r.entry == {"kind": "player", "name": "Тамсин", "side": "отряд", "ac": 6, "hp": 8,
+    assert r.entry == {"kind": "player", "name": "Тамара", "side": "отряд", "ac": 6, "hp": 8,
                        "ranged": {"name": "лук", "damage": "1-1.5-2-2.5"}}
 
 
@@ -54,8 +54,8 @@ def test_a_whole_sheet_each_rule_set() -> None:
     ship = read_text("space", "Корпус 20, Щиты 10, Защита 6, Урон 2к6+1, маскировка, захват",
                      "флот", name="Буревестник")
     assert ship.ok and ship.entry["damage"] == "2d6+1" and ship.entry["cloak"] is True
-    english = read_text("fantasy", "Name: Tamsin\nAC 6, HP 9, bow 1-1.5-2-2.5\nDexterity 1", "party")
-    assert english.ok and english.entry["dexterity"] == 1 and english.name == "Tamsin"
+    english = read_text("fantasy", "Name: Tamara\nAC 6, HP 9, bow 1-1.5-2-2.5\nDexterity 1", "party")
+    assert english.ok and english.entry["dexterity"] == 1 and english.name == "Tamara"
 
 
 def test_nothing_is_guessed() -> None:

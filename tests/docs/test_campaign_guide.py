@@ -23,11 +23,11 @@ HEADING = {"en": "## A campaign across fights", "ru": "## Кампания из 
 
 NAMES = {
     "en": {"road": "road", "f2": "fight-2", "f3": "fight-3", "sky": "sky", "sky2": "sky-2",
-           "Borin": "Borin", "Mira": "Mira", "Hound": "Hound", "Tamsin": "Tamsin", "Wolf": "Wolf",
+           "Borin": "Borin", "Mira": "Mira", "Hound": "Hound", "Tamara": "Tamara", "Wolf": "Wolf",
            "Ash": "Ash", "party": "party", "riders": "riders", "raiders": "raiders",
            "potion": "healing potion"},
     "ru": {"road": "дорога", "f2": "дорога-2", "f3": "дорога-3", "sky": "небо", "sky2": "небо-2",
-           "Borin": "Борин", "Mira": "Мира", "Hound": "Пёс", "Tamsin": "Тамсин", "Wolf": "Волк",
+           "Borin": "Борин", "Mira": "Мира", "Hound": "Пёс", "Tamara": "Тамара", "Wolf": "Волк",
            "Ash": "Пепел", "party": "отряд", "riders": "всадники", "raiders": "налётчики",
            "potion": "зелье лечения"},
 }
@@ -83,7 +83,7 @@ def test_the_fantasy_campaign_carries_points_levels_and_deaths_by_the_rules(
 
     lang, where = played
     n = NAMES[lang]
-    B, M, H, T, W = n["Borin"], n["Mira"], n["Hound"], n["Tamsin"], n["Wolf"]
+    B, M, H, T, W = n["Borin"], n["Mira"], n["Hound"], n["Tamara"], n["Wolf"]
     # the facts the arithmetic rests on: who killed whom in each seeded fight
     assert _kills(where / f"{n['road']}.jsonl") == [(H, f"{W} 1"), (B, f"{W} 2"), (B, f"{W} 3")]
     assert _kills(where / f"{n['f2']}.jsonl") == [(B, f"{W} 1"), (f"{W} 2", H), (M, f"{W} 2"),
@@ -96,7 +96,7 @@ def test_the_fantasy_campaign_carries_points_levels_and_deaths_by_the_rules(
         fights = c.fights()
     # F-7, fight 1: the Hound's kill (a pet's) gives nothing; Borin: 180 + 15 + 15 = 210 >= 200
     # fight 2: Borin 210 + 15 + 15 = 240 (< 400); Mira 40 + 15 + 15 = 70 >= 60
-    # fight 3: Borin 240 + 15 * 3 = 285 (< 400); Mira 70 + 15 = 85 (< 150); Tamsin 0 + 15 = 15
+    # fight 3: Borin 240 + 15 * 3 = 285 (< 400); Mira 70 + 15 = 85 (< 150); Tamara 0 + 15 = 15
     assert (m[B].entry["points"], m[B].entry["level"]) == (285, 2)
     assert (m[M].entry["points"], m[M].entry["level"]) == (85, 2)
     assert (m[T].entry["points"], m[T].entry.get("level", 1)) == (15, 1)
@@ -165,4 +165,4 @@ def test_the_reports_of_the_chapter_name_the_fallen(played: tuple[str, Path]) ->
     assert re.search(re.escape(n["Hound"]), memory)
     exported = yaml.safe_load((where / f"{n['road']}-{'campaign' if lang == 'en' else 'кампания'}.yaml")
                               .read_text(encoding="utf-8"))
-    assert [r["name"] for r in exported["roster"]] == [n["Borin"], n["Mira"], n["Hound"], n["Tamsin"]]
+    assert [r["name"] for r in exported["roster"]] == [n["Borin"], n["Mira"], n["Hound"], n["Tamara"]]
