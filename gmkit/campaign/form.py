@@ -5,7 +5,9 @@ count per creature of the bestiary (the last fight's enemies counted in), a fiel
 the battlefield and options (a list of values where the rules give one), the fight's title, seed
 and file. *Build* writes the scenario (checked by the rule set's model, named after its schema)
 and opens the fight's desk under the form; a refusal is shown in the form's language, the file
-unwritten. The form keeps no lock on the campaign: it reads it when made and when building.
+unwritten. Below, a player's forum sheet pasted is read (:mod:`gmkit.campaign.sheets`) into a
+table, the unread marked, and joins the roster only on *Add to the roster*. The form keeps no lock
+on the campaign: it opens the file when it reads and for the moment it writes.
 
 >>> form = CampaignForm("road.gmc")            # doctest: +SKIP
 >>> form.counts["Волк"].value = 5; form.build()  # doctest: +SKIP
@@ -61,11 +63,24 @@ class CampaignForm(w.VBox):
         self.button.on_click(lambda _b: self.build())
         self.message = w.HTML()
         self.desk_box = w.VBox()
+        self.sheet = w.Textarea(layout=w.Layout(width="100%", height="5em"),
+                                placeholder=self.t("sheet_hint"))
+        self.sheet_name = w.Text(description=self.t("name"), style={"description_width": "initial"})
+        self.read_button = w.Button(description=self.t("read"), icon="search")
+        self.read_button.on_click(lambda _b: self.read_sheet())
+        self.accept_button = w.Button(description=self.t("accept"), icon="user-plus", disabled=True)
+        self.accept_button.on_click(lambda _b: self.accept_sheet())
+        self.sheet_result = w.HTML()
+        self.reading: Any = None
+        """The last sheet read (None before any, and after it joined the roster)."""
+        self.member_box = w.HBox(list(self.members.values()))
         super().__init__([
-            w.HTML(f"<b>{escape(self.t('members'))}</b>"), w.HBox(list(self.members.values())),
+            w.HTML(f"<b>{escape(self.t('members'))}</b>"), self.member_box,
             w.HTML(f"<b>{escape(self.t('enemies'))}</b>"), w.HBox(list(self.counts.values())),
             w.HTML(f"<b>{escape(self.t('settings'))}</b>"), w.VBox(list(self.fields.values())),
-            w.HBox([self.name, self.seed]), self.file, self.button, self.message, self.desk_box])
+            w.HBox([self.name, self.seed]), self.file, self.button, self.message, self.desk_box,
+            w.HTML(f"<b>{escape(self.t('sheet'))}</b>"), self.sheet,
+            w.HBox([self.sheet_name, self.read_button, self.accept_button]), self.sheet_result])
         self.add_class("gmkit-campaign-form")
 
     def t(self, key: str, **params: Any) -> str:
@@ -98,6 +113,43 @@ class CampaignForm(w.VBox):
         self.message.value = escape(self.t("built", path=str(path)))
         self.desk_box.children = (self.desk,)
         return path
+
+
+    def read_sheet(self) -> Any:
+        """Read the pasted sheet: a table of what was read (the unread marked) and what the entry
+        still lacks; *Add to the roster* is offered only when nothing is lacking."""
+        from ..report.document import table_html
+        from .sheets import read_text
+
+        with Campaign.open(self.path) as c:
+            party = c.party
+        self.reading = r = read_text(self.system, self.sheet.value, party,
+                                     name=self.sheet_name.value.strip() or None)
+        problems = "".join(f"<li>{escape(p.strip(' -'))}</li>" for p in r.problems(self.lang))
+        lacks = (f'<div class="gm-error">{escape(self.t("lacks", name=r.name or "?"))}'
+                 f"<ul>{problems}</ul></div>") if problems else ""
+        self.sheet_result.value = table_html(r.rows(self.lang)) + lacks  # every text escaped
+        self.accept_button.disabled = not r.ok
+        return r
+
+    def accept_sheet(self) -> bool:
+        """The character read joins the roster (and the fighters' boxes, ticked)."""
+        from . import roster
+
+        r = self.reading
+        if r is None or not r.ok:
+            return False
+        try:
+            with Campaign.open(self.path, write=True) as c:
+                m = roster.add_member(c, r.entry, source="sheet")
+        except (GmkitError, ValueError) as e:
+            self.sheet_result.value += f'<div class="gm-error">{escape(said(e, self.lang))}</div>'
+            return False
+        self.members[m.name] = w.Checkbox(value=True, description=m.name, indent=False)
+        self.member_box.children = tuple(self.members.values())
+        self.sheet_result.value = escape(format_message("campaign.sheet.added", self.lang, name=m.name))
+        self.reading, self.accept_button.disabled = None, True
+        return True
 
 
 def _count(beast: str, enemies: list[dict[str, Any]]) -> int:

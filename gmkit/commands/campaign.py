@@ -38,9 +38,8 @@ def add_parser(sub: Any) -> None:
     v.add_argument("campaign")
     v.add_argument("journal")
     v.add_argument("--choose", action="append", default=[], metavar="CALL=VALUE",
-                   help="a call at the fight's end (fantasy: rest=none|full|N; dragons: wounds=keep|"
-                        "heal|N, bennies=reset|keep; space: hull=keep|repair|N, shields=keep|restore, "
-                        "systems=keep|repair); not given: asked, or the default with --yes")
+                   help="a call the rule set asks at a fight's end (a rest rule, healing, repairs), "
+                        "e.g. rest=full; not given: asked, or its default with --yes")
     v.add_argument("--yes", action="store_true", help="apply without asking")
     v = verbs.add_parser("undo", help="take the last fight applied back")
     v.add_argument("campaign")

@@ -67,3 +67,24 @@ def test_a_refusal_is_shown_escaped_and_nothing_written(tmp_path: Path) -> None:
         box.value = False
     assert form.build() is None and "не осталось никого" in form.message.value
     assert not (tmp_path / "next.yaml").exists() and form.desk is None
+
+
+def test_a_sheet_pasted_on_the_form_joins_only_when_accepted(tmp_path: Path) -> None:
+    from gmkit.campaign.store import Campaign
+
+    path = _campaign(tmp_path)
+    form = CampaignForm(path, lang="ru")
+    form.sheet.value = "Имя: <b>Тамара</b>\nКД 6, Обаяние 14"
+    r = form.read_sheet()
+    assert not r.ok and form.accept_button.disabled
+    assert "— не прочитано" in form.sheet_result.value and "обязательное поле" in form.sheet_result.value
+    assert "<b>" not in form.sheet_result.value  # a player's text is never markup on the desk
+    assert form.accept_sheet() is False
+    form.sheet.value = "Имя: Тамара\nКД 6, ОР 9, лук 1-1,5-2-2,5"
+    assert form.read_sheet().ok and not form.accept_button.disabled
+    with Campaign.open(path) as c:
+        assert c.member("Тамара") is None  # read, not yet added
+    assert form.accept_sheet() is True
+    assert "Тамара вступила в отряд" in form.sheet_result.value and form.members["Тамара"].value
+    with Campaign.open(path) as c:
+        assert c.member("Тамара") is not None and c.history()[-1].source == "sheet"
