@@ -16,7 +16,7 @@ from .errors import CampaignError
 from .part import ALIVE, copy_entry, entries_of, part_of
 from .store import Beast, Campaign, Member
 
-__all__ = ["new", "check_entry", "add_member", "add_beast", "edit_member", "JOINED"]
+__all__ = ["new", "add_from", "check_entry", "add_member", "add_beast", "edit_member", "JOINED"]
 
 JOINED = "joined"
 """The history's field for a member or beast that came into the campaign."""
@@ -61,6 +61,35 @@ def new(path: str | Path, *, system: str | None = None, name: str | None = None,
         c.close()
         raise
     return c
+
+
+def add_from(campaign: Campaign, scenario: str | Path) -> tuple[list[str], list[str]]:
+    """A scenario's participants added to the campaign: those of the party's side join the roster,
+    the others (numbered copies folded) go to the bestiary; all of them or none (a name the
+    campaign holds already is refused). The names added, to the roster and to the bestiary."""
+    from ..scenario import normalise_data, read_yaml, validate_scenario
+
+    data = normalise_data(read_yaml(scenario))
+    model = validate_scenario(data, str(scenario))
+    if model.system != campaign.system:
+        raise CampaignError("campaign.apply.other_system", journal=str(scenario),
+                            system={"key": f"report.system.{model.system}"},
+                            mine={"key": f"report.system.{campaign.system}"})
+    part = part_of(campaign.system)
+    entries = entries_of(part, data)
+    aliases = dict(data.get("aliases") or {})
+    members = [e for e in entries if e.get("side") == campaign.party]
+    beasts = bases(e for e in entries if e.get("side") != campaign.party)
+    for e in (*members, *beasts):
+        _taken(campaign, str(e["name"]))
+    with campaign.writing() as w:
+        for e in members:
+            w.put_member(Member(str(e["name"]), e, ALIVE, copy_entry(e), list(aliases.get(e["name"], []))))
+            w.log("edit", str(e["name"]), JOINED, None, str(e["name"]))
+        for e in beasts:
+            w.put_beast(Beast(str(e["name"]), e, list(aliases.get(e["name"], []))))
+            w.log("edit", str(e["name"]), "bestiary", None, "added")
+    return [str(e["name"]) for e in members], [str(e["name"]) for e in beasts]
 
 
 def check_entry(campaign: Campaign, entry: Mapping[str, Any], where: str) -> dict[str, Any]:

@@ -15,8 +15,8 @@ import json
 import sys
 from typing import Any
 
-VERBS = ("new", "show", "apply", "undo", "fight", "sheet", "edit", "export", "import", "report",
-         "history")
+VERBS = ("new", "add", "show", "apply", "undo", "fight", "sheet", "edit", "export", "import",
+         "report", "history")
 
 
 def add_parser(sub: Any) -> None:
@@ -31,6 +31,10 @@ def add_parser(sub: Any) -> None:
     v.add_argument("--party", default=None, help="with --from: the side that is the party")
     v.add_argument("--system", default=None, help="without --from: the rule set")
     v.add_argument("--name", default=None, help="the campaign's name (default: the scenario's)")
+    v = verbs.add_parser("add", help="a scenario's fighters into the campaign: the party's side to "
+                                     "the roster, the others to the bestiary")
+    v.add_argument("campaign")
+    v.add_argument("scenario")
     v = verbs.add_parser("show", help="the roster, the bestiary and the fights")
     v.add_argument("campaign")
     v.add_argument("--json", action="store_true", help="as JSON: each member with its figures and state")
@@ -140,6 +144,16 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add(args: argparse.Namespace) -> int:
+    from ..campaign import roster
+    from ..campaign.store import Campaign
+
+    with Campaign.open(args.campaign, write=True) as c:
+        members, beasts = roster.add_from(c, args.scenario)
+        print(_t("campaign.add.done", name=c.name, members=members or "—", beasts=beasts or "—"))
+    return 0
+
+
 def _show(args: argparse.Namespace) -> int:
     from ..campaign import show
     from ..campaign.store import Campaign
@@ -219,6 +233,7 @@ def _undo(args: argparse.Namespace) -> int:
 
 def _fight(args: argparse.Namespace) -> int:
     from ..campaign import build
+    from ..campaign.part import part_of
     from ..campaign.store import Campaign
     from ..i18n.grammar import cast
 
@@ -228,8 +243,7 @@ def _fight(args: argparse.Namespace) -> int:
                             changes=_pairs(args.set))
         scenario = build.build(c, draft, c.language)
         path = build.write(scenario, args.output, c.language, force=args.force)
-        part = build.part_of(c.system)
-        names = [e["name"] for e in scenario[part.ENTRIES]]
+        names = [e["name"] for e in scenario[part_of(c.system).ENTRIES]]
         party = [n for n in names if c.member(n) is not None]
         with cast(build.cast_of(c)):
             print(_t("campaign.fight.done", path=str(path), name=scenario["name"], party=party,

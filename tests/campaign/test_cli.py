@@ -150,3 +150,19 @@ def test_undo_on_the_command_line(made: Path, capsys: Any) -> None:
     assert "Бой 1 («The north road») отменён" in capsys.readouterr().out
     assert main(["campaign", "undo", str(made)]) == 2
     assert "nothing to undo" in capsys.readouterr().err
+
+
+def test_an_empty_campaign_fills_from_a_scenario_all_or_nothing(tmp_path: Path, capsys: Any) -> None:
+    path = tmp_path / "empty.gmc"
+    assert main(["campaign", "new", str(path)]) == 2  # the rule set, or a scenario, is needed
+    assert "--system" in capsys.readouterr().err
+    assert main(["campaign", "new", str(path), "--system", "fantasy"]) == 0
+    road(tmp_path)
+    assert main(["--lang", "ru", "campaign", "add", str(path), str(tmp_path / "road.yaml")]) == 0
+    assert "в отряд — Borin, Mira, Hound; в бестиарий — Wolf" in capsys.readouterr().out
+    before = snapshot(path)
+    assert main(["campaign", "add", str(path), str(tmp_path / "road.yaml")]) == 2
+    assert "Borin is in the campaign already" in capsys.readouterr().err and snapshot(path) == before
+    with Campaign.open(path) as c:
+        assert [m.name for m in c.members()] == ["Borin", "Mira", "Hound"]
+        assert [b.name for b in c.bestiary()] == ["Wolf"]
