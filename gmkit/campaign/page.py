@@ -49,6 +49,10 @@ def chart_model(campaign: Campaign, lang: str) -> dict[str, Any]:
                 values += [_number(f.party.get(m.name, {}).get(fig)) for f in fights]
             else:
                 values.append(_number(part.figures(m.entry)[fig]))
+            if m.fell is not None:  # remembered up to the fight they fell in, not after
+                values = [v if n <= m.fell else None for n, v in enumerate(values)]
+            if all(v is None for v in values):
+                continue  # a figure the member does not have (a pet's reward points)
             series.append({"name": m.name, "values": values, "color": PALETTE[i % len(PALETTE)],
                            "fell": m.fell})
         panels.append({"figure": fig, "label": label(fig, lang), "series": series})
@@ -119,7 +123,8 @@ def chart_svg(model: Mapping[str, Any]) -> str:
                 out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{s["color"]}"/>')
         y_top += panel + 30
     lx = left
-    for s in model["panels"][0]["series"] if model["panels"] else []:
+    legend = {s["name"]: s for p in model["panels"] for s in p["series"]}
+    for s in legend.values():
         name = escape(str(s["name"]))
         out.append(f'<circle cx="{lx + 6}" cy="{height - 16}" r="6" fill="{s["color"]}"/>'
                    f'<text x="{lx + 16}" y="{height - 12}">{name}</text>')

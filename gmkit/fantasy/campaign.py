@@ -116,7 +116,8 @@ def _wounds(name: str, before: Mapping[str, Any], entry: dict[str, Any], hp: flo
     else:
         now = hp
     now_n, top_n = plain_number(now), plain_number(top)
-    why: dict[str, Any] = {"key": "fantasy.campaign.why.rest", "rest": _rest_said(rest)}
+    why: dict[str, Any] = ({"key": "fantasy.campaign.why.as_left"} if rest == "none"
+                           else {"key": "fantasy.campaign.why.rest", "rest": _rest_said(rest)})
     if isinstance(before.get("hp"), str):  # F-1: life dice, rolled once, in the first fight
         why = {"key": "fantasy.campaign.why.rolled", "dice": before["hp"], "hp": top_n,
                "rest": _rest_said(rest)}
@@ -186,8 +187,11 @@ def _items(name: str, before: Mapping[str, Any], entry: dict[str, Any],
 
 
 def figures(entry: Mapping[str, Any]) -> dict[str, Any]:
-    """Level, reward points and risk points (now, and the most when hurt)."""
-    return {"level": entry.get("level", 1), "points": entry.get("points", 0),
+    """Level and reward points (a player's and a companion's: F-7; None for a pet or a mount) and
+    risk points (now, and the most when hurt)."""
+    earns = entry.get("kind", "monster") in ("player", "companion")
+    return {"level": entry.get("level", 1) if earns else None,
+            "points": entry.get("points", 0) if earns else None,
             "hp": entry.get("hp"), "max_hp": entry.get("max_hp", entry.get("hp"))}
 
 
