@@ -37,8 +37,8 @@ from .i18n.grammar import Cast, CastRow
 from .schema import field
 
 __all__ = ["Grammatical", "SideName", "ScenarioModel", "cast_of", "model_for", "load_scenario",
-           "validate_scenario", "read_yaml", "normalise_text", "normalise_data", "MAX_BYTES", "MAX_DEPTH",
-           "MAX_NODES"]
+           "validate_scenario", "validate_part", "read_yaml", "normalise_text", "normalise_data", "MAX_BYTES",
+           "MAX_DEPTH", "MAX_NODES"]
 
 MAX_BYTES = 2_000_000
 """Largest scenario (or orders) file read, in bytes."""
@@ -123,6 +123,14 @@ class ScenarioModel(BaseModel):
         "Как называть каждую сторону в постах и отчётах (как группу): party: {name: отряд}; "
         "raiders: {name: Налётчики, gender: pl}. Сторона не из списка называется как есть.",
         default={}, exclude_if=lambda v: not v)
+
+    campaign: str | None = field(
+        "The campaign this fight was built from (gmkit campaign fight writes it): its journal is "
+        "applied to that campaign only.",
+        "Кампания, из которой собран этот бой (её пишет gmkit campaign fight): журнал боя "
+        "применяется только к ней.", default=None, exclude_if=lambda v: v is None)
+    """The id of the campaign (:mod:`gmkit.campaign`) that built this fight; left out of the
+    dumped scenario when not set, so other scenarios keep their journals and hashes."""
 
     @staticmethod
     def cast_rows(scenario: Mapping[str, Any]) -> Iterable[CastRow]:
@@ -480,6 +488,34 @@ def validate_scenario(data: Any, source: str = "<scenario>",
         # a rule set's validator that did not expect this input: still the file's fault
         raise ScenarioError(source, [Problem("(model)", key="scenario.model.crash",
                                              error=f"{type(e).__name__}: {e}")]) from None
+
+
+def validate_part(model: type[BaseModel], data: Any, source: str, where: str = "") -> BaseModel:
+    """Validate one part of a scenario (a campaign's roster entry) by its model: texts normalised
+    and faults named as for a whole scenario, each field path after ``where`` (``roster[2]``)."""
+    try:
+        data = normalise_data(data)
+        return model.model_validate(data)
+    except ScenarioError as e:
+        raise ScenarioError(source, e.problems) from None
+    except ValidationError as e:
+        problems: list[tuple[str, str]] = [
+            Problem(_under(where, p[0]), p[1], key=p.key, input_value=p.got, **p.params)
+            for p in map(_as_problem, _problems(e))]
+        raise ScenarioError(source, problems) from None
+    except (TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError) as e:
+        raise ScenarioError(source, [Problem(where or "(model)", key="scenario.model.crash",
+                                             error=f"{type(e).__name__}: {e}")]) from None
+
+
+def _under(where: str, path: str) -> str:
+    if not where:
+        return path
+    return where if path == "(top level)" else f"{where}.{path}"
+
+
+def _as_problem(p: tuple[str, str]) -> Problem:
+    return p if isinstance(p, Problem) else Problem(p[0], p[1])
 
 
 def load_scenario(source: str | Path | Mapping[str, Any], system: str | None = None) -> ScenarioModel:

@@ -67,6 +67,9 @@ class System:
     """Its forum posts and private briefs (what each round's post and each player's brief hold)."""
     messages: str = "messages.json"
     """Its message catalogue file, inside the package."""
+    campaign: str = "campaign"
+    """What a fight changes for a campaign (:mod:`gmkit.campaign`): what is carried to the next
+    fight, how the next fight is laid out, the words of a forum character sheet."""
     extras: dict[str, str] = field(default_factory=dict)
     """Further parts a rule set offers under names of its own."""
 

@@ -79,9 +79,10 @@ class DuelState:
 def opening_board(dragons: Iterable[Mapping[str, Any]], heights: Mapping[str, int],
                   bennies: Mapping[str, int] | None = None, gm_bennies: int = 0) -> DuelState:
     """The board before the first round (D-2): the scenario's Speeds, the normalised Heights,
-    the pools of Bennies (D-7)."""
+    the pools of Bennies (D-7), the wounds carried in from an earlier fight (D-8)."""
     pools = bennies or {}
     return DuelState({d["name"]: DragonState(speed=d["speed"], height=heights[d["name"]],
+                                             wounds=d.get("wounds", 0),
                                              weapons_out=tuple(False for _ in d.get("weapons", ())),
                                              bennies=pools.get(d["name"], 0))
                       for d in dragons}, gm_bennies)

@@ -218,6 +218,13 @@ class DragonSpec(Grammatical):
                                 default=None, ge=0, le=MAX_BENNIES, exclude_if=lambda v: v is None)
     """D-7 (SWADE): the Wild Card's own pool of Bennies; not given: ``options.bennies``. An
     Extra has none of its own (the GM's pool serves GM characters)."""
+    wounds: int = field("Wounds the Wild Card brings from an earlier fight (their D-8 penalty holds from "
+                        "the start).",
+                        "Раны, с которыми дикая карта приходит из прошлого боя (штраф D-8 действует "
+                        "с начала боя).", "D-8", default=0, ge=0, le=3, exclude_if=lambda v: v == 0)
+    """D-8: wounds carried in from an earlier fight (a campaign's); their penalty holds from the
+    first roll, what they did then (Speed lost, weapons out) stays in that fight. An Extra has
+    none to carry: one wound takes it out. Left out of the dumped scenario at 0."""
     pilot: PilotSpec = field("The rider and their trait dice.", "Всадник и его кубы.",
                              default_factory=PilotSpec)
     weapons: list[WeaponSpec] = field("The dragon's weapons, each named differently.",
@@ -231,6 +238,9 @@ class DragonSpec(Grammatical):
         if self.bennies and not self.wild_card:
             raise FieldProblem("dragons.scenario.extra_bennies", got=self.bennies,
                                field="options.gm_bennies")
+        if self.wounds and not self.wild_card:
+            raise FieldProblem("dragons.scenario.extra_wounds", got=self.wounds, field="wild_card",
+                               yes="true")
         if self.armour >= self.toughness:
             raise FieldProblem("dragons.scenario.armour", armour=self.armour,
                                toughness=self.toughness)

@@ -78,8 +78,12 @@ class CombatantState:
 
     @classmethod
     def fresh(cls, c: Combatant, hp: float) -> CombatantState:
-        """A combatant at the start of the fight with ``hp`` hit points (rolled, for life dice)."""
-        return cls(hp=plain_number(hp), max_hp=plain_number(hp), status=ACTIVE, conditions=(),
+        """A combatant at the start of the fight with ``hp`` hit points (rolled, for life dice),
+        its maximum and the states it carries in from an earlier fight (F-1, F-4)."""
+        top = hp if c.max_hp is None else max(hp, float(c.max_hp))
+        carried = tuple(Condition(status, turns, off, ongoing, c.name)
+                        for status, turns, off, ongoing in c.conditions)
+        return cls(hp=plain_number(hp), max_hp=plain_number(top), status=ACTIVE, conditions=carried,
                    skip=c.skip_turns, initiative=c.initiative, kills=(), dealt=0, gained=0,
                    points=c.points, level=c.level, pending=0,
                    uses={s.name: s.uses for s in c.spells if s.uses is not None},

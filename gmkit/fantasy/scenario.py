@@ -20,7 +20,8 @@ from ..schema import field, one_or_many, or_text
 from . import rules
 from .notation import MAX_HP, MAX_PROTECTION, SPECIAL_KINDS, parse_damage, parse_life, parse_special
 
-__all__ = ["EffectSpec", "AttackSpec", "RangedSpec", "SpellSpec", "ItemSpec", "CombatantSpec",
+__all__ = ["EffectSpec", "AttackSpec", "RangedSpec", "SpellSpec", "ItemSpec", "ConditionSpec",
+           "CombatantSpec",
            "Options", "FantasyScenario", "DEFAULT_EFFECTS", "KINDS", "AC_BEST", "AC_MAX",
            "MAX_HP", "MAX_MODIFIER", "MAX_DAMAGE_MODIFIER", "MAX_POINTS", "MAX_LEVEL", "MAX_COUNT",
            "MAX_PROTECTION"]
@@ -252,6 +253,27 @@ class ItemSpec(EffectSpec, Grammatical):
                                    "указан — нет).", "F-5", default=None, ge=1, le=MAX_PROTECTION)
 
 
+class ConditionSpec(_Strict):
+    """A state a combatant brings into the fight from an earlier one (a campaign carries it):
+    poisoned for two more turns, petrified until cured (F-4)."""
+
+    status: str = field("The state: poisoned, petrified, paralysed...",
+                        "Состояние: poisoned, petrified, paralysed...", "F-4", min_length=1)
+    turns: int | None = field("How many of its bearer's own turns it still lasts (left out: until cured).",
+                              "Сколько собственных ходов бойца оно ещё длится (если не указано — "
+                              "пока не исцелят).", "F-4", default=None, ge=1, le=MAX_COUNT)
+    disables: bool = field("The state keeps its bearer from acting.",
+                           "Состояние не даёт бойцу действовать.", "F-4", default=False)
+    ongoing: str | None = field("Damage taken at the start of each of its side's turns while it lasts (1-2).",
+                                "Урон в начале каждого хода стороны, пока оно длится (1-2).", "F-4",
+                                default=None)
+
+    @field_validator("ongoing")
+    @classmethod
+    def _table(cls, v: str | None) -> str | None:
+        return _check_table(v)
+
+
 class CombatantSpec(_Strict, Grammatical):
     """One combatant as a GM copies it from a sheet (F-1)."""
 
@@ -273,6 +295,19 @@ class CombatantSpec(_Strict, Grammatical):
     hp: int | float | str = field("Hit points, or life dice like 2ЖК+3 rolled at the start.",
                                   "Хиты или кубы жизни вроде 2ЖК+3, брошенные в начале боя.", "F-1")
     """Hit points, or life dice like ``2ЖК+3`` rolled at the start (F-1)."""
+    max_hp: int | float | None = field(
+        "Hit points when unhurt, when hp gives fewer (a character wounded in an earlier fight); "
+        "left out: hp.",
+        "Хиты без ран, если hp меньше (персонаж, раненный в прошлом бою); если не указано — hp.",
+        "F-1", default=None, exclude_if=lambda v: v is None)
+    """F-1: the hit points healing may restore up to, when a campaign carries wounds into this
+    fight (``hp`` is then the hit points now). Left out of the dumped scenario when not given."""
+    conditions: list[ConditionSpec] = field(
+        "States carried in from an earlier fight: [{status: poisoned, turns: 2, ongoing: 1-2}].",
+        "Состояния, перенесённые из прошлого боя: [{status: poisoned, turns: 2, ongoing: 1-2}].",
+        "F-4", default_factory=list, exclude_if=lambda v: not v)
+    """F-4: states the combatant starts the fight with (a campaign carries them from the last
+    one). Left out of the dumped scenario when empty."""
     ac: int | None = field("Armour class, -5 (best) and up; left out: 8 plus Dexterity.",
                            "Класс брони, от −5 (лучший) и выше; если не указан — 8 плюс Ловкость.",
                            "F-2", default=None, ge=AC_BEST, le=AC_MAX)
@@ -355,6 +390,22 @@ class CombatantSpec(_Strict, Grammatical):
         elif not 0 < v <= MAX_HP:  # NaN fails this too
             raise FieldProblem("fantasy.scenario.hp", max=MAX_HP, got=v)
         return v
+
+    @field_validator("max_hp")
+    @classmethod
+    def _max_hp(cls, v: int | float | None) -> int | float | None:
+        if v is not None and not 0 < v <= MAX_HP:  # NaN fails this too
+            raise FieldProblem("fantasy.scenario.hp", max=MAX_HP, got=v)
+        return v
+
+    @model_validator(mode="after")
+    def _hurt(self) -> CombatantSpec:
+        if self.max_hp is not None:
+            if isinstance(self.hp, str):
+                raise FieldProblem("fantasy.scenario.max_hp_dice", field="max_hp", hp_field="hp")
+            if self.hp > self.max_hp:
+                raise FieldProblem("fantasy.scenario.max_hp_below", hp=self.hp, got=self.max_hp)
+        return self
 
     @field_validator("levels")
     @classmethod

@@ -147,6 +147,10 @@ class Combatant:
     initiative: int = 0
     skip_turns: int = 0
     attacks_alone: bool = False
+    max_hp: float | None = None
+    """F-1: hit points when unhurt, when the fight starts with fewer (a campaign's wounded)."""
+    conditions: tuple[tuple[str, int | None, bool, tuple[float, ...] | None], ...] = ()
+    """F-4: states carried in from an earlier fight: (status, turns, disables, ongoing table)."""
     index: int = 0
     spell_by_name: dict[str, Spell] = field(default_factory=dict, compare=False)
     item_by_name: dict[str, Item] = field(default_factory=dict, compare=False)
@@ -183,6 +187,10 @@ class Combatant:
             level=int(d.get("level", 1)), levels=tuple(sorted(d.get("levels") or ())),
             strikes=int(d.get("strikes", 1)), initiative=int(d.get("initiative", 0)),
             skip_turns=int(d.get("skip_turns", 0)), attacks_alone=bool(d.get("attacks_alone", False)),
+            max_hp=d.get("max_hp"),
+            conditions=tuple((k["status"], k.get("turns"), bool(k.get("disables", False)),
+                              parse_damage(k["ongoing"]).table if k.get("ongoing") else None)
+                             for k in d.get("conditions") or ()),
             index=index,
             spell_by_name={s.name: s for s in spells}, item_by_name={i.name: i for i in items},
         )

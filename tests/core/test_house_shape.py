@@ -16,7 +16,7 @@ PACKAGE = Path(gmkit.__file__).resolve().parent
 LIMIT = 600
 SHAPE = ("__init__.py", "system.py", "scenario.py", "sheets.py", "board.py", "orders.py", "rules.py",
          "context.py", "procedures", "legal.py", "engine.py", "policy.py", "odds.py", "views.py",
-         "ui.py", "language.py", "posts.py", "messages.json")
+         "ui.py", "language.py", "posts.py", "messages.json", "campaign.py")
 """The files every rule set has, each with the same meaning (see docs/new-rule-set.md)."""
 
 
