@@ -13,12 +13,25 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ..errors import DiceError, FieldProblem, given, quoted, rule_of
+from ..errors import DiceError, FieldProblem, quoted, rule_of
 from ..i18n.grammar import CastRow
 from ..scenario import Grammatical, ScenarioModel
 from ..schema import field, one_or_many, or_text
 from . import rules
-from .notation import MAX_HP, MAX_PROTECTION, SPECIAL_KINDS, parse_damage, parse_life, parse_special
+from .bounds import (
+    AC_BEST,
+    AC_MAX,
+    MAX_COUNT,
+    MAX_DAMAGE_MODIFIER,
+    MAX_LEVEL,
+    MAX_MODIFIER,
+    MAX_POINTS,
+    check_damage,
+    check_table,
+    modifier_bounds,
+    within,
+)
+from .notation import MAX_HP, MAX_PROTECTION, SPECIAL_KINDS, parse_life, parse_special
 
 __all__ = ["EffectSpec", "AttackSpec", "RangedSpec", "SpellSpec", "ItemSpec", "ConditionSpec",
            "CombatantSpec",
@@ -27,67 +40,6 @@ __all__ = ["EffectSpec", "AttackSpec", "RangedSpec", "SpellSpec", "ItemSpec", "C
            "MAX_PROTECTION"]
 
 KINDS = ("player", "companion", "pet", "mount", "monster")
-
-# Every number of a sheet is bounded (issue 14): by the rules where they set a range, otherwise
-# [gmkit bound] far past anything a forum sheet gives, so that a typo (an AC of 10^30) is refused.
-AC_BEST = -5
-"""F-2: "armour class takes values from -5 (the best AC) to 15 (and, in theory, higher)"."""
-AC_MAX = 100
-"""[gmkit bound] AC 16 and above all mean "always hit" (F-2); 100 is far past any sheet."""
-MAX_MODIFIER = 18
-"""A modifier of a d18 roll (to hit, "easier to hit", Wisdom, Dexterity's share of AC): at most
-the d18's own 18 either way; past 17 the roll is decided anyway."""
-MAX_DAMAGE_MODIFIER = 100
-"""[gmkit bound] Strength or Constitution added to a damage table's value (F-3)."""
-MAX_POINTS = 10**9
-"""[gmkit bound] reward points (F-7), given or needed for a level."""
-MAX_LEVEL = 1000
-"""[gmkit bound] a player's level (F-7)."""
-MAX_COUNT = 1000
-"""[gmkit bound] turns, uses, out-of-turn strikes and strikers a sheet or option counts: a
-fight is tens of turns."""
-
-
-def _bounds(limit: int) -> dict[str, Any]:
-    """A modifier's default and bounds: 0, within -limit..limit."""
-    return {"default": 0, "ge": -limit, "le": limit}
-
-
-def _check_damage(v: str | None) -> str | None:
-    if v is None:
-        return v
-    try:
-        parse_damage(v)
-    except DiceError as e:
-        raise FieldProblem("fantasy.scenario.damage", english=str(e), rule=rule_of(str(e)),
-                           got=given(v)) from None
-    return v
-
-
-def _check_table(v: str | None) -> str | None:
-    if v is None:
-        return v
-    try:
-        spec = parse_damage(v)
-    except DiceError as e:
-        raise FieldProblem("fantasy.scenario.table", english=str(e), rule=rule_of(str(e)),
-                           got=given(v)) from None
-    if spec.percent is not None:
-        raise FieldProblem("fantasy.scenario.table_only", got=given(v))
-    return v
-
-
-def _within(low: int, high: int) -> Any:
-    """For the schema: the bounds a validator below checks (an integer, or a list's items)."""
-
-    def adjust(s: dict[str, Any]) -> None:
-        for branch in s.get("anyOf", [s]):
-            target = branch.get("items", branch) if branch.get("type") == "array" else branch
-            if target.get("type") == "integer":
-                target.update(minimum=low, maximum=high)
-
-    return adjust
-
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -130,12 +82,12 @@ class EffectSpec(_Strict):
     @field_validator("damage")
     @classmethod
     def _damage(cls, v: str | None) -> str | None:
-        return _check_damage(v)
+        return check_damage(v)
 
     @field_validator("heal", "ongoing")
     @classmethod
     def _tables(cls, v: str | None) -> str | None:
-        return _check_table(v)
+        return check_table(v)
 
 
 DEFAULT_EFFECTS: dict[str, dict[str, Any]] = {
@@ -176,7 +128,7 @@ class _Weapon(_Strict, Grammatical):
     @field_validator("damage")
     @classmethod
     def _damage(cls, v: str) -> str:
-        _check_damage(v)
+        check_damage(v)
         return v
 
 
@@ -190,7 +142,7 @@ class AttackSpec(_Weapon):
                         "Таблица урона (1-2-3, 0.5-1-1.5): значения выпадают равновероятно.",
                         "F-3, C-6", default="0-1-2")
     to_hit: int = field("Added to the d18 to hit.", "Прибавка к броску d18 на попадание.", "F-2",
-                        **_bounds(MAX_MODIFIER))
+                        **modifier_bounds(MAX_MODIFIER))
     special: list[str] = field(
         "Special attacks in the sheet's notation: яд16ПБ6 (poison on 16+, protection roll 6).",
         "Особые атаки в записи анкеты: яд16ПБ6 (яд на 16+, бросок защиты 6).", "F-4, F-5",
@@ -219,7 +171,7 @@ class RangedSpec(_Weapon):
     damage: str = field("A damage table (1-2-3); Constitution adds to it.",
                         "Таблица урона (1-2-3); к ней прибавляется Телосложение.", "F-3, C-6")
     to_hit: int = field("Added to the d18 to hit.", "Прибавка к броску d18 на попадание.", "F-2",
-                        **_bounds(MAX_MODIFIER))
+                        **modifier_bounds(MAX_MODIFIER))
 
 
 class SpellSpec(EffectSpec, Grammatical):
@@ -271,7 +223,7 @@ class ConditionSpec(_Strict):
     @field_validator("ongoing")
     @classmethod
     def _table(cls, v: str | None) -> str | None:
-        return _check_table(v)
+        return check_table(v)
 
 
 class CombatantSpec(_Strict, Grammatical):
@@ -313,18 +265,18 @@ class CombatantSpec(_Strict, Grammatical):
                            "F-2", default=None, ge=AC_BEST, le=AC_MAX)
     """Armour class; left out: 8 plus Dexterity (F-2)."""
     strength: int = field("Strength: added to melee damage.", "Сила: прибавляется к урону в ближнем бою.",
-                          "F-3", **_bounds(MAX_DAMAGE_MODIFIER))
+                          "F-3", **modifier_bounds(MAX_DAMAGE_MODIFIER))
     dexterity: int = field("Dexterity: improves AC when ac is left out.",
                            "Ловкость: улучшает КБ, если ac не указан.", "F-2",
-                           **_bounds(MAX_MODIFIER))
+                           **modifier_bounds(MAX_MODIFIER))
     constitution: int = field("Constitution: added to ranged damage.",
                               "Телосложение: прибавляется к урону стрельбой.", "F-3",
-                              **_bounds(MAX_DAMAGE_MODIFIER))
+                              **modifier_bounds(MAX_DAMAGE_MODIFIER))
     wisdom: int = field("Wisdom: added to protection rolls.", "Мудрость: прибавляется к броскам защиты.",
-                        "F-5", **_bounds(MAX_MODIFIER))
+                        "F-5", **modifier_bounds(MAX_MODIFIER))
     easier_to_hit: int = field("Easier to hit by this much for anyone striking it (negative: harder).",
                                "Насколько легче по нему попасть (отрицательное — труднее).", "F-2",
-                               **_bounds(MAX_MODIFIER))
+                               **modifier_bounds(MAX_MODIFIER))
     """F-2: "easier to hit by N" (negative: harder) for anyone striking this combatant."""
     melee: list[AttackSpec] = field(
         "Melee attacks: one ({name: bite, damage: 1-2}) or a list; a bare table (1-2) is an attack too.",
@@ -339,11 +291,11 @@ class CombatantSpec(_Strict, Grammatical):
                                   "F-8", default_factory=list)
     morale: int | None = field("Morale on a d18: flees on a roll above it (left out: never flees).",
                                "Мораль на d18: бежит, если выпало больше (если не указана — не бежит).",
-                               "F-9", default=None, ge=1, schema=_within(1, 18))
+                               "F-9", default=None, ge=1, schema=within(1, 18))
     escape: list[int] | None = field(
         "The d6 faces on which a player escapes this enemy; [] means no escape.",
         "Грани d6, на которых игрок убегает от этого врага; [] — убежать нельзя.",
-        "F-10", default=None, schema=_within(1, 6))
+        "F-10", default=None, schema=within(1, 6))
     """F-10: the d6 faces on which a player escapes this enemy; [] means no escape from it."""
     reward: int = field("Reward points a player gets for killing it.",
                         "Очки награды, которые игрок получает за его убийство.", "F-7",
