@@ -99,6 +99,7 @@ class Chronicle:
             why["arrival"] = why["arrival"] or bool(entry["recount"].get("arrival"))
             why["hand"] = why["hand"] or bool(entry["recount"].get("hand"))
         if entry.get("op") == "resolve":
+            room["steps"] = int(room.get("steps", 0)) + 1
             room["views"] = _json(views_of(fight))
             room["awaiting"] = list(fight.awaiting())
             self._resolved_at = len(self._seen)

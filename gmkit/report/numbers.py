@@ -122,14 +122,18 @@ def round_span(events: Sequence[Mapping[str, Any]]) -> tuple[int, int] | None:
 
 
 def footer(data: Mapping[str, Any], entry: Mapping[str, Any], lang: str) -> str:
-    """The post's last line, the one the checker reads: ``Кости раунда 3: #57–#70; печать …``."""
+    """The post's last line, the one the checker reads: ``Кости раунда 3: #57–#70; печать …``;
+    a round played in several turns names how many it holds (``раунда 3, ход 2``), so that a
+    later post of the round shows it grew and was not played again."""
     span = round_span(entry["events"])
     draws: Any = ({"key": "seal.draws.none"} if span is None
                   else f"#{span[0]}" if span[0] == span[1] else f"#{span[0]}–#{span[1]}")
     count = int(entry.get("recounts") or 0)
+    steps = int(entry.get("steps") or 1)
     seal = (data.get("seal") or {}).get("commitment")
     return format_message(
         "seal.post.footer", lang, round=str(entry["round"]), draws=draws,
+        turn={"key": "seal.post.turn_mark", "turn": str(steps)} if steps > 1 else "",
         recount={"key": "seal.post.recount_mark", "count": str(count)} if count else "",
         seal={"key": "seal.post.seal_mark", "seal": str(seal)[:16]} if seal else "")
 

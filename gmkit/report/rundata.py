@@ -341,7 +341,7 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
     rounds = [{"round": r["round"],
                "events": [e for e in map(seen, r["events"]) if e is not None],
                "views": boards(r["views"]),
-               **{k: copy.deepcopy(r[k]) for k in ("recount", "recounts") if k in r}}
+               **{k: copy.deepcopy(r[k]) for k in ("recount", "recounts", "steps") if k in r}}
               for r in data["rounds"]]
     out: dict[str, Any] = {
         "format": data.get("format", RUN_FORMAT), "view": "player", "side": side,
@@ -460,6 +460,7 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
         new = enc.resolve_round(autopilot=True)
         entry = rounds.setdefault(rnd, {"round": rnd, "events": []})
         entry["events"] += _json(numbered_events(enc.dice, at, new, rnd))
+        entry["steps"] = int(entry.get("steps", 0)) + 1
         entry["views"] = _json(views_of(enc))
     data["rounds"] = [rounds[r] for r in sorted(rounds) if "views" in rounds[r]]
     out = enc.outcome()

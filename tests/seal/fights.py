@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from gmkit.encounter import Encounter
 from gmkit.scenario import load_scenario
@@ -22,12 +24,20 @@ def new_fight(name: str, folder: Path, *, seed: int = 7, file: str | None = None
     return get(data["system"]).engine_class(data, seed, journal=folder / (file or f"{name}.jsonl"))
 
 
+def seal(enc: Encounter, seed: int = 7) -> dict[str, str]:
+    """``enc.seal()`` with a secret fixed by the scenario and ``seed`` instead of a fresh one, so
+    that a test's dice are the same on every run."""
+    secret = hashlib.sha256(f"test {enc.scenario.get('name')} {seed}".encode()).hexdigest()
+    with mock.patch("gmkit.seal.new_secret", return_value=secret):
+        return enc.seal()
+
+
 def sealed(name: str, folder: Path, rounds: int, *, seed: int = 7, salt: str = SALT,
            file: str | None = None) -> Encounter:
-    """A fight sealed and salted, then resolved by the autopilot ``rounds`` times (or to its
-    end); still open (the caller closes it)."""
+    """A fight sealed (with a fixed secret) and salted, then resolved by the autopilot
+    ``rounds`` times (or to its end); still open (the caller closes it)."""
     enc = new_fight(name, folder, seed=seed, file=file)
-    enc.seal()
+    seal(enc, seed)
     enc.set_salt(salt)
     for _ in range(rounds):
         if enc.is_over:

@@ -169,18 +169,19 @@ def test_a_recounted_round_says_so_in_its_post(tmp_path: Path) -> None:
     enc = sealed("dragon_duel_firmament", tmp_path, 3)
     try:
         enc.undo()
+        rnd = enc.round
         actor = enc.orders_received[-1]
         mine = enc.pending_order(actor)
         enc.submit(actor, next(o for o in enc.legal_orders(actor) if o != mine))
         enc.resolve_round()
         data = Chronicle(enc, "ru").update()
-        text = post_text(data, 3, "", "plain", "ru")
+        text = post_text(data, rnd, "", "plain", "ru")
         genitive = {"Шквал": "Шквала", "Гроза": "Грозы"}.get(actor, actor)
-        assert f"Раунд 3 пересчитан: изменена заявка {genitive}." in text
-        assert text.rstrip().splitlines()[-1].startswith("Кости раунда 3, пересчёт 1: ")
-        english = post_text(data, 3, "", "plain", "en")
-        assert f"Round 3 was resolved again: the order of {actor} changed." in english
-        assert "пересчитан" not in post_text(data, 2, "", "plain", "ru")
+        assert f"Раунд {rnd} пересчитан: изменена заявка {genitive}." in text
+        assert text.rstrip().splitlines()[-1].startswith(f"Кости раунда {rnd}, пересчёт 1: ")
+        english = post_text(data, rnd, "", "plain", "en")
+        assert f"Round {rnd} was resolved again: the order of {actor} changed." in english
+        assert "пересчитан" not in post_text(data, rnd - 1, "", "plain", "ru")
     finally:
         enc.close()
 
