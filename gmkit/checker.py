@@ -195,8 +195,15 @@ class Post:
     """What could not be read as it should: (finding key, line, params)."""
 
 
+_BBCODE_LINE = re.compile(r"^\s*\[(?:b|i|size=[^\]\n]*|list|\*|code|img|colou?r=[^\]\n]*)\]",
+                          re.IGNORECASE | re.MULTILINE)
+
+
 def _format_of(text: str) -> str:
-    if _BBCODE_TAG.search(text):
+    """BBCode when a line starts with a tag; Markdown when a line is a heading or a list item
+    ending in a code span, or holds an escaped ``#``; else the plain text of a rendered page.
+    (A player's text inside a post, a salt, cannot start a line: it follows a label.)"""
+    if _BBCODE_LINE.search(text):
         return "bbcode"
     if re.search(r"^(?:#{1,3} |- .*`\s*$)", text, re.MULTILINE) or "\\#" in text:
         return "markdown"
@@ -488,6 +495,7 @@ def check_thread(posts: Sequence[Post]) -> Report:
     key: bytes | None = None
     if seal_open is None or "commitment" not in seal_open.fields:
         findings.append(Finding("verify.no_opening", {}))
+        key = stream_key(secret, scenario, journal, salt)  # checked all the same, for what it says
     else:
         sealed, _ = seal_open.fields["commitment"]
         for other in opens[1:]:

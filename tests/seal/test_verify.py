@@ -240,3 +240,28 @@ def test_another_fights_journal_is_not_this_threads(fight: Fight, duel: Fight, t
     path = _write(tmp_path, "thread.txt", joined(posts(fight, "phpbb", "en")))
     got = verify(path, journal=duel.path)
     assert [x.key for x in got.findings] == ["verify.journal.seal"]
+
+
+NASTY = "[b]жирно[/b] *звёзды* _x_ `код` #1 (a) \\ [url=javascript:alert(1)]x[/url] <i>"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_salt_full_of_markup_comes_back_exactly_from_every_format(tmp_path: Path, fmt: str) -> None:
+    f = play("dragon_duel_firmament", tmp_path, 2, salt=NASTY)
+    try:
+        text = joined(posts(f, fmt, "ru"))
+        live = text.replace("[\u200burl=", "").replace("\\[url=", "")
+        assert "[url=" not in live  # escaped for the format, never a live tag
+        for copy in (text, rendered(text, fmt)):
+            got = verify(_write(tmp_path, "thread.txt", copy), lang="ru")
+            assert got.ok, str(got)
+    finally:
+        f.enc.close()
+
+
+def test_a_thread_without_its_opening_is_told_so_and_its_faces_still_checked(fight: Fight,
+                                                                               tmp_path: Path) -> None:
+    parts = posts(fight, "phpbb", "en")
+    got = verify(_write(tmp_path, "thread.txt", joined(parts[1:])), lang="en")
+    assert [x.key for x in got.findings] == ["verify.no_opening"] and got.report.faces > 0
+    assert str(got).splitlines()[0] == "the thread holds no post with the seal: the secret cannot be checked against it"
