@@ -19,7 +19,11 @@ the scenario), ``validate_order`` (refuse with :class:`~gmkit.errors.IllegalOrde
 * every input is checked at the door: an order's fields by their type hints, actors as names,
   before anything changes, so a refusal leaves board, record, dice and journal file as they were;
 * the autopilot is a policy object the rule set's :class:`~gmkit.systems.System` names: engines
-  never import their policy, and ``resolve_round(policy=...)`` takes any other.
+  never import their policy, and ``resolve_round(policy=...)`` takes any other;
+* a fight may be sealed before its first resolution (:meth:`Encounter.seal`, then the players'
+  salt, :meth:`Encounter.set_salt`): its dice then come from the sealed stream of
+  :mod:`gmkit.seal`, and a resolution that replaces an undone one with other orders is marked as
+  a recount in its journal line.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import Any, ClassVar, Protocol, Self
 from . import (
     __version__,
     i18n,  # noqa: F401  (loads the catalogue that words keyed refusals)
+    recount,
 )
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError, SealError
@@ -235,7 +240,7 @@ class Encounter(ABC):
         """The players' salt once set (:meth:`set_salt`): from then on the dice are sealed."""
         self._redo: dict[int, dict[str, Any]] = {}
         """Resolutions undone and not yet taken again, by their index (0 for the first): what
-        each took in (:func:`_stance_of`), for the one that takes its place (:meth:`_recount`)."""
+        each took in (:func:`gmkit.recount.stance_of`), for the one that takes its place."""
 
     def fresh(self, seed: int) -> Self:
         """The same scenario from its start with another seed, kept as this one is, never
@@ -596,7 +601,7 @@ class Encounter(ABC):
         fresh = self._rebuilt(before + self._entries[steps[-1] + 1:])
         redo = dict(self._redo)
         if last.get("op") == "resolve":
-            redo[sum(1 for e in before if e.get("op") == "resolve")] = _stance_of(before)
+            redo[sum(1 for e in before if e.get("op") == "resolve")] = recount.stance_of(before)
         if self._journal is not None:
             self._journal.append({"op": "undo"})
         self._adopt(fresh)
@@ -611,16 +616,7 @@ class Encounter(ABC):
         before = self._redo.get(self.resolutions)
         if before is None:
             return None
-        now = _stance_of(self._entries)
-        known = self.participants()
-        actors = [a for a in known if a in before["orders"] or a in now["orders"]]
-        actors += sorted((set(before["orders"]) | set(now["orders"])) - set(known))
-        changed = [a for a in actors if before["orders"].get(a) != now["orders"].get(a)]
-        arrival = not changed and before["arrival"] != now["arrival"]
-        hand = before["hand"] != now["hand"]
-        if not (changed or arrival or hand):
-            return None
-        return {"orders": changed, "arrival": arrival, "hand": hand}
+        return recount.changes(before, recount.stance_of(self._entries), self.participants())
 
     # --- the seal ----------------------------------------------------------------------------
 
@@ -929,7 +925,7 @@ class Encounter(ABC):
             except Exception as e:  # never a bare engine error out of a journal
                 raise JournalError.at(path, line, f"does not replay ({type(e).__name__}: {e})",
                                       "op") from e
-        enc._redo = _undone_stances(got.entries)
+        enc._redo = recount.undone_stances(got.entries)
         return enc
 
     @classmethod
@@ -1044,63 +1040,6 @@ def _first_difference(got: Any, want: Any, depth: int = 0) -> str:
 
 def _seal_of(entry: Mapping[str, Any]) -> dict[str, str]:
     return {k: str(entry[k]) for k in ("secret", "commitment", "journal")}
-
-
-def _order_text(order: Any) -> str:
-    """An order as one canonical JSON text (a live :class:`Order` or its journal JSON alike)."""
-    return json.dumps(json.loads(_dumps(order)), sort_keys=True, ensure_ascii=False)
-
-
-def _stance_of(entries: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """What the next resolution after ``entries`` takes in besides the board: each actor's
-    order (as canonical JSON), the order they arrived in, the faces in hand (C-2)."""
-    start = 0
-    hand: list[int] = []
-    for i in range(len(entries) - 1, -1, -1):
-        if entries[i].get("op") == "resolve":
-            start, hand = i + 1, list(entries[i].get("hand", ()))
-            break
-    orders: dict[str, str] = {}
-    arrival: list[str] = []
-    for e in entries[start:]:
-        op = e.get("op")
-        if op == "submit":
-            orders[e["actor"]] = _order_text(e["order"])
-            if e["actor"] in arrival:
-                arrival.remove(e["actor"])
-            arrival.append(e["actor"])
-        elif op == "withdraw":
-            orders.pop(e["actor"], None)
-            if e["actor"] in arrival:
-                arrival.remove(e["actor"])
-        elif op == "reorder":
-            arrival = list(e["order"])
-        elif op == "enter":
-            hand += list(e["faces"])
-    return {"orders": orders, "arrival": arrival, "hand": hand}
-
-
-def _undone_stances(entries: Iterable[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:
-    """The resolutions a journal undid and did not take again, by index, with what each took in
-    (what :meth:`Encounter.undo` keeps for a live fight)."""
-    stack: list[Mapping[str, Any]] = []
-    redo: dict[int, dict[str, Any]] = {}
-    for entry in entries:
-        op = entry.get("op")
-        if op == "undo":
-            steps = [i for i, e in enumerate(stack) if e.get("op") not in STANDING]
-            if not steps:
-                continue
-            i = steps[-1]
-            undone = stack.pop(i)
-            if undone.get("op") == "resolve":
-                before = stack[:i]
-                redo[sum(1 for e in before if e.get("op") == "resolve")] = _stance_of(before)
-        else:
-            if op == "resolve":
-                redo.pop(sum(1 for e in stack if e.get("op") == "resolve"), None)
-            stack.append(entry)
-    return redo
 
 
 def _same_file(a: str | Path, b: str | Path) -> bool:

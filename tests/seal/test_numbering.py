@@ -206,3 +206,20 @@ def test_the_secret_is_in_no_player_view(tmp_path: Path) -> None:
         assert secret not in repr(data)  # the GM's run data neither: the journal keeps it
     finally:
         enc.close()
+
+
+def test_the_recount_notice_declines_the_names_and_keeps_a_hidden_one_hidden() -> None:
+    from gmkit.report.numbers import recount_notice
+
+    who = ["Шквал", "Гроза", "Тень"]
+    one = {"round": 3, "recount": {"orders": ["Шквал"], "arrival": False, "hand": False}}
+    assert recount_notice(one, who, who, "ru") == "Раунд 3 пересчитан: изменена заявка Шквала."
+    two = {"round": 4, "recount": {"orders": ["Шквал", "Гроза"], "arrival": False, "hand": True}}
+    assert recount_notice(two, who, who, "ru") == (
+        "Раунд 4 пересчитан: изменены заявки Шквала, Грозы; изменены кости, брошенные за столом.")
+    cloaked = {"round": 5, "recount": {"orders": ["Тень", "GM"], "arrival": False, "hand": False}}
+    assert recount_notice(cloaked, ["Шквал", "Гроза"], who, "ru") == (
+        "Раунд 5 пересчитан: изменена скрытая заявка; изменено решение мастера.")
+    assert recount_notice(cloaked, who, who, "en") == (
+        "Round 5 was resolved again: the order of Тень changed; the GM's ruling changed.")
+    assert recount_notice({"round": 2}, who, who, "ru") is None
