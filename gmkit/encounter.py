@@ -520,7 +520,7 @@ class Encounter(ABC):
         entry: dict[str, Any] = {}
 
         index = self.resolutions
-        recount = self._recount()
+        changed = self._recount()
 
         def resolve_and_write() -> None:
             # written inside the transaction: a journal that refuses the line undoes the round
@@ -528,8 +528,8 @@ class Encounter(ABC):
             entry.update(op="resolve", faces=self.dice.tape[tape0:],
                          manual=[m - tape0 for m in self.dice.manual_marks[marks0:]],
                          hand=list(self.dice.pending_hand), events=self.record[start:])
-            if recount is not None:
-                entry["recount"] = recount
+            if changed is not None:
+                entry["recount"] = changed
             if self._journal is not None:
                 self._journal.append(entry)
 
