@@ -15,7 +15,7 @@ __version__ = "0.1.0"
 
 __all__ = ["__version__", "Dice", "roll", "Encounter", "Event", "GmkitError", "IllegalOrder",
            "ScenarioError", "DiceError", "JournalError", "load_scenario", "set_language", "simulate",
-           "compare", "Simulation"]
+           "compare", "Simulation", "verify"]
 
 _LAZY = {
     "Dice": ("gmkit.dice", "Dice"),
@@ -32,6 +32,7 @@ _LAZY = {
     "simulate": ("gmkit.simulation", "simulate"),
     "compare": ("gmkit.simulation", "compare"),
     "Simulation": ("gmkit.simulation", "Simulation"),
+    "verify": ("gmkit.verification", "verify"),
 }
 
 

@@ -463,13 +463,16 @@ class Dice:
     """Every face in order, as the journal keeps it; ``manual_marks`` indexes the hand-typed ones."""
     manual_marks: list[int]
 
-    def __init__(self, seed: int | None = None, *, record: bool = True):
+    def __init__(self, seed: int | None = None, *, record: bool = True, stream: Any = None):
+        """``stream``, when given, is the generator instead of ``random.Random(seed)``: an object
+        with ``random()`` (the next fraction) and ``seed(x)`` (back to its first draw), as a
+        sealed fight's :class:`gmkit.seal.SealedStream`."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise DiceError(f"C-1: a seed is a whole number, got {seed!r}")
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = random.Random(seed) if stream is None else stream
         self._random = self._rng.random
         self.draws = 0
         self.record = record

@@ -19,7 +19,11 @@ the scenario), ``validate_order`` (refuse with :class:`~gmkit.errors.IllegalOrde
 * every input is checked at the door: an order's fields by their type hints, actors as names,
   before anything changes, so a refusal leaves board, record, dice and journal file as they were;
 * the autopilot is a policy object the rule set's :class:`~gmkit.systems.System` names: engines
-  never import their policy, and ``resolve_round(policy=...)`` takes any other.
+  never import their policy, and ``resolve_round(policy=...)`` takes any other;
+* a fight may be sealed before its first resolution (:meth:`Encounter.seal`, then the players'
+  salt, :meth:`Encounter.set_salt`): its dice then come from the sealed stream of
+  :mod:`gmkit.seal`, and a resolution that replaces an undone one with other orders is marked as
+  a recount in its journal line.
 """
 
 from __future__ import annotations
@@ -36,12 +40,13 @@ from typing import Any, ClassVar, Protocol, Self
 from . import (
     __version__,
     i18n,  # noqa: F401  (loads the catalogue that words keyed refusals)
+    recount,
 )
 from .dice import Dice
-from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError
+from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError, SealError
 from .events import ALL, GM, Event
 from .i18n.grammar import Cast
-from .journal import JOURNAL_FORMAT, Journal, JournalContents, dumps
+from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents, dumps, journal_id
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
 from .scenario import cast_of
 
@@ -176,15 +181,16 @@ class Encounter(ABC):
     @classmethod
     def from_valid(cls, scenario: Mapping[str, Any], seed: int | None = None, *,
                    journal: str | Path | None = None, mode: Mode = TABLE,
-                   opening_faces: Sequence[int] = ()) -> Self:
+                   opening_faces: Sequence[int] = (), stream: Any = None) -> Self:
         """An encounter from data that is already a validated scenario's ``model_dump(mode="json")``
-        (undo's rebuilds, simulations of thousands of fights): not validated again."""
+        (undo's rebuilds, simulations of thousands of fights): not validated again. ``stream`` is
+        a sealed fight's generator (:class:`gmkit.seal.SealedStream`), set up from its start."""
         enc = cls.__new__(cls)
-        enc._start(dict(scenario), seed, journal, mode, opening_faces)
+        enc._start(dict(scenario), seed, journal, mode, opening_faces, stream)
         return enc
 
     def _start(self, scenario: dict[str, Any], seed: int | None, journal: str | Path | None,
-               mode: Mode, opening_faces: Sequence[int]) -> None:
+               mode: Mode, opening_faces: Sequence[int], stream: Any = None) -> None:
         if not mode.history and journal is not None:
             raise JournalError("an encounter without history (a simulation's) cannot keep a journal")
         self.scenario = scenario
@@ -196,9 +202,11 @@ class Encounter(ABC):
         engines skip building an event's text."""
         self.opening_faces = tuple(opening_faces)
         self._policy = None
-        self._begin(seed, mode.rolls and mode.history)
+        self._begin(seed, mode.rolls and mode.history, stream)
         self._registry = order_registry(self.order_types)
         self._setup()
+        self.setup_events = len(self.record)
+        """How many events the setup made (life dice, a first roll-off): the record's head."""
         if self.dice.pending_hand:
             raise DiceError(f"C-2: {len(self.dice.pending_hand)} of the opening faces were not needed "
                             f"by the setup rolls: {list(self.dice.pending_hand)}")
@@ -212,9 +220,9 @@ class Encounter(ABC):
     def keep_history(self) -> bool:
         return self.mode.history
 
-    def _begin(self, seed: int | None, record_rolls: bool) -> None:
+    def _begin(self, seed: int | None, record_rolls: bool, stream: Any = None) -> None:
         """The record side of a fight at its start: dice, record, orders, journal entries."""
-        self.dice = Dice(seed, record=record_rolls)
+        self.dice = Dice(seed, record=record_rolls, stream=stream)
         self.dice.enter(*self.opening_faces)
         self.seed = self.dice.seed
         self.record = []
@@ -227,6 +235,14 @@ class Encounter(ABC):
         self.desk_state: dict[str, Any] = {}
         """The desk's own state the journal keeps (its language): not a step of the fight,
         never undone (:meth:`set_desk_state`)."""
+        self.sealed: dict[str, str] | None = None
+        """The seal (:meth:`seal`): ``secret``, ``commitment``, ``journal`` (the journal id it
+        names). The GM's eyes only until the reveal."""
+        self.salt: str | None = None
+        """The players' salt once set (:meth:`set_salt`): from then on the dice are sealed."""
+        self._redo: dict[int, dict[str, Any]] = {}
+        """Resolutions undone and not yet taken again, by their index (0 for the first): what
+        each took in (:func:`gmkit.recount.stance_of`), for the one that takes its place."""
 
     def fresh(self, seed: int) -> Self:
         """The same scenario from its start with another seed, kept as this one is, never
@@ -495,6 +511,8 @@ class Encounter(ABC):
 
     def _resolve_round(self, autopilot: bool, policy: Policy | None = None) -> list[Event]:
         """:meth:`resolve_round` once the fight is known not to be over."""
+        if self.sealed is not None and self.salt is None:
+            raise SealError("seal.error.no_salt")
         if autopilot:
             chooser = policy or self.policy()
             for actor in self.awaiting():
@@ -517,16 +535,22 @@ class Encounter(ABC):
         marks0 = len(self.dice.manual_marks)
         entry: dict[str, Any] = {}
 
+        index = self.resolutions
+        changed = self._recount()
+
         def resolve_and_write() -> None:
             # written inside the transaction: a journal that refuses the line undoes the round
             self._resolve_pending()
             entry.update(op="resolve", faces=self.dice.tape[tape0:],
                          manual=[m - tape0 for m in self.dice.manual_marks[marks0:]],
                          hand=list(self.dice.pending_hand), events=self.record[start:])
+            if changed is not None:
+                entry["recount"] = changed
             if self._journal is not None:
                 self._journal.append(entry)
 
         self._transaction(resolve_and_write)
+        self._redo.pop(index, None)
         self._entries.append(entry)
         if self._listeners:
             self._notify("resolve")
@@ -585,16 +609,110 @@ class Encounter(ABC):
         """Step back over the last journal entry (a resolution, an order, a note...). Returns it.
         The desk's own lines (:meth:`set_desk_state`) stay."""
         self._need_history("undo")
-        steps = [i for i, e in enumerate(self._entries) if e.get("op") != "desk"]
+        steps = [i for i, e in enumerate(self._entries) if e.get("op") not in STANDING]
         if not steps:
             raise GmkitError("nothing to undo")
         last = self._entries[steps[-1]]
-        fresh = self._rebuilt(self._entries[:steps[-1]] + self._entries[steps[-1] + 1:])
+        before = self._entries[:steps[-1]]
+        fresh = self._rebuilt(before + self._entries[steps[-1] + 1:])
+        redo = dict(self._redo)
+        if last.get("op") == "resolve":
+            redo[sum(1 for e in before if e.get("op") == "resolve")] = recount.stance_of(before)
         if self._journal is not None:
             self._journal.append({"op": "undo"})
         self._adopt(fresh)
+        self._redo = redo
         self._notify("undo")
         return last
+
+    def _recount(self) -> dict[str, Any] | None:
+        """What changed since the undone resolution this one takes the place of (whose orders,
+        their arrival, the faces typed in), for the post to say; None when nothing did (the
+        same orders give the same dice) or no resolution of this place was undone."""
+        before = self._redo.get(self.resolutions)
+        if before is None:
+            return None
+        return recount.changes(before, recount.stance_of(self._entries), self.participants())
+
+    # --- the seal ----------------------------------------------------------------------------
+
+    def seal(self) -> dict[str, str]:
+        """Seal the dice before the first resolution (:mod:`gmkit.seal`): a fresh secret, and the
+        commitment to show the thread; the journal keeps both (the GM's eyes only). The dice
+        are sealed once the players' salt is set (:meth:`set_salt`); until then no round is
+        resolved. Returns the seal."""
+        from .seal import commitment, new_secret
+
+        self._need_history("seal")
+        if self.sealed is not None:
+            raise SealError("seal.error.sealed", commitment=self.sealed["commitment"])
+        if self.resolutions:
+            raise SealError("seal.error.resolved", n=self.resolutions)
+        ident = self.fight_id()
+        secret = new_secret()
+        entry = {"op": "seal", "secret": secret,
+                 "commitment": commitment(secret, ident["scenario"], ident["journal"]),
+                 "journal": ident["journal"]}
+        self._journal_entry(entry, lambda: setattr(self, "sealed", _seal_of(entry)))
+        assert self.sealed is not None
+        return dict(self.sealed)
+
+    def fight_id(self) -> dict[str, str]:
+        """The fight's identity a seal names: the scenario's hash and the journal's id (the
+        checksum of the journal's header line; of the header it would have, unjournaled)."""
+        if self.sealed is not None:
+            journal = self.sealed["journal"]
+        elif self._journal is not None:
+            journal = journal_id(Journal.read(self._journal.path).header)
+        else:
+            journal = journal_id(self._header())
+        return {"scenario": canonical_hash(self.scenario), "journal": journal}
+
+    def set_salt(self, text: str) -> str:
+        """Take the players' salt (posted after the commitment) and seal the dice with it: the
+        fight is set up again on the sealed stream (its setup rolls too), and the orders given
+        so far stand. Refused (nothing changed) before :meth:`seal`, a second time, or for a
+        salt that is empty, over 1 KB, or holds a control character. Returns the salt as used."""
+        from .seal import SaltRefused, normalize_salt
+
+        self._need_history("set the salt")
+        if self.sealed is None:
+            raise SealError("seal.error.not_sealed")
+        if self.salt is not None:
+            raise SealError("seal.error.salt_set", salt=self.salt)
+        try:
+            salt = normalize_salt(text)
+        except SaltRefused as e:
+            raise SealError(e.key, **e.params) from None
+        fresh = self._sealed_fight(salt)
+        self._journal_entry({"op": "salt", "salt": salt}, lambda: self._adopt(fresh))
+        return salt
+
+    def _sealed_fight(self, salt: str) -> Encounter:
+        """This fight from its start on the stream of its seal and ``salt``, every step so far
+        taken again (a fight not resolved yet: only orders, notes and typed-in faces)."""
+        from .seal import SealedStream, stream_key
+
+        assert self.sealed is not None
+        key = stream_key(self.sealed["secret"], canonical_hash(self.scenario),
+                         self.sealed["journal"], salt)
+        fresh = type(self).from_valid(self.scenario, self.seed, opening_faces=self.opening_faces,
+                                      stream=SealedStream(key))
+        for entry in self._entries:
+            fresh._replay(entry)
+        fresh.salt = salt
+        fresh._redo = dict(self._redo)
+        return fresh
+
+    def reveal(self) -> dict[str, str]:
+        """The seal opened: the secret, the salt, the commitment and the fight's identity, for
+        the thread to check every roll (:mod:`gmkit.checker`). Refused for a fight not sealed
+        or whose salt is not set."""
+        if self.sealed is None:
+            raise SealError("seal.error.not_sealed")
+        if self.salt is None:
+            raise SealError("seal.error.no_salt")
+        return {**self.sealed, "scenario": canonical_hash(self.scenario), "salt": self.salt}
 
     def _rebuilt(self, entries: list[dict[str, Any]], strict: bool = True) -> Encounter:
         fresh = type(self).from_valid(self.scenario, self.seed, opening_faces=self.opening_faces)
@@ -656,9 +774,38 @@ class Encounter(ABC):
     def _replay_desk(self, entry: dict[str, Any], strict: bool) -> None:
         self.desk_state.update({k: v for k, v in entry.items() if k != "op"})
 
+    def _replay_seal(self, entry: dict[str, Any], strict: bool) -> None:
+        from .seal import commitment
+
+        if self.sealed is not None:
+            raise JournalError("a second seal: a fight is sealed once", field="op")
+        if self.resolutions:
+            raise JournalError("a seal after a resolution", field="op")
+        if commitment(entry["secret"], canonical_hash(self.scenario),
+                      entry["journal"]) != entry["commitment"]:
+            raise SealError("seal.error.tampered", field="commitment")
+        self.sealed = _seal_of(entry)
+
+    def _replay_salt(self, entry: dict[str, Any], strict: bool) -> None:
+        from .seal import SaltRefused, normalize_salt
+
+        if self.sealed is None:
+            raise JournalError("a salt with no seal before it", field="op")
+        if self.salt is not None:
+            raise JournalError("a second salt: the salt is set once", field="op")
+        try:
+            ok = normalize_salt(entry["salt"]) == entry["salt"]
+        except SaltRefused:
+            ok = False
+        if not ok:
+            raise JournalError("not a salt as the seal takes it", field="salt")
+        self._adopt(self._sealed_fight(entry["salt"]))
+
     def _replay_resolve(self, entry: dict[str, Any], strict: bool) -> None:
         if self.is_over:
             raise JournalError("the fight was over: nothing to resolve", field="op")
+        if self.sealed is not None and self.salt is None:
+            raise JournalError("a sealed fight resolved before its salt was set", field="op")
         faces, manual, hand = entry["faces"], list(entry.get("manual", ())), list(entry.get("hand", ()))
         if manual != sorted(set(manual)) or any(not 0 <= m < len(faces) for m in manual):
             raise JournalError(f"hand-typed face positions {manual} do not fit the "
@@ -785,6 +932,8 @@ class Encounter(ABC):
         for line, entry in got.effective():
             try:
                 enc._replay(entry, strict)
+            except SealError as e:
+                raise e.at(path, line) from None
             except JournalError as e:
                 raise JournalError.at(path, line, str(e), e.field) from None
             except GmkitError as e:
@@ -792,6 +941,7 @@ class Encounter(ABC):
             except Exception as e:  # never a bare engine error out of a journal
                 raise JournalError.at(path, line, f"does not replay ({type(e).__name__}: {e})",
                                       "op") from e
+        enc._redo = recount.undone_stances(got.entries)
         return enc
 
     @classmethod
@@ -904,6 +1054,10 @@ def _first_difference(got: Any, want: Any, depth: int = 0) -> str:
     return ""
 
 
+def _seal_of(entry: Mapping[str, Any]) -> dict[str, str]:
+    return {k: str(entry[k]) for k in ("secret", "commitment", "journal")}
+
+
 def _same_file(a: str | Path, b: str | Path) -> bool:
     import os
 
@@ -918,5 +1072,7 @@ _REPLAY: dict[str, Callable[[Encounter, dict[str, Any], bool], None]] = {
     "note": Encounter._replay_note,
     "resolve": Encounter._replay_resolve,
     "desk": Encounter._replay_desk,
+    "seal": Encounter._replay_seal,
+    "salt": Encounter._replay_salt,
 }
 """How each kind of journal step is taken again (d20 dispatches on a node's type the same way)."""

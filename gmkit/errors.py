@@ -299,6 +299,49 @@ class JournalError(GmkitError):
         return cls(text, path=str(path), line=line, field=field)
 
 
+class SealError(GmkitError, ValueError):
+    """A seal, a salt, a reveal or a thread to verify that cannot be used (:mod:`gmkit.seal`):
+    one line in the reader's words (``key`` and ``params``); ``str()`` is the English line.
+
+    Found in a journal's line, it names the file and the line (:meth:`at`); ``field`` names the
+    entry's field to blame, as a :class:`JournalError`'s does.
+    """
+
+    def __init__(self, key: str, /, *, field: str | None = None, **params: Any):
+        self.key: str = key
+        self.params = MappingProxyType(dict(params))
+        self.field = field
+        self.path: str | None = None
+        self.line: int | None = None
+        super().__init__(_text(key, "en", params))
+
+    def at(self, path: object, line: int) -> SealError:
+        """The same error, found in line ``line`` of the journal ``path``."""
+        located = SealError(self.key, field=self.field, **self.params)
+        located.path, located.line = str(path), line
+        located.args = (located.message("en"),)
+        return located
+
+    def message(self, lang: str | None = None) -> str:
+        try:
+            text = _text(self.key, lang, self.params)
+            if self.line is not None:
+                text = _text("seal.error.at", lang, {"path": self.path, "line": self.line,
+                                                      "problem": text})
+            return text
+        except (KeyError, ValueError, IndexError, TypeError):  # shown, never a crash
+            return str(self)
+
+    def __reduce__(self) -> Any:
+        return (_rebuild_seal_error, (self.key, self.field, dict(self.params), self.path, self.line))
+
+
+def _rebuild_seal_error(key: str, field: str | None, params: dict[str, Any], path: str | None,
+                        line: int | None) -> SealError:
+    err = SealError(key, field=field, **params)
+    return err.at(path, line) if line is not None else err
+
+
 class EncounterOver(GmkitError):
     """An order or a resolution asked of an encounter that has already ended."""
 

@@ -57,7 +57,7 @@ from pydantic import (
 from .errors import JournalError
 
 __all__ = ["Journal", "JournalContents", "JOURNAL_FORMAT", "READ_FORMATS", "dumps", "effective",
-           "checksum", "strip_integrity"]
+           "checksum", "strip_integrity", "STANDING", "journal_id"]
 
 JOURNAL_FORMAT = 2
 """The format new journals are written in: 2 = every line with ``seq`` and ``sum``."""
@@ -65,6 +65,9 @@ READ_FORMATS = (1, 2)
 """The formats this gmkit reads."""
 
 _INTEGRITY = ("seq", "sum")
+STANDING = ("desk", "seal", "salt")
+"""Lines that are not steps of the fight and that no ``undo`` takes back: the desk's own state,
+and the seal and its salt (a seal undone could be drawn again until the dice suit)."""
 _SUM = re.compile(r"[0-9a-f]{16}")
 
 
@@ -78,6 +81,12 @@ def checksum(previous: str, body: str) -> str:
     return hashlib.sha256(f"{previous}\n{body}".encode()).hexdigest()[:16]
 
 
+def journal_id(header: dict[str, Any]) -> str:
+    """A journal's id: the checksum of its header line (its ``sum`` in format 2), which a seal
+    names beside the scenario's hash."""
+    return checksum("", dumps(header))
+
+
 def strip_integrity(line: dict[str, Any]) -> dict[str, Any]:
     """A line's object without ``seq`` and ``sum``: the entry as format 1 wrote it."""
     return {k: v for k, v in line.items() if k not in _INTEGRITY}
@@ -85,16 +94,17 @@ def strip_integrity(line: dict[str, Any]) -> dict[str, Any]:
 
 def _last_step(stack: list[Any], entry_of: Callable[[Any], dict[str, Any]]) -> int | None:
     """Where the last step an ``undo`` may take back stands in ``stack``: a ``desk`` line (the
-    desk's own state, such as its language) is not a step of the fight and is never undone."""
+    desk's own state, such as its language) is not a step of the fight and is never undone, nor
+    are a seal and its salt (:data:`STANDING`)."""
     for i in range(len(stack) - 1, -1, -1):
-        if entry_of(stack[i]).get("op") != "desk":
+        if entry_of(stack[i]).get("op") not in STANDING:
             return i
     return None
 
 
 def effective(entries: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries that stand: each ``undo`` marker removes the step before it (``desk`` lines
-    stand whatever is undone)."""
+    """The entries that stand: each ``undo`` marker removes the step before it (``desk``,
+    ``seal`` and ``salt`` lines stand whatever is undone)."""
     stack: list[dict[str, Any]] = []
     for entry in entries:
         if entry.get("op") == "undo":
@@ -175,16 +185,46 @@ class _Event(_Strict):
     visibility: str = "all"
 
 
+class _Recount(_Strict):
+    """What changed since the resolution this one replaces (an undone one of the same round)."""
+    orders: list[str]
+    """Whose orders changed (given, withdrawn or other)."""
+    arrival: bool
+    """The order the orders arrived in changed."""
+    hand: bool
+    """The faces typed in by hand changed."""
+
+
 class _Resolve(_Strict):
     op: Literal["resolve"]
     faces: list[Face]
     manual: list[Annotated[int, Field(ge=0)]]
     hand: list[TypedFace]
     events: list[_Event]
+    recount: _Recount | None = None
+    """Set when the round was resolved before, undone and resolved again otherwise."""
 
 
 class _Undo(_Strict):
     op: Literal["undo"]
+
+
+_HEX64 = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+
+
+class _Seal(_Strict):
+    """The seal (:mod:`gmkit.seal`): the GM's secret, the commitment shown to the thread and the
+    journal id it names. The GM's eyes only until the reveal."""
+    op: Literal["seal"]
+    secret: _HEX64
+    commitment: _HEX64
+    journal: Annotated[str, Field(pattern=r"^[0-9a-f]{16}$")]
+
+
+class _Salt(_Strict):
+    """The players' salt, as the stream uses it."""
+    op: Literal["salt"]
+    salt: Annotated[str, Field(min_length=1)]
 
 
 class _Desk(_Strict):
@@ -194,7 +234,7 @@ class _Desk(_Strict):
 
 
 _ENTRY: TypeAdapter[Any] = TypeAdapter(Annotated[
-    _Submit | _Withdraw | _Reorder | _Enter | _Note | _Resolve | _Undo | _Desk,
+    _Submit | _Withdraw | _Reorder | _Enter | _Note | _Resolve | _Undo | _Desk | _Seal | _Salt,
     Field(discriminator="op")])
 _HEADER: TypeAdapter[Any] = TypeAdapter(_Header)
 
@@ -204,7 +244,8 @@ def _schema_problem(err: ValidationError, tagged: bool) -> tuple[str, str]:
     e = err.errors(include_url=False)[0]
     loc = list(e["loc"])
     if e["type"] in ("union_tag_invalid", "union_tag_not_found"):
-        return "op", ("one of submit, withdraw, reorder, enter, note, resolve, undo, desk; got "
+        return "op", ("one of submit, withdraw, reorder, enter, note, resolve, undo, desk, seal, "
+                      "salt; got "
                       f"{e.get('input', {}).get('op') if isinstance(e.get('input'), dict) else None!r}")
     if tagged and loc:
         loc = loc[1:]  # the union's tag

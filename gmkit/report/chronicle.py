@@ -18,7 +18,9 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..draws import mark
 from ..errors import GmkitError, JournalError
+from .numbers import numbered_events, opening_events
 from .rundata import RUN_FORMAT, views_of
 
 if TYPE_CHECKING:
@@ -64,21 +66,40 @@ class Chronicle:
         self._seen: list[dict[str, Any]] = []
         self._fight = type(enc).from_valid(enc.scenario, enc.seed, opening_faces=enc.opening_faces)
         self._rounds: dict[int, dict[str, Any]] = {}
-        self._initial = _json(views_of(self._fight))
+        self._opened()
         self._resolved_at = 0
         """How many steps were taken at the last resolution (what a brief is drawn from)."""
         self._briefs: dict[str, dict[str, Any]] = {}
+
+    def _opened(self) -> None:
+        """The board before the first round and the setup's events (with their draw numbers):
+        again once the salt seals the dice, which sets the fight up again."""
+        fight = self._fight
+        self._initial = _json(views_of(fight))
+        self._opening = _json(opening_events(fight))
+        self._opening_round = self._opening[0]["round"] if self._opening else fight.round
 
     def _step(self, entry: dict[str, Any]) -> None:
         fight = self._fight
         rnd = fight.round
         before = len(fight.record)
+        at = mark(fight.dice)
         fight._replay(entry)  # the encounter's own replay: the same checks as resume
         self._seen.append(entry)
-        new = [e.to_json() for e in fight.record[before:]]
+        if entry.get("op") == "salt":
+            self._opened()
+            return
+        new = numbered_events(fight.dice, at, fight.record[before:], rnd)
         room = self._rounds.setdefault(rnd, {"round": rnd, "events": []})
         room["events"] += _json(new)
+        if entry.get("recount"):
+            room["recounts"] = int(room.get("recounts", 0)) + 1
+            why = room.setdefault("recount", {"orders": [], "arrival": False, "hand": False})
+            why["orders"] += [a for a in entry["recount"].get("orders", ()) if a not in why["orders"]]
+            why["arrival"] = why["arrival"] or bool(entry["recount"].get("arrival"))
+            why["hand"] = why["hand"] or bool(entry["recount"].get("hand"))
         if entry.get("op") == "resolve":
+            room["steps"] = int(room.get("steps", 0)) + 1
             room["views"] = _json(views_of(fight))
             room["awaiting"] = list(fight.awaiting())
             self._resolved_at = len(self._seen)
@@ -107,7 +128,8 @@ class Chronicle:
             "max_rounds": fight.scenario.get("options", {}).get("max_rounds")
             if isinstance(fight.scenario.get("options"), dict) else None,
             "initial": self._initial,
-            "rounds": [self._rounds[r] for r in sorted(self._rounds) if "views" in self._rounds[r]],
+            "rounds": [self._with_opening(self._rounds[r]) for r in sorted(self._rounds)
+                       if "views" in self._rounds[r]],
             "over": bool(fight.is_over), "outcome": _json(out) if out is not None else None,
             "now": {"round": fight.round, "awaiting": list(fight.awaiting())}}
         summary = _json(fight.summary())
@@ -118,7 +140,15 @@ class Chronicle:
         data["unresolved"] = [{"actor": a, "order": order_to_json(fight.pending_order(a))}
                               for a in fight.orders_received]
         data["odds"] = {"why": "report.odds.live"}
+        if fight.sealed is not None and fight.salt is not None:
+            data["seal"] = {"commitment": fight.sealed["commitment"]}
         return data
+
+    def _with_opening(self, room: dict[str, Any]) -> dict[str, Any]:
+        """A round's run data; the first round's begins with the setup's events."""
+        if room["round"] != self._opening_round or not self._opening:
+            return room
+        return {**room, "events": self._opening + room["events"]}
 
     def briefs(self, actors: list[str] | None = None) -> dict[str, dict[str, Any]]:
         """The brief facts (:func:`~.posts.brief_facts`) of ``actors`` (default: everyone), as the

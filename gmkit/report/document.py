@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import format_message
-from .rundata import board_for, events_for
+from .rundata import board_for
 from .tables import Rows, participants_rows, scenario_rows, state_rows
 
 __all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Picture", "Block", "build", "title_blocks",
@@ -123,8 +123,13 @@ def scenario_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) ->
 
 def story_items(events: list[dict[str, Any]], view: str, side: str,
                 lang: str) -> list[tuple[str, list[str]]]:
-    return [(ev.text(lang), [r.describe(lang) for r in ev.rolls])
-            for ev in events_for(events, view, side)]
+    """The events as the view's story: each line with its rolls and their draw numbers; a roll
+    hidden from the view as its numbers only (:func:`.numbers.story_item`)."""
+    from .numbers import story_item
+    from .rundata import PUBLIC
+
+    who = None if view == "gm" else (side or PUBLIC)
+    return [item for item in (story_item(e, who, lang) for e in events) if item is not None]
 
 
 def state_view_blocks(data: Mapping[str, Any], views: Mapping[str, Any], view: str, side: str,

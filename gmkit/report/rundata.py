@@ -333,9 +333,16 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
 
     scen = data["scenario"]
     summary = data.get("summary") or {}
+    from .numbers import hidden_stub
+
+    def seen(e: dict[str, Any]) -> dict[str, Any] | None:  # a hidden roll keeps its numbers only
+        return copy.deepcopy(e) if Event.from_json(e).visible_to(who) else hidden_stub(e)
+
     rounds = [{"round": r["round"],
-               "events": [copy.deepcopy(e) for e in r["events"] if Event.from_json(e).visible_to(who)],
-               "views": boards(r["views"])} for r in data["rounds"]]
+               "events": [e for e in map(seen, r["events"]) if e is not None],
+               "views": boards(r["views"]),
+               **{k: copy.deepcopy(r[k]) for k in ("recount", "recounts", "steps") if k in r}}
+              for r in data["rounds"]]
     out: dict[str, Any] = {
         "format": data.get("format", RUN_FORMAT), "view": "player", "side": side,
         "system": data["system"], "scenario_file": data.get("scenario_file", ""),
@@ -348,6 +355,8 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
         "unresolved": []}
     if "odds" in data:
         out["odds"] = copy.deepcopy(data["odds"])
+    if data.get("seal"):  # the commitment only: the thread has it
+        out["seal"] = {"commitment": str(data["seal"]["commitment"])}
     if data.get("now") is not None:  # a fight still in play: the round to come, nobody's orders
         out["now"] = {"round": data["now"]["round"]}
     return out
@@ -411,7 +420,13 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
         "sides": list(enc.sides()), "participants": list(enc.participants()),
         "max_rounds": max_rounds, "orders_file": str(orders or ""),
         "initial": _json(views_of(enc)), "rounds": []}
+    from ..draws import mark
+    from .numbers import numbered_events, opening_events
+
+    opening = _json(opening_events(enc))  # the setup's rolls open the first round's story
     rounds: dict[int, dict[str, Any]] = {}
+    if opening:
+        rounds[opening[0]["round"]] = {"round": opening[0]["round"], "events": opening}
     cap = max(1, max_rounds) * 64
     while not enc.is_over and enc.round <= max_rounds and enc.resolutions < cap:
         rnd = enc.round
@@ -441,9 +456,11 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
                     enc.submit(actor, order)
                 except GmkitError as e:
                     raise OrdersError(f"{orders}: round {rnd}, {actor}: {e}") from None
+        at = mark(enc.dice)
         new = enc.resolve_round(autopilot=True)
         entry = rounds.setdefault(rnd, {"round": rnd, "events": []})
-        entry["events"] += [e.to_json() for e in new]
+        entry["events"] += _json(numbered_events(enc.dice, at, new, rnd))
+        entry["steps"] = int(entry.get("steps", 0)) + 1
         entry["views"] = _json(views_of(enc))
     data["rounds"] = [rounds[r] for r in sorted(rounds) if "views" in rounds[r]]
     out = enc.outcome()

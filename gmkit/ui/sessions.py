@@ -206,14 +206,19 @@ class Session(w.VBox):
         self._build_views()
         from .paste import PasteBox
         from .posts import PostPanel
+        from .seal import SealPanel
 
         self.paste = PasteBox(self)
         """The paste box: a player's message read into an order (issue 16)."""
         self.posts = PostPanel(enc, lang=self.lang,
                                pictures=p.with_name(p.stem + "-posts") if p else None)
         """The round's post and the players' briefs."""
+        self.seal_panel = SealPanel(enc, lang=self.lang, forum_format=lambda: self.posts.format.value)
+        """The seal: the dice sealed before play, the players' salt, the seal opened."""
+        self.posts.format.observe(lambda _c: self.seal_panel.refresh(), names="value")
         if side is not None:
             self.posts.set_viewer(side)
+            self.seal_panel.set_viewer(side)
         buttons = w.HBox([self.resolve_button, self.autopilot, self.undo_button, self.save_button,
                           self.language, self.view])
         buttons.add_class("gm-toolbar")
@@ -225,7 +230,8 @@ class Session(w.VBox):
         super().__init__([self.styles, self.header, buttons, self.status, self.prompt,
                           self.orders_state, self.panel,
                           w.HBox([self.form, main], layout=w.Layout(width="100%", flex_flow="row wrap")),
-                          self.log_title, self.log_view, self.paste, self.dice, self.posts])
+                          self.log_title, self.log_view, self.paste, self.dice, self.posts,
+                          self.seal_panel])
         self.add_class("gmkit-session")
         enc.observe(self._on_step)
         self.refresh()
@@ -474,6 +480,7 @@ class Session(w.VBox):
             self.dice.lang = lang
             self.posts.set_language(lang)
             self.paste.set_language(lang)
+            self.seal_panel.set_language(lang)
         finally:
             self._busy = False
         self.refresh()
@@ -497,6 +504,7 @@ class Session(w.VBox):
                 self._busy = False
         self.form.set_view(side)
         self.posts.set_viewer(side)
+        self.seal_panel.set_viewer(side)
         self.paste.refresh()
         self.refresh()
 
@@ -522,6 +530,7 @@ class Session(w.VBox):
         self.form.refresh()
         self.paste.refresh()
         self.refresh()
+        self.seal_panel.refresh()
         self.posts.refresh()  # last: the post's picture is drawn beside the desk from here on
 
     def refresh(self) -> None:

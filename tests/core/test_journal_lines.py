@@ -119,7 +119,7 @@ def test_an_undo_with_nothing_to_take_back_in_a_file_is_damage(
 
 # --- what a damaged line is told --------------------------------------------------------------
 
-OPS = "one of submit, withdraw, reorder, enter, note, resolve, undo, desk"
+OPS = "one of submit, withdraw, reorder, enter, note, resolve, undo, desk, seal, salt"
 ROLL = {"expr": "d6", "total": 4, "dice": [[6, [4], True, "d6"]], "purpose": "hit", "actor": "Ash",
         "manual": False}
 
