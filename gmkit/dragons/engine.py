@@ -343,7 +343,8 @@ class DragonDuel(DuelContext):
         for n, s in self.state.dragons.items():
             d = self.dragons[n]
             dragons.append({
-                "name": n, "side": d.side, "wild_card": d.wild_card, "gm": d.gm or s.turned,
+                "name": n, "side": d.side, "side_name": self.side_name(d.side),
+                "wild_card": d.wild_card, "gm": d.gm or s.turned,
                 "speed": s.speed, "height": s.height, "max_speed": d.max_speed, "shaken": s.shaken,
                 "wounds": s.wounds, "falling": s.falling, "fall_turns": s.fall_turns, "out": s.out,
                 "out_reason": s.out_reason, "turned": s.turned, "tailing": s.tailing,

@@ -572,9 +572,11 @@ def test_board_shape_and_trails() -> None:
     json.dumps(b)
     assert b["system"] == "dragons" and b["round"] == 2 and b["over"] is False
     ash = b["dragons"][0]
-    assert set(ash) == {"name", "side", "wild_card", "gm", "speed", "height", "max_speed", "shaken",
-                        "wounds", "falling", "fall_turns", "out", "out_reason", "turned", "tailing",
-                        "tailed_by", "weapons", "bennies"}  # D-7: the Bennies left (issue 13)
+    assert set(ash) == {"name", "side", "side_name", "wild_card", "gm", "speed", "height",
+                        "max_speed", "shaken", "wounds", "falling", "fall_turns", "out", "out_reason",
+                        "turned", "tailing", "tailed_by", "weapons",
+                        "bennies"}  # D-7: the Bennies left (issue 13)
+    assert ash["side_name"] == "red"  # no side_names: the side is called by its id (issue 27)
     assert ash["bennies"] == 3 and "gm_bennies" not in b and d.board()["gm_bennies"] == 2
     assert ash["weapons"][0] == {"name": "Flame", "kind": "ranged", "damage": "2d8", "out": False}
     assert b["trails"]["Ash"] == [[6, 11], [7, 11]]
