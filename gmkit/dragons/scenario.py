@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ..dice import parse, parse_trait
 from ..errors import DiceError, FieldProblem, given, quoted, rule_of
-from ..i18n.grammar import CastRow
+from ..i18n.grammar import Cast, CastRow
 from ..scenario import Grammatical, ScenarioModel
 from ..schema import field
 
@@ -347,8 +347,14 @@ class DragonScenario(ScenarioModel):
         for spec, kind in named:
             yield spec["name"], kind, spec.get("gender"), spec.get("forms")
         for spec, kind in named:
-            for alias in aliases.get(spec["name"], ()):
-                yield alias, kind, spec.get("gender"), None
+            if spec["name"] not in aliases:
+                continue
+            gender = spec.get("gender")
+            if gender is None:  # the name's gender as the grammar finds it, when it does
+                found = Cast.of([(spec["name"], kind, None, spec.get("forms"))]).noun(spec["name"])
+                gender = found.gender if found.gender_known else None
+            for alias in aliases[spec["name"]]:
+                yield alias, kind, gender, None
     options: DragonOptions = field("Rule options the GM may switch.",
                                    "Настройки правил, которые может менять мастер.",
                                    default_factory=DragonOptions)
