@@ -19,6 +19,7 @@ import plotly.graph_objects as go
 
 from ..dice import multi_action_penalty
 from ..i18n import format_message, grammar
+from ..report.posts import percent
 from ..ui.order_form import OrderForm
 from ..ui.sessions import Session
 from .views import chart_layout, chart_model, chart_title, chart_traces
@@ -42,10 +43,6 @@ def _in_cast(method: _F) -> _F:
         with grammar.cast(self.encounter.cast):
             return method(self, *args, **kwargs)
     return wrapper  # type: ignore[return-value]
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
 
 
 class DragonOrderForm(OrderForm):
@@ -149,7 +146,8 @@ class DragonOrderForm(OrderForm):
             if opt["legal"]:
                 od = duel.attack_odds(name, opt, n)
                 if od is not None:
-                    label += " · " + self.t("odds_short", hit=_pct(od[0]), wound=_pct(od[1]))
+                    label += " · " + self.t("odds_short", hit=percent(od[0], self.lang),
+                                            wound=percent(od[1], self.lang))
                     label += " " + format_message("dragons.form.no_soak", self.lang)
             else:
                 why = opt["refusal"].message(self.lang) if opt.get("refusal") else opt["reason"]

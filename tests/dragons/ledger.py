@@ -504,7 +504,7 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             assert told_mod(p["mods"]) == mod, ("modifier told", e.to_json(), x)
             r = trait(rolled(e, e.rolls[0]), die, mod, s.wild, tn)
             assert (data["hit"], data["raises"]) == (r.success, r.raises), ("hit", e.to_json(), r)
-            assert (e.key == "dragons.attack.crit") is r.crit
+            assert (e.key == "dragons.roll.attack.crit") is r.crit
             last_hit = (e.actor, target, w["name"], r.raises > 0) if r.success else None
             chk["attack.hit" if r.success else "attack.miss"] += 1
             chk[f"attack.{w['kind']}"] += 1

@@ -62,7 +62,7 @@ def test_d7_a_critical_failure_is_not_rerolled_and_one_on_the_reroll_stands() ->
     d2.resolve_round()
     (b,) = _benny_events(d2)
     assert b.key == "dragons.benny.reroll_crit"
-    assert next(e for e in d2.record if e.kind == "attack").key == "dragons.attack.crit"
+    assert next(e for e in d2.record if e.kind == "attack").key == "dragons.roll.attack.crit"
 
 
 def test_d7_a_reroll_saves_a_pilot_from_the_dragon() -> None:

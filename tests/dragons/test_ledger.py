@@ -128,7 +128,8 @@ def played(name: str, seed: int | None) -> tuple[DragonDuel, Ledger]:
 
 
 def test_the_examples_are_found() -> None:
-    assert set(EXAMPLES) == {"dragon_duel_firmament", "dragon_blue_2v3"}
+    assert set(EXAMPLES) == {"dragon_duel_firmament", "dragon_blue_2v3", "dragon_duel_ru",
+                             "dragon_ambush_ru"}  # the Russian ones since issue 27
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -106,7 +106,7 @@ ATTACK_KEYS = {(ranged, hit, raised): f"dragons.roll.{'attack' if ranged else 'm
                for ranged in (False, True) for hit in (False, True) for raised in (False, True)}
 """(ranged band?, hit?, raise?) -> the attack's message key."""
 
-ROLL_KEYS = ("attack.hit", "attack.hit_raise", "attack.miss", "melee.hit", "melee.hit_raise",
+ROLL_KEYS = ("attack.hit", "attack.hit_raise", "attack.miss", "attack.crit", "melee.hit", "melee.hit_raise",
              "melee.miss", "shaken.recovers", "shaken.stays", "tail.gained", "tail.reversed",
              "tail.evaded", "force.wins", "force.fails", "shake.wins", "shake.fails",
              "fall.recovers", "fall.still", "danger.ok", "danger.fail", "turn.resists",
