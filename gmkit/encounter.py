@@ -146,6 +146,10 @@ class Encounter(ABC):
     """The rule set's name in scenarios and journals (its :class:`~gmkit.systems.System`'s)."""
     order_types: ClassVar[tuple[type, ...]] = ()
     """The order classes the journal may hold for this engine."""
+    reworded: ClassVar[Mapping[str, frozenset[str]]] = {}
+    """Message keys the rule set once told an event with, each to the keys that tell it now. A
+    journal written before replays as recorded when its events differ only in their words (see
+    :func:`_as_recorded`): the dice and what they decided are the same."""
 
     scenario: dict[str, Any]
     """The validated scenario as plain JSON data."""
@@ -826,7 +830,7 @@ class Encounter(ABC):
         self.dice._hand = hand
         got = [e.to_json() for e in self.record[start:]]
         want = [e.to_json() if isinstance(e, Event) else e for e in entry.get("events", got)]
-        if left or _canon(got) != _canon(want):
+        if left or not _as_recorded(got, want, self.reworded):
             where = "faces" if left else ("events" + _first_difference(got, want))
             msg = (f"replay of resolution {self.resolutions} differs from what was recorded at "
                    f"{where} (another gmkit version or a changed scenario?)")
@@ -1033,8 +1037,38 @@ def _event_json(obj: Any) -> Any:
     raise TypeError(f"cannot write {type(obj).__name__} to a journal")
 
 
-def _canon(events: list[dict[str, Any]]) -> str:
+def _canon(events: Any) -> str:
     return json.dumps(events, sort_keys=True, ensure_ascii=False)
+
+
+_WORDS = ("key", "params")
+"""What of an event is its sentence; the rest (round, actor, kind, data, rolls, visibility) is
+what happened."""
+
+
+def _as_recorded(got: list[dict[str, Any]], want: list[dict[str, Any]],
+                 reworded: Mapping[str, frozenset[str]]) -> bool:
+    """The replayed events ``got`` are the recorded ``want``: the same, or told as a newer gmkit
+    tells them — an event with more parameters than recorded (those recorded the same), or under
+    a key its rule set lists as a rewording of the recorded one (:attr:`Encounter.reworded`) —
+    with what happened the same in every event."""
+    if _canon(got) == _canon(want):
+        return True
+    if len(got) != len(want):
+        return False
+    for g, w in zip(got, want, strict=True):
+        if _canon(g) == _canon(w):
+            continue
+        if _canon({k: v for k, v in g.items() if k not in _WORDS}) != \
+                _canon({k: v for k, v in w.items() if k not in _WORDS}):
+            return False
+        if g.get("key") == w.get("key"):
+            mine, theirs = g.get("params", {}), w.get("params", {})
+            if any(k not in mine or _canon(mine[k]) != _canon(v) for k, v in theirs.items()):
+                return False
+        elif g.get("key") not in reworded.get(str(w.get("key")), ()):
+            return False
+    return True
 
 
 def _first_difference(got: Any, want: Any, depth: int = 0) -> str:

@@ -29,6 +29,7 @@ from .legal import DragonLegalOrders, attack_options, check_order, legal_moves
 from .odds import option_odds
 from .orders import GM_ACTOR, ORDER_TYPES, DragonOrder, GMOrder, Initiative, Move
 from .procedures.bennies import plan as plan_bennies
+from .procedures.common import REWORDED
 from .procedures.falling import check_fallen_away
 from .procedures.turn import take_turn
 from .scenario import EXAMPLE
@@ -42,6 +43,7 @@ class DragonDuel(DuelContext):
 
     system = "dragons"
     order_types = ORDER_TYPES
+    reworded = REWORDED
 
     # --- setup and identity ---------------------------------------------------------------------
 
@@ -248,8 +250,13 @@ class DragonDuel(DuelContext):
         limit = self.options.get("max_rounds")
         if done or (limit is not None and self.round >= limit):
             out = self._outcome(self.round)
-            self.emit("over", "GM", f"dragons.over.{out['reason']}",
-                      {"winner": out["winner"] or "", "rounds": out["rounds"]}, data=out)
+            if out["winner"]:  # the side that holds the sky, called as the scenario calls it
+                self.emit("over", "GM", "dragons.over.won",
+                          {"side": self.side_name(out["winner"]), "rounds": out["rounds"]},
+                          data=out)
+            else:
+                self.emit("over", "GM", f"dragons.over.{out['reason']}",
+                          {"winner": "", "rounds": out["rounds"]}, data=out)
 
     def _turn(self, name: str, order: DragonOrder | None) -> None:
         """One dragon's turn; a turned dragon without an order gets the GM's (D-10)."""
@@ -336,7 +343,8 @@ class DragonDuel(DuelContext):
         for n, s in self.state.dragons.items():
             d = self.dragons[n]
             dragons.append({
-                "name": n, "side": d.side, "wild_card": d.wild_card, "gm": d.gm or s.turned,
+                "name": n, "side": d.side, "side_name": self.side_name(d.side),
+                "wild_card": d.wild_card, "gm": d.gm or s.turned,
                 "speed": s.speed, "height": s.height, "max_speed": d.max_speed, "shaken": s.shaken,
                 "wounds": s.wounds, "falling": s.falling, "fall_turns": s.fall_turns, "out": s.out,
                 "out_reason": s.out_reason, "turned": s.turned, "tailing": s.tailing,

@@ -19,12 +19,13 @@ many). The GM's own ``TurnCheck`` and ``CritFall`` are not a player's order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from ..i18n import format_message
+from ..i18n.grammar import cast
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef, Token
-from ..language.morph import inflect
 from .orders import Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower
 from .rules import listed_dives
 
@@ -376,60 +377,51 @@ class DragonLanguage(OrderLanguage):
         return moves[:8] + legal[:6]
 
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
-        def name(n: str, case: str = "nomn") -> str:  # a Russian alias declined where the phrase needs it
-            shown = ctx.shown(n, lang) if ctx is not None else n
-            return inflect(shown, case) if lang == "ru" else shown
+        """``order`` as the player could write it (``ровно +1, атакую Шквала когтями``), each
+        name in the case its phrase needs, declined by the fight's cast (catalogue keys
+        ``dragons.order.*``)."""
+        if ctx is None:
+            return _render(order, lang, lambda n: n)
+        with cast(ctx.encounter.cast):
+            return _render(order, lang, lambda n: ctx.shown(n, lang))
 
-        ru = lang == "ru"
-        if isinstance(order, DragonOrder):
-            parts = ([self.render(order.move, lang, ctx)] if order.move is not None else [])
-            parts += [self.render(a, lang, ctx) for a in order.actions]
-            return ", ".join(parts) if parts else ("ничего не делаю" if ru else "nothing")
-        if isinstance(order, Move):
-            if order.kind == "level":
-                return f"ровно {order.amount:+d}" if ru else f"level {order.amount:+d}"
-            if order.kind == "climb":
-                return f"набор высоты {order.amount}" if ru else f"climb {order.amount}"
-            return f"пикирование {order.amount}" if ru else f"dive {order.amount}"
-        if isinstance(order, Attack):
-            return (f"атака: {name(order.weapon)} по {name(order.target, 'datv')}" if ru
-                    else f"attack {name(order.target)} with {name(order.weapon)}")
-        if isinstance(order, TailAttempt):
-            return (f"сажусь на хвост {name(order.target, 'datv')}" if ru else f"tail {name(order.target)}")
-        if isinstance(order, Force):
-            words = {"up": "вверх", "down": "вниз"} if ru else {"up": "up", "down": "down"}
-            text = (f"принуждаю: скорость {words[order.speed]}" if ru
-                    else f"force speed {words[order.speed]}")
-            if order.height is not None:
-                text += (f" или высота {words[order.height]}" if ru
-                         else f" or height {words[order.height]}")
-            return text
-        if isinstance(order, ShakeOff):
-            return "сбрасываю хвост" if ru else "shake off"
-        if isinstance(order, Manoeuvre):
-            if order.name == "aerobatics":
-                return "фигура высшего пилотажа" if ru else "aerobatics"
-            return f"фигура «{order.name}»" if ru else f'manoeuvre "{order.name}"'
-        if isinstance(order, Benny):
-            what = (_BENNY_RU if ru else _BENNY_EN)[order.use]
-            if order.up_to == 1:
-                return f"трачу фишку на {what}" if ru else f"spend a benny to {what}"
-            n = order.up_to
-            chips = "фишки" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "фишек"
-            return (f"трачу {n} {chips} на {what}" if ru else f"spend {n} bennies to {what}")
-        if isinstance(order, UsePower):
-            text = f"применяю Силу «{order.power}»" if ru else f'use power "{order.power}"'
-            if order.die:
-                text += f" ({order.die})"
-            if order.target:
-                text += f" на {name(order.target)}" if ru else f" on {name(order.target)}"
-            return text
-        return repr(order)
+
+def _render(order: Any, lang: str, shown: Callable[[str], str]) -> str:
+    """``order`` in ``lang``, its names as ``shown`` gives them (an alias in the reply's script)."""
+    def t(key: str, **params: Any) -> str:
+        return format_message(f"dragons.order.{key}", lang, **params)
+
+    if isinstance(order, DragonOrder):
+        parts = ([_render(order.move, lang, shown)] if order.move is not None else [])
+        parts += [_render(a, lang, shown) for a in order.actions]
+        return ", ".join(parts) if parts else t("nothing")
+    if isinstance(order, Move):
+        return t(order.kind, n=order.amount)
+    if isinstance(order, Attack):
+        return t("attack", target=shown(order.target), weapon=shown(order.weapon))
+    if isinstance(order, TailAttempt):
+        return t("tail", target=shown(order.target))
+    if isinstance(order, Force):
+        speed = {"key": f"dragons.order.{order.speed}"}
+        if order.height is None:
+            return t("force", speed=speed)
+        return t("force_or", speed=speed, height={"key": f"dragons.order.{order.height}"})
+    if isinstance(order, ShakeOff):
+        return t("shake")
+    if isinstance(order, Manoeuvre):
+        return t("aerobatics") if order.name == "aerobatics" else t("figure", name=order.name)
+    if isinstance(order, Benny):
+        use = {"key": f"dragons.order.use.{order.use}"}
+        return t("benny", use=use) if order.up_to == 1 else t("bennies", n=order.up_to, use=use)
+    if isinstance(order, UsePower):
+        return t("power", power=order.power,
+                 die={"key": "dragons.order.power_die", "die": order.die} if order.die else "",
+                 target={"key": "dragons.order.power_on", "target": shown(order.target)}
+                 if order.target else "")
+    return repr(order)
 
 
 _USES = {"REROLL": "reroll", "SOAK": "soak", "UNSHAKE": "unshake"}
-_BENNY_RU = {"reroll": "переброс", "soak": "поглощение урона", "unshake": "снятие потрясения"}
-_BENNY_EN = {"reroll": "reroll", "soak": "soak", "unshake": "unshake"}
 
 
 def _bennies(clauses: list[Clause], k: int, d: Draft) -> list[Benny]:
@@ -587,7 +579,4 @@ def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str
 
 def order_format(lang: str = "en") -> str:
     """How to write a dragon's order, with examples (for a player's brief)."""
-    from ..i18n import format_message
-
-    return (format_message("language.dragons.format", lang) + " "
-            + format_message("language.dragons.format_bennies", lang))
+    return format_message("dragons.order.format", lang)

@@ -205,13 +205,16 @@ def _check_bennies(duel: DuelContext, actor: str, s: DragonState, spec: Dragon,
     uses = [a.use for a in spends]
     for use in uses:
         if use not in BENNY_USES:
-            raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.4", p=', '.join(BENNY_USES), use=use)
+            raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.4",
+                               p=[{"key": f"dragons.benny.use.{u}"} for u in BENNY_USES], use=use)
     twice = R.repeated_weapon(uses)
     if twice is not None:
-        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.1", twice=twice)
+        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.1",
+                           twice={"key": f"dragons.benny.use.{twice}"})
     low = next((a for a in spends if a.up_to < 1), None)
     if low is not None:
-        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.2", up_to=low.up_to, use=low.use)
+        raise IllegalOrder("D-7", key="dragons.refusal.legal.d7.2", up_to=low.up_to,
+                           use={"key": f"dragons.benny.use.{low.use}"})
     have = available_bennies(duel, actor)
     want = sum(a.up_to for a in spends)
     if want > have:
@@ -296,7 +299,7 @@ def _check_target(duel: DuelContext, actor: str, target: str, what: str) -> None
                            out_reason={"key": f"dragons.out_reason.{t.out_reason}"})
     if not duel.hostile(actor, target):
         raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.4", actor=actor, target=target,
-                           side=duel.dragons[actor].side)
+                           side=duel.side_name(duel.dragons[actor].side))
 
 
 def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:

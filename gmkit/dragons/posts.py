@@ -21,26 +21,30 @@ __all__ = ["state_rows", "picture_svg", "options"]
 
 
 def _state(d: Mapping[str, Any], lang: str) -> str:
+    """A dragon's state in words that fit any name (no verb to agree): out, its pilot consumed,
+    falling, Shaken, on a tail; in the fight when none."""
     marks = []
     if d.get("out"):
-        marks.append(format_message("posts.dragons.out", lang))
+        marks.append(format_message("dragons.chart.state.out", lang))
     if d.get("turned"):
-        marks.append(format_message("posts.dragons.turned", lang))
+        marks.append(format_message("dragons.chart.state.turned", lang))
     if d.get("falling"):
-        marks.append(format_message("posts.dragons.falling", lang))
+        marks.append(format_message("dragons.chart.state.falling", lang))
     if d.get("shaken"):
         marks.append(format_message("term.shaken", lang))
     if d.get("tailing"):
-        marks.append(format_message("posts.dragons.tailing", lang, target=d["tailing"]))
-    return ", ".join(marks) or format_message("posts.dragons.ok", lang)
+        marks.append(format_message("dragons.desk.tailing", lang, target=d["tailing"]))
+    return ", ".join(marks) or format_message("dragons.chart.state.ok", lang)
 
 
 def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[list[Any]]]:
-    """Name, side, Speed/Height, wounds, state (Shaken, on a tail, falling, out) per dragon."""
+    """Name, side (as the scenario calls it), Speed/Height, wounds, state (Shaken, on a tail,
+    falling, out) per dragon."""
     cols = [format_message(k, lang) for k in ("posts.col.name", "posts.col.side",
                                                 "posts.dragons.col.speed_height",
                                                 "posts.dragons.col.wounds", "posts.col.state")]
-    rows = [[d["name"], d["side"], f"{d['speed']}/{d['height']}", d.get("wounds", 0), _state(d, lang)]
+    rows = [[d["name"], d.get("side_name") or d["side"], f"{d['speed']}/{d['height']}",
+             d.get("wounds", 0), _state(d, lang)]
             for d in board.get("dragons", [])]
     return cols, rows
 

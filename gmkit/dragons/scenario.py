@@ -32,7 +32,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ..dice import parse, parse_trait
 from ..errors import DiceError, FieldProblem, given, quoted, rule_of
-from ..i18n.grammar import CastRow
+from ..i18n.grammar import Cast, CastRow
 from ..scenario import Grammatical, ScenarioModel
 from ..schema import field
 
@@ -343,14 +343,28 @@ class DragonScenario(ScenarioModel):
 
     @staticmethod
     def cast_rows(scenario: Mapping[str, Any]) -> Iterator[CastRow]:
-        """Dragons, their pilots and weapons, with the scenario's grammar of each name."""
+        """Dragons, their pilots and weapons, with the scenario's grammar of each name; then
+        the names players may use instead (``aliases:``), each of its name's kind and gender
+        (an order written back to a player names «Эш» as the dragon Ash is named: «атакую Эша»)."""
+        aliases = scenario.get("aliases") or {}
+        named: list[tuple[Mapping[str, Any], str]] = []
         for d in scenario.get("dragons", ()):
-            yield d["name"], "dragon", d.get("gender"), d.get("forms")
+            named.append((d, "dragon"))
             pilot = d.get("pilot") or {}
             if pilot.get("name"):
-                yield pilot["name"], "pilot", pilot.get("gender"), pilot.get("forms")
-            for w in d.get("weapons", ()):
-                yield w["name"], "weapon", w.get("gender"), w.get("forms")
+                named.append((pilot, "pilot"))
+            named += [(w, "weapon") for w in d.get("weapons", ())]
+        for spec, kind in named:
+            yield spec["name"], kind, spec.get("gender"), spec.get("forms")
+        for spec, kind in named:
+            if spec["name"] not in aliases:
+                continue
+            gender = spec.get("gender")
+            if gender is None:  # the name's gender as the grammar finds it, when it does
+                found = Cast.of([(spec["name"], kind, None, spec.get("forms"))]).noun(spec["name"])
+                gender = found.gender if found.gender_known else None
+            for alias in aliases[spec["name"]]:
+                yield alias, kind, gender, None
     options: DragonOptions = field("Rule options the GM may switch.",
                                    "Настройки правил, которые может менять мастер.",
                                    default_factory=DragonOptions)

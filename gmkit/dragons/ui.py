@@ -9,15 +9,17 @@ may still send it and the engine's refusal is shown). The chance to hit and to w
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import ipywidgets as w
 import plotly.graph_objects as go
 
 from ..dice import multi_action_penalty
-from ..i18n import format_message
+from ..i18n import format_message, grammar
+from ..report.posts import percent
 from ..ui.order_form import OrderForm
 from ..ui.sessions import Session
 from .views import chart_layout, chart_model, chart_title, chart_traces
@@ -30,9 +32,17 @@ __all__ = ["DragonOrderForm", "DragonSession", "SpeedHeightChart"]
 
 NO_MOVE = None
 
+_F = TypeVar("_F", bound=Callable[..., Any])
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
+
+def _in_cast(method: _F) -> _F:
+    """Run a desk method with the fight's names declined by its scenario (``gender:``/``forms:``):
+    every label it writes names dragons and weapons in the case its sentence needs."""
+    @functools.wraps(method)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with grammar.cast(self.encounter.cast):
+            return method(self, *args, **kwargs)
+    return wrapper  # type: ignore[return-value]
 
 
 class DragonOrderForm(OrderForm):
@@ -80,6 +90,7 @@ class DragonOrderForm(OrderForm):
         waiting = [n for n in self.encounter.awaiting() if n in able]
         return waiting + [n for n in able if n not in waiting]
 
+    @_in_cast
     def refresh_body(self) -> None:
         self.title.value = f"<b>{escape(self.t('order'))}</b>"
         self.actor.description = self.t("actor")
@@ -90,6 +101,7 @@ class DragonOrderForm(OrderForm):
         self._set_choices(self.actor, [(n, n) for n in self._names()], [self.actor.value])
         self._actor_changed()
 
+    @_in_cast
     def _actor_changed(self) -> None:
         if self._busy:
             return
@@ -114,6 +126,7 @@ class DragonOrderForm(OrderForm):
         self._set_choices(self.move, opts, hold)
         self._refresh_actions()
 
+    @_in_cast
     def action_choices(self) -> list[tuple[str, Any]]:
         """Every action the form offers now, labelled with range, odds or the rule in the way."""
         from .orders import BENNY_USES, Attack, Benny, CritFall, Force, Manoeuvre, ShakeOff, TailAttempt
@@ -133,7 +146,8 @@ class DragonOrderForm(OrderForm):
             if opt["legal"]:
                 od = duel.attack_odds(name, opt, n)
                 if od is not None:
-                    label += " · " + self.t("odds_short", hit=_pct(od[0]), wound=_pct(od[1]))
+                    label += " · " + self.t("odds_short", hit=percent(od[0], self.lang),
+                                            wound=percent(od[1], self.lang))
                     label += " " + format_message("dragons.form.no_soak", self.lang)
             else:
                 why = opt["refusal"].message(self.lang) if opt.get("refusal") else opt["reason"]
@@ -162,6 +176,7 @@ class DragonOrderForm(OrderForm):
                         CritFall(falls)))
         return out
 
+    @_in_cast
     def _refresh_actions(self) -> None:
         if self._busy:
             return
@@ -181,6 +196,7 @@ class DragonOrderForm(OrderForm):
         text = choices[i][0] if i is not None and 0 <= i < len(choices) else ""
         self.action_detail.value = f'<div class="gm-detail-text">{escape(text)}</div>' if text else ""
 
+    @_in_cast
     def _show_actions(self) -> None:
         name = self.actor.value or ""
         items = "".join(f"<li>{escape(self.order_words(name, a))}</li>" for a in self.actions)
@@ -190,6 +206,7 @@ class DragonOrderForm(OrderForm):
         head = escape(self.t("actions"))
         self.actions_view.value = f"<b>{head}</b><ol>{items}</ol>{note}"
 
+    @_in_cast
     def load(self, actor: str, order: Any) -> None:
         """Fill the form with a dragon's order (its move and actions; a GM's order for a dragon
         whose pilot was consumed, D-10, shows the order inside it)."""
@@ -200,6 +217,7 @@ class DragonOrderForm(OrderForm):
             raise ValueError(self.t("cannot_show", order=self.order_words(actor, order)))
         self.choose(actor, inner.move, list(inner.actions))
 
+    @_in_cast
     def _show_ranges(self) -> None:
         name = self.actor.value
         if name is None:
@@ -362,6 +380,7 @@ class DragonSession(Session):
         """How many past rounds of each dragon's trail the chart draws (None: all)."""
         super().__init__(source, seed, **kw)
 
+    @_in_cast
     def status_rows(self) -> list[dict[str, Any]]:
         """Each dragon: Speed and Height, Shaken, wounds, falling, out, turned, tail, weapons
         out, bennies; grouped by side in the panel."""
@@ -391,6 +410,7 @@ class DragonSession(Session):
                          "out": bool(d.get("out"))})
         return rows
 
+    @_in_cast
     def no_order_text(self, actor: str) -> str:
         return format_message("dragons.desk.no_order", self.lang,
                               speed=self.encounter.state_of(actor).speed)

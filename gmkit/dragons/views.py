@@ -111,6 +111,7 @@ def chart_model(board: Mapping[str, Any], lang: str = "en",
         marks = _marks(d, lang)
         label = str(d["name"]) + (f" ({', '.join(marks)})" if marks else "")
         out.append({"name": d["name"], "side": d["side"],
+                    "side_name": str(d.get("side_name") or d["side"]),
                     "color": colors.get(str(d["side"]), PALETTE[-1]),
                     "speed": d["speed"], "height": d["height"], "x": x, "y": y, "label": label,
                     "state": state, "symbol": SYMBOLS[state], "wounds": d.get("wounds", 0),
@@ -128,8 +129,10 @@ def chart_model(board: Mapping[str, Any], lang: str = "en",
     yr = [min(ys, default=0) - 1, max(ys, default=10) + 1]
     shown = [s for s in colors if any(d["side"] == s for d in out)]
     states = [st for st in SYMBOLS if st != "ok" and any(d["state"] == st for d in out)]
+    side_names = {d["side"]: d["side_name"] for d in out}
     return {"round": board.get("round", 1), "over": bool(board.get("over", False)),
-            "sides": shown, "colors": colors, "dragons": out, "tails": tails, "states": states,
+            "sides": shown, "side_names": side_names, "colors": colors, "dragons": out,
+            "tails": tails, "states": states,
             "state_words": {st: format_message(f"dragons.chart.state.{st}", lang) for st in SYMBOLS},
             "x_range": [min(0, xr[0]), xr[1]], "y_range": yr, "lang": lang,
             "words": {"speed": format_message("report.chart.speed", lang),
@@ -138,7 +141,7 @@ def chart_model(board: Mapping[str, Any], lang: str = "en",
 
 
 def _hover(d: Mapping[str, Any], words: Mapping[str, str]) -> str:
-    return (f"{escape(d['label'])} ({escape(str(d['side']))})<br>"
+    return (f"{escape(d['label'])} ({escape(str(d['side_name']))})<br>"
             f"{escape(words['speed'])} {d['speed']}, {escape(words['height'])} {d['height']}")
 
 
@@ -160,7 +163,8 @@ def chart_traces(model: Mapping[str, Any]) -> list[dict[str, Any]]:
                        "hoverinfo": "skip", "showlegend": False})
     for side in model["sides"]:
         ds = [d for d in model["dragons"] if d["side"] == side]
-        traces.append({"type": "scatter", "mode": "markers+text", "name": escape(side),
+        traces.append({"type": "scatter", "mode": "markers+text",
+                       "name": escape(model["side_names"].get(side, side)),
                        "x": [d["x"] for d in ds], "y": [d["y"] for d in ds],
                        "text": [escape(d["label"]) for d in ds],
                        "textposition": [d["label_place"] for d in ds],
@@ -292,10 +296,10 @@ def chart_svg(model: Mapping[str, Any], title: str | None = None) -> str:
                    f'{escape(d["label"])}</text>')
     lx = left
     for side in model["sides"]:
-        label = escape(str(side))
+        called = str(model["side_names"].get(side, side))
         out.append(f'<circle cx="{lx + 6}" cy="{height - 14}" r="6" fill="{model["colors"][side]}"/>'
-                   f'<text x="{lx + 16}" y="{height - 10}">{label}</text>')
-        lx += 28 + 7 * len(str(side))
+                   f'<text x="{lx + 16}" y="{height - 10}">{escape(called)}</text>')
+        lx += 28 + 7 * len(called)
     for st in model.get("states", []):
         out.append(_marker_svg(SYMBOLS[st], lx + 6, height - 14, "#666"))
         word = str(model["state_words"][st])

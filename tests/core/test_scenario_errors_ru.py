@@ -135,7 +135,7 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
      "C-4: кубов урона не больше 20, а указано 30"),
     ("dragons", {"dragons.0.weapons.0.damage": "2d6-1d4"}, "dragons[0].weapons[0].damage",
      "Value error, C-4: damage is a sum of dice and a number, like '2d8+1'; got '2d6-1d4'; got '2d6-1d4'",
-     "C-4: урон — это сумма кубов и числа, вроде 2d8+1, а указано «2d6-1d4»"),
+     "C-4: урон\u00a0— это сумма кубов и числа, вроде 2d8+1, а указано «2d6-1d4»"),
     ("dragons", {"dragons.0.armour": 9}, "dragons[0]",
      "Value error, D-7: armour 9 is part of toughness 9 and must be below it; got {'name': 'Ash', "
      "'side': 'red', 'max_speed': 10, 'toughnes...",

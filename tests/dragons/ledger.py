@@ -164,6 +164,23 @@ def expr_mod(roll: Any) -> int:
     return int(m[1] or 0)
 
 
+def told_mod(mods: Any) -> int:
+    """The modifier a story line tells, as the sum of its parts each with its source (issue 27);
+    a part of 0 is never told, and no part at all is told as nothing."""
+    if mods == "":
+        return 0
+    parts = mods["parts"]
+    assert parts and all(p["n"] for p in parts), mods
+    return sum(int(p["n"]) for p in parts)
+
+
+def move_key(kind: str, n: int) -> str:
+    """The story line of a dragon's own move: level at the same Speed, faster, slower, a climb, a dive."""
+    if kind == "level":
+        return "dragons.move." + ("level" if n == 0 else "faster" if n > 0 else "slower")
+    return f"dragons.move.{kind}"
+
+
 def damage_total(roll: Any, text: str, raised: bool) -> int:
     """C-4: the weapon's dice, each acing, +1d6 (acing) on a raise, plus the flat bonus."""
     m = re.fullmatch(r"(\d*)d(\d+)([+-]\d+)?", text.replace(" ", ""))
@@ -323,11 +340,14 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             assert (s0, h0) == (x.speed, x.height), ("move from", e.to_json(), x)
             kind, n = data["kind"], data["amount"]
             after = moved(s0, h0, kind, n)
-            assert tuple(data["to"]) == after == (p["speed"], p["height"]), ("D-4", e.to_json())
+            w_ = p["where"]
+            assert tuple(data["to"]) == after == (w_["speed"], w_["height"]), ("D-4", e.to_json())
+            assert (w_["from_speed"], w_["from_height"]) == (s0, h0), ("told from", e.to_json())
             assert e.actor not in forced, ("D-12: a won forcing ignored", e.to_json())
             want = expected_move.pop(e.actor, None)
             assert want is None or want == (kind, n), ("D-12: not the forced move", e.to_json(), want)
-            if e.key == "dragons.move.done":
+            if e.key != "dragons.move.follows":
+                assert e.key == move_key(kind, n) and p["n"] == abs(n), ("told move", e.to_json())
                 assert move_ok(s0, int(sh[e.actor].raw["max_speed"]), kind, n, shaken=x.shaken,
                                level_min=level_min, level_max=level_max,
                                max_dive=opts.get("max_dive")), ("illegal move", e.to_json())
@@ -356,7 +376,7 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             # only after a fast dive (the ledger refuses aerobatics): no action, so only the
             # third wound's -3 counts
             mod = other_penalty(x.wounds, sh[e.actor].wild)
-            assert p["mod"] == mod, (e.to_json(), x)
+            assert p["mod"] == told_mod(p["mods"]) == mod, (e.to_json(), x)
             r = trait(rolled(e, e.rolls[0]), sh[e.actor].pilot("piloting"), mod, sh[e.actor].wild)
             assert data["success"] is r.success, e.to_json()
             if not r.success:  # D-11: failure starts a fall
@@ -390,7 +410,8 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
         elif k == "recovery":  # D-9: Piloting at minus the turns fallen (and the D-8 penalty)
             assert x is not None and x.falling
             mod = -x.fall_turns + other_penalty(x.wounds, sh[e.actor].wild)
-            assert p["mod"] == mod and data["penalty"] == -x.fall_turns, (e.to_json(), x)
+            assert p["mod"] == told_mod(p["mods"]) == mod and data["penalty"] == -x.fall_turns, \
+                (e.to_json(), x)
             r = trait(rolled(e, e.rolls[0]), sh[e.actor].pilot("piloting"), mod, sh[e.actor].wild)
             assert data["success"] is r.success
             if r.success:
@@ -401,6 +422,7 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             r = trait(rolled(e, e.rolls[0]), sh[e.actor].pilot("spirit"),
                       other_penalty(x.wounds, sh[e.actor].wild), sh[e.actor].wild)
             assert data["success"] is r.success, e.to_json()
+            assert told_mod(p["mods"]) == other_penalty(x.wounds, sh[e.actor].wild), e.to_json()
             x.shaken = not r.success
             chk["shaken_recovery"] += 1
         elif k == "no_actions":  # D-8: a Shaken dragon takes no actions
@@ -433,6 +455,7 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
                 assert data["wounds"] == due
                 r = trait(rolled(e, e.rolls[0]), sh[e.actor].raw.get("vigor", "d6"),
                           other_penalty(x.wounds, sh[e.actor].wild), sh[e.actor].wild)
+                assert told_mod(p["mods"]) == other_penalty(x.wounds, sh[e.actor].wild), e.to_json()
                 gone = min(due, r.raises + 1) if r.success else 0
                 assert (data["soaked"], data["left"]) == (gone, due - gone), (e.to_json(), r)
                 last_damage = None
@@ -478,9 +501,10 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
                 bpen, tn, die = 0, sh[target].parry, s.pilot("fighting")
             mod = multi.get(e.actor, 0) + bpen + action_penalty(x.wounds, s.wild)
             assert data["modifier"] == mod and data["tn"] == tn, ("modifier/TN", e.to_json(), x)
+            assert told_mod(p["mods"]) == mod, ("modifier told", e.to_json(), x)
             r = trait(rolled(e, e.rolls[0]), die, mod, s.wild, tn)
             assert (data["hit"], data["raises"]) == (r.success, r.raises), ("hit", e.to_json(), r)
-            assert (e.key == "dragons.attack.crit") is r.crit
+            assert (e.key == "dragons.roll.attack.crit") is r.crit
             last_hit = (e.actor, target, w["name"], r.raises > 0) if r.success else None
             chk["attack.hit" if r.success else "attack.miss"] += 1
             chk[f"attack.{w['kind']}"] += 1
@@ -555,6 +579,7 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             r = trait(rolled(e, e.rolls[0]), sh[e.actor].pilot("spirit"),
                       other_penalty(x.wounds, sh[e.actor].wild), sh[e.actor].wild)
             assert data["success"] is r.success
+            assert told_mod(p["mods"]) == other_penalty(x.wounds, sh[e.actor].wild), e.to_json()
             if not r.success:
                 x.turned = True
             chk["spirit"] += 1
@@ -595,14 +620,15 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             ra_, rd_ = (rolled(e, r) for r in e.rolls)
             amod = multi.get(a_name, 0) + action_penalty(a.wounds, sh[a_name].wild)
             ra = trait(ra_, sh[a_name].pilot("piloting"), amod, sh[a_name].wild)
-            rd = trait(rd_, sh[b_name].pilot("piloting"), expr_mod(rd_) - trait_die(
-                sh[b_name].pilot("piloting"))[1], sh[b_name].wild)
+            dmod = expr_mod(rd_) - trait_die(sh[b_name].pilot("piloting"))[1]
+            rd = trait(rd_, sh[b_name].pilot("piloting"), dmod, sh[b_name].wild)
             assert (ra.total, rd.total) == (p["roll"], p["against"])
+            assert (told_mod(p["mods"]), told_mod(p["against_mods"])) == (amod, dmod), e.to_json()
             wins = ra.success and ra.total > rd.total  # C-3: a tie goes to the defender
-            if e.key == "dragons.tail.gained":
+            if e.key == "dragons.roll.tail.gained":
                 assert wins and data == {"pursuer": a_name, "target": b_name}
                 pursuer, target = a_name, b_name
-            elif e.key == "dragons.tail.reversed":  # both tried: the defender ends up behind
+            elif e.key == "dragons.roll.tail.reversed":  # both tried: the defender ends up behind
                 assert not wins and rd.success and data == {"pursuer": b_name, "target": a_name}
                 pursuer, target = b_name, a_name
             else:
@@ -632,7 +658,8 @@ def audit(d: DragonDuel, scenario: dict[str, Any]) -> Ledger:
             ra = trait(a_roll, sh[e.actor].pilot("piloting"), amod, sh[e.actor].wild)
             rd = trait(d_roll, sh[other].pilot("piloting"), dmod, sh[other].wild)
             wins = ra.success and ra.total > rd.total  # C-3: a tie goes to the defender
-            won = e.key in ("dragons.force.wins", "dragons.shake.wins")
+            assert (told_mod(p["mods"]), told_mod(p["against_mods"])) == (amod, dmod), e.to_json()
+            won = e.key in ("dragons.roll.force.wins", "dragons.roll.shake.wins")
             assert won is wins, ("D-12 opposed", e.to_json(), ra, rd)
             if k == "force":  # D-12/D-3: only a pursuer whose order came first; an Extra's comes last
                 assert not (late(e.actor) and not late(other)), ("D-12: forcing out of turn", e.to_json())

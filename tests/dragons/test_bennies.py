@@ -45,7 +45,7 @@ def test_d7_a_benny_rerolls_a_failed_roll_and_the_better_total_stands() -> None:
     assert "фишку" in b.text("ru")
     att = next(e for e in d.record if e.kind == "attack")
     assert att.data["hit"] and att.params["roll"] == 6
-    assert keys(d).index("dragons.benny.reroll") < keys(d).index("dragons.attack.hit")
+    assert keys(d).index("dragons.benny.reroll") < keys(d).index("dragons.roll.attack.hit")
     assert d.state.dragons["Ash"].bennies == 2
 
 
@@ -62,7 +62,7 @@ def test_d7_a_critical_failure_is_not_rerolled_and_one_on_the_reroll_stands() ->
     d2.resolve_round()
     (b,) = _benny_events(d2)
     assert b.key == "dragons.benny.reroll_crit"
-    assert next(e for e in d2.record if e.kind == "attack").key == "dragons.attack.crit"
+    assert next(e for e in d2.record if e.kind == "attack").key == "dragons.roll.attack.crit"
 
 
 def test_d7_a_reroll_saves_a_pilot_from_the_dragon() -> None:
@@ -72,7 +72,7 @@ def test_d7_a_reroll_saves_a_pilot_from_the_dragon() -> None:
     d.enter_faces(1, 1, 1, 2, 4, 1)  # Power: critical failure (no reroll); Spirit 2 fails; reroll 4
     d.resolve_round()
     assert not d.state.dragons["Ash"].turned
-    assert "dragons.turn.resists" in keys(d) and d.state.dragons["Ash"].bennies == 2
+    assert "dragons.roll.turn.resists" in keys(d) and d.state.dragons["Ash"].bennies == 2
 
 
 # --- soak ----------------------------------------------------------------------------------------
@@ -94,9 +94,9 @@ TWO_WOUNDS = (6, 1, 8, 1, 7)
 damage against Toughness 8, two Wounds."""
 
 
-@pytest.mark.parametrize("faces, left, key", [((9, 1), 0, "dragons.benny.soak_all"),
-                                              ((5, 1), 1, "dragons.benny.soak"),
-                                              ((2, 1), 2, "dragons.benny.soak")])
+@pytest.mark.parametrize("faces, left, key", [((9, 1), 0, "dragons.roll.benny.soak_all"),
+                                              ((5, 1), 1, "dragons.roll.benny.soak"),
+                                              ((2, 1), 2, "dragons.roll.benny.soak")])
 def test_d7_a_soak_removes_a_wound_per_success_and_raise(faces: tuple[int, int], left: int,
                                                          key: str) -> None:
     """Issue 13 item 6, D-7: two Wounds; Bane's order spends a Benny to soak, decided once the
@@ -113,7 +113,7 @@ def test_d7_a_soak_removes_a_wound_per_success_and_raise(faces: tuple[int, int],
     bane = d.state.dragons["Bane"]
     assert bane.wounds == left and bane.bennies == 2
     if left == 0:
-        assert "dragons.shaken.stays" not in keys(d) and "dragons.shaken.recovers" not in keys(d)
+        assert "dragons.roll.shaken.stays" not in keys(d) and "dragons.roll.shaken.recovers" not in keys(d)
         assert d.state.dragons["Ash"].wounds_dealt == 0
 
 
@@ -140,8 +140,8 @@ def test_d7_a_benny_ends_shaken_at_once_so_a_shaken_dragon_may_order_actions() -
     d.enter_faces(2, 1, 6, 1)  # Spirit 2: stays Shaken; the Benny ends it; Flame 6: hit
     d.resolve_round()
     k = keys(d)
-    assert k.index("dragons.shaken.stays") < k.index("dragons.benny.unshake") < \
-        k.index("dragons.move.done")
+    assert k.index("dragons.roll.shaken.stays") < k.index("dragons.benny.unshake") < \
+        k.index("dragons.move.climb")
     assert d.state.dragons["Ash"].height == 12 and any(e.kind == "attack" for e in d.record)
     assert d.state.dragons["Ash"].bennies == 2
 

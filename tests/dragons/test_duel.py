@@ -223,7 +223,8 @@ def test_d5_d6_melee_against_parry() -> None:
     d.resolve_round()
     atk = next(e for e in d.record if e.kind == "attack")
     assert atk.data["tn"] == 8 and not atk.data["hit"] and atk.data["band"] is None
-    assert atk.key == "dragons.melee.miss" and "Parry 8" in atk.text("en") and "Блока 8" in atk.text("ru")
+    assert atk.key == "dragons.roll.melee.miss"
+    assert "Parry 8" in atk.text("en") and "Блока 8" in atk.text("ru")
 
 
 # --- D-7 / D-8 damage and wounds ---------------------------------------------------------------
@@ -278,7 +279,7 @@ def test_d8_wild_card_third_wound_falls_and_checks_spirit() -> None:
     assert (b.wounds, b.falling, b.turned) == (3, True, True)
     assert next(e for e in d.record if e.kind == "height_loss").params["height"] == 9
     assert b.height == 7
-    assert "dragons.turn.consumed" in keys(d)
+    assert "dragons.roll.turn.consumed" in keys(d)
     assert d.board()["dragons"][1]["gm"] is True
 
 
@@ -439,7 +440,7 @@ def test_d11_dive_above_maximum_needs_piloting() -> None:
     d.submit("Ash", DragonOrder(move=Move.dive(1)))
     d.enter_faces(2, 1)
     d.resolve_round()
-    assert "dragons.danger.fail" in keys(d) and d.state.dragons["Ash"].falling
+    assert "dragons.roll.danger.fail" in keys(d) and d.state.dragons["Ash"].falling
 
 
 def test_d11_aerobatics_are_dangerous_and_the_pursuer_must_copy() -> None:
@@ -468,7 +469,7 @@ def test_d12_tail_attempt_and_copying_movement() -> None:
     d.submit("Bane", DragonOrder(move=Move.climb(1)))
     d.resolve_round()
     assert d.position("Ash") == d.position("Bane") == (3, 11)
-    assert "dragons.move.copied" in keys(d)
+    assert "dragons.move.follows" in keys(d)
     assert d.state.dragons["Ash"].tailing == "Bane"
     assert d.range_between("Ash", "Bane") == 5
 
@@ -481,7 +482,7 @@ def test_d12_both_attempt_winner_ends_behind() -> None:
     d.enter_faces(2, 1, 7, 1)  # Ash 2 loses to Bane 7
     d.resolve_round()
     assert d.state.dragons["Bane"].tailing == "Ash"
-    assert "dragons.tail.reversed" in keys(d) and "dragons.tail.settled" in keys(d)
+    assert "dragons.roll.tail.reversed" in keys(d) and "dragons.tail.settled" in keys(d)
 
 
 def test_d12_target_cannot_attack_its_pursuer() -> None:
@@ -525,7 +526,7 @@ def test_d12_forcing_won_sets_the_targets_speed() -> None:
     d.submit("Bane", DragonOrder(move=Move.level(-1)))
     d.enter_faces(7, 1, 2, 2)  # Ash 7 - 2 = 5 beats Bane 2
     d.resolve_round()
-    assert "dragons.force.wins" in keys(d) and "dragons.force.obeys" in keys(d)
+    assert "dragons.roll.force.wins" in keys(d) and "dragons.force.obeys" in keys(d)
     assert d.position("Bane") == d.position("Ash") == (7, 10)
 
 
@@ -537,7 +538,7 @@ def test_d12_shake_off_at_minus_2() -> None:
     d.enter_faces(7, 1, 2, 2)  # Bane acts first? same position: Bane ordered, Ash did not
     d.resolve_round()
     shake = next(e for e in d.record if e.kind == "shake_off")
-    assert shake.rolls[0].total == 5 and shake.key == "dragons.shake.wins"
+    assert shake.rolls[0].total == 5 and shake.key == "dragons.roll.shake.wins"
     assert d.state.dragons["Ash"].tailing is None
 
 
@@ -571,9 +572,11 @@ def test_board_shape_and_trails() -> None:
     json.dumps(b)
     assert b["system"] == "dragons" and b["round"] == 2 and b["over"] is False
     ash = b["dragons"][0]
-    assert set(ash) == {"name", "side", "wild_card", "gm", "speed", "height", "max_speed", "shaken",
-                        "wounds", "falling", "fall_turns", "out", "out_reason", "turned", "tailing",
-                        "tailed_by", "weapons", "bennies"}  # D-7: the Bennies left (issue 13)
+    assert set(ash) == {"name", "side", "side_name", "wild_card", "gm", "speed", "height",
+                        "max_speed", "shaken", "wounds", "falling", "fall_turns", "out", "out_reason",
+                        "turned", "tailing", "tailed_by", "weapons",
+                        "bennies"}  # D-7: the Bennies left (issue 13)
+    assert ash["side_name"] == "red"  # no side_names: the side is called by its id (issue 27)
     assert ash["bennies"] == 3 and "gm_bennies" not in b and d.board()["gm_bennies"] == 2
     assert ash["weapons"][0] == {"name": "Flame", "kind": "ranged", "damage": "2d8", "out": False}
     assert b["trails"]["Ash"] == [[6, 11], [7, 11]]

@@ -25,7 +25,7 @@ def test_d4_a_dive_has_no_depth_limit_by_default() -> None:
     d.resolve_round()
     ash = d.state.dragons["Ash"]
     assert (ash.speed, ash.height) == (4 + 16, 30 - 8)
-    assert "dragons.danger.ok" in keys(d)
+    assert "dragons.roll.danger.ok" in keys(d)
 
 
 def test_d4_a_scenario_may_set_a_dive_limit() -> None:
@@ -94,7 +94,7 @@ def test_d1_d12_a_pursuer_without_a_move_copies_once(first: str) -> None:
     ash = d.state.dragons["Ash"]
     assert (ash.speed, ash.height) == (8, 9) and ash.tailing == "Bane"
     assert [e.key for e in d.record if e.kind == "move" and e.actor == "Ash"] == \
-        ["dragons.move.copied"]
+        ["dragons.move.follows"]
 
 
 @pytest.mark.parametrize("first", ["Ash", "Bane"])
@@ -158,7 +158,7 @@ def test_d10_a_pilot_consumed_before_its_turn_gives_the_turn_to_the_gm() -> None
     assert ash.turned and ash.falling
     keys_ = keys(d)
     assert "dragons.turned.order_void" in keys_
-    assert keys_.index("dragons.turned.order_void") > keys_.index("dragons.turn.consumed")
+    assert keys_.index("dragons.turned.order_void") > keys_.index("dragons.roll.turn.consumed")
     assert not any(e.kind in ("attack", "action_lost", "move") and e.actor == "Ash"
                    for e in d.record)
 

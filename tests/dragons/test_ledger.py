@@ -128,7 +128,8 @@ def played(name: str, seed: int | None) -> tuple[DragonDuel, Ledger]:
 
 
 def test_the_examples_are_found() -> None:
-    assert set(EXAMPLES) == {"dragon_duel_firmament", "dragon_blue_2v3"}
+    assert set(EXAMPLES) == {"dragon_duel_firmament", "dragon_blue_2v3", "dragon_duel_ru",
+                             "dragon_ambush_ru"}  # the Russian ones since issue 27
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -156,7 +157,7 @@ def test_the_seeds_reach_every_rule_the_ledger_checks() -> None:
               "survival", "out.withdrew", "out.killed", "out.downed", "out.fell_away", "tail_lost",
               "attack.from_tail", "benny.soak_all",
               "dive.fast", "danger.ok", "danger.fail", "fall.wound", "fall.manoeuvre",
-              "dragons.shake.wins", "dragons.shake.fails", "dragons.force.wins",
-              "dragons.force.fails", "forced_move", "dragon")
+              "dragons.roll.shake.wins", "dragons.roll.shake.fails", "dragons.roll.force.wins",
+              "dragons.roll.force.fails", "forced_move", "dragon")
     missing = [k for k in wanted if not total[k]]
     assert not missing, (missing, total)

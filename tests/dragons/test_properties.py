@@ -84,7 +84,7 @@ def _walk(d: DragonDuel, start: int) -> dict[str, tuple[int, int]]:
             assert pos[e.actor] == f, (e.actor, pos[e.actor], e.data)
             kind, n = e.data["kind"], e.data["amount"]
             assert ref.moved(f[0], f[1], kind, n) == t
-            if e.key == "dragons.move.done":
+            if e.key != "dragons.move.follows":  # its own move, not a pursuer's copy
                 spec = d.dragons[e.actor]
                 assert ref.move_ok(f[0], spec.max_speed, kind, n, **d.sheets.move_kw), e.data
             pos[e.actor] = t

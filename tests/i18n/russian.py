@@ -12,7 +12,8 @@
 * **hedge** — «убит(а)», «получил(а)»: the form was not chosen;
 * **typography** — a hyphen for a minus («Скорость -1»), straight quotes, a decimal point;
 * **code** — a code token (``snake_case``, a rule set's id) in a Russian sentence;
-* **repeat** — the same clause three times or more in one text.
+* **repeat** — the same clause three times or more in one text (a roll's dice, told again where
+  a Benny's reroll and the action it decides both show it, or equal by chance, are no clause).
 
 Names are the fight's (a :class:`~gmkit.i18n.grammar.Cast`): each occurrence is matched against
 the forms the grammar gives it, so the check knows which case a name stands in. Words are
@@ -65,6 +66,9 @@ CLAUSE_END = re.compile(r"[.;:!?()—–\n·|]|\s-\s|\s{2,}")
 """Where a clause ends: punctuation, a dash, or the gap between two columns of a table."""
 MARKUP = re.compile(r"\[/?[a-z*]+(?:=[^\]]*)?\]|<[^<>]*>|&[a-z#0-9]+;", re.I)
 URL = re.compile(r"\b(?:https?://|www\.)\S+|\S+\.(?:png|svg|html|jsonl|yaml|ipynb|txt)\b")
+ROLL_NOTE = re.compile(r"\((?:[^()]|\([^()]*\))*\bd\d+\[(?:[^()]|\([^()]*\))*\)")
+"""A roll's dice in parentheses, as a story line's annotation shows them (``(d8! дикий: d8[6]
+дикий d6[3] (не в счёт) = 6)``): data, not a clause a person wrote."""
 
 
 @dataclass(frozen=True)
@@ -245,7 +249,8 @@ def check(text: str, cast: Cast, repeats: bool = True) -> list[Finding]:
         out += check_line(line, cast, nouns)
     if not repeats:
         return out
-    clauses = Counter(c.strip() for c in re.split(r"[.;!?\n]", plain(text)) if len(c.strip()) > 12
+    told = ROLL_NOTE.sub(" ", plain(text))
+    clauses = Counter(c.strip() for c in re.split(r"[.;!?\n]", told) if len(c.strip()) > 12
                       and re.search("[а-яё]", c, re.I))
     out += [Finding("repeat", c, f"the same clause {n} times") for c, n in clauses.items() if n >= 3]
     return out

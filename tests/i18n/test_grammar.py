@@ -135,3 +135,20 @@ def test_the_check_reads_bbcode_and_repeats() -> None:
         assert check(post, GOOD_CAST, repeats=False) == []
         assert check("[img]https://x.test/round-1.player.png[/img][quote=\"ник\"]Гроза потеряла[/quote]",
                      GOOD_CAST) == []
+
+
+def test_a_roll_told_again_is_no_repeated_clause() -> None:
+    """The dice a roll's annotation shows are data: the same faces told three times (a reroll told
+    in the Benny's line and in the action's, and another roll equal by chance) are no repeated
+    clause; the sentences around them still are."""
+    dice = " [size=85][color=gray](d8!-2 дикий: d8[6] дикий d6[3] (не в счёт) = 4)[/color][/size]"
+    lines = ["Пепел атакует Волка 3 Пламенем: 4 против 4 — попадание",
+             "Пепел тратит фишку на переброс: 0, затем 4",
+             "Пепел бьёт Волка 3 Когтями: 4 против Блока 6 — промах"]
+    post = "[list]" + "".join(f"[*]{line}{dice}\n" for line in lines) + "[/list]"
+    with cast(GOOD_CAST):
+        assert check(post, GOOD_CAST) == []
+        for note in (dice, " (2d6+2: d6[1] d6[3] = 6)"):  # exploding or not, the sentence repeats
+            again = "[list]" + "".join(f"[*]{lines[0]}{note}\n" for _ in range(3)) + "[/list]"
+            found = check(again, GOOD_CAST)
+            assert [f.kind for f in found] == ["repeat"] and found[0].text == lines[0], found

@@ -27,8 +27,10 @@ from gmkit.report.rundata import play
 
 HERE = Path(__file__).parent
 ALLOWED = yaml.safe_load((HERE / "allowed_words.yaml").read_text(encoding="utf-8"))
-NAME_KEYS = {"name", "description", "sides", "side", "owner", "rider", "cargo", "aliases"}
-"""Scenario fields that hold names or the scenario's own prose (a reader's words, not gmkit's)."""
+NAME_KEYS = {"name", "description", "sides", "side", "owner", "rider", "cargo", "aliases",
+             "gen", "dat", "acc", "ins", "pre"}
+"""Scenario fields that hold names or the scenario's own prose (a reader's words, not gmkit's);
+a name's ``forms:`` (gen, dat...) are that name in its cases."""
 DICE = re.compile(r"\d*[dD]\d+(?:[!+\-*/x×]*\d*)*!?")
 """A dice expression: d6, 2d8+1, d18, d8!."""
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’_-][A-Za-z0-9]+)*")
@@ -218,9 +220,24 @@ def _agrees(number: str, word: str) -> bool:
     return any((p.tag.number, p.tag.case) in want for p in parses)
 
 
-def number_faults(text: str) -> list[str]:
+def name_forms(scenario: Mapping[str, Any]) -> list[str]:
+    """Every name of the fight in each of its cases, longest first (``Волка 3``, ``Волку 3``...)."""
+    from gmkit.i18n.grammar import CASES, cast
+    from gmkit.scenario import cast_of
+
+    fight = cast_of(scenario)
+    with cast(fight):
+        forms = {fight.noun(n)[c] for n in fight.names() for c in CASES}
+    return sorted(forms, key=len, reverse=True)
+
+
+def number_faults(text: str, names: list[str] = ()) -> list[str]:
     """A Russian text's numbers: no decimal point (``1.5`` is ``1,5``), no ``..`` for a range,
-    and a noun after a number in the form the number asks for."""
+    and a noun after a number in the form the number asks for. The number in a name (``Волка 3
+    Пламенем``: «Волк 3» in the accusative, then a weapon) counts nothing: ``names`` are taken
+    out first."""
+    for name in names:
+        text = text.replace(name, " ")
     out = [m.group(0) for m in re.finditer(r"\d\.\d|\d\.\.\d", text)]
     out += [f"{m.group(2)} {m.group(3)}" for m in NUMBER_NOUN.finditer(text)
             if (m.group(1) or "").lower() not in PREPOSITIONS and not _agrees(m.group(2), m.group(3))]
@@ -230,10 +247,11 @@ def number_faults(text: str) -> list[str]:
 @pytest.mark.parametrize("scenario", _RUNS)
 def test_russian_numbers_have_a_decimal_comma_and_agree(fights: Any, scenario: str) -> None:
     enc, data, live = fights[scenario]
+    names = name_forms(data["scenario"])
     seen: dict[str, str] = {}
     for where, blocks in _documents(enc, data, live, "ru"):
         for text in _texts(blocks):
-            for fault in number_faults(text):
+            for fault in number_faults(text, names):
                 seen.setdefault(fault, f"{where}: {text[:200]!r}")
     faults = [f"{k!r} in {v}" for k, v in sorted(seen.items())]
     assert not faults, f"{scenario}: {len(faults)} numbers written wrong:\n" + "\n".join(faults[:40])
@@ -243,6 +261,10 @@ def test_the_number_check_can_fail() -> None:
     assert number_faults("теряет 1 Скорости, получает 1 урона, урон 1.5") == ["1.5", "1 Скорости", "1 урона"]
     assert number_faults("получает 2 раны; 5 ран; 1,5 раны; 1 рана; 21 раунд") == []
     assert number_faults("после 2 раундов, с 1 подъёмом") == []
+    # a name with a number counts nothing, and only the fight's names are taken for one
+    assert number_faults("Пепел атакует Волка 3 Пламенем, теряет 1 Скорости", ["Волка 3"]) == \
+        ["1 Скорости"]
+    assert number_faults("Пепел атакует Волка 3 Пламенем") == ["3 Пламенем"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

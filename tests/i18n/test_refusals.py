@@ -74,7 +74,7 @@ def test_the_reply_words_the_engines_refusal_in_the_players_language() -> None:
 
 
 def test_a_russian_reply_declines_the_names_it_puts_in_an_oblique_case() -> None:
-    assert "атака: Когти по Бейну" in reading("dragons", "same", "Ash", "атакую Бейна когтями").reply()
+    assert "атакую Бейна Когтями" in reading("dragons", "same", "Ash", "атакую Бейна когтями").reply()
     assert "сажусь на хвост Бейну" in reading("dragons", "same", "Ash", "сажусь на хвост Бейну").reply()
     assert "стреляю в Вожака" in reading("fantasy", "wolves", "Elwen", "стреляю из лука в вожака").reply()
     assert "колдую Магическую стрелу на Паука" in reading(

@@ -109,7 +109,7 @@ def test_chosen_actions_and_moves_read_as_words_in_both_languages() -> None:
     desk = DragonSession(duel(2), lang="ru")
     f = desk.form
     f.choose("Ash", actions=[Attack("Claws", "Bane")])
-    assert "Attack(" not in f.actions_view.value and "атака: Claws по Bane" in f.actions_view.value
+    assert "Attack(" not in f.actions_view.value and "атакую Bane Claws" in f.actions_view.value
     assert all("level" not in label for label, _ in f.move.options)
     assert any(label.startswith("ровно +0") for label, _ in f.move.options)
     desk.set_language("en")
@@ -239,7 +239,7 @@ def test_trails_keep_the_last_rounds_only_and_fallen_dragons_are_marked() -> Non
     assert [d["symbol"] for d in model["dragons"]] == ["circle", "x", "triangle-down"]
     assert model["states"] == ["falling", "out"]
     svg = chart_svg(model)
-    assert "выбыл из боя" in svg and "падает" in svg
+    assert "вне боя" in svg and "падает" in svg
     desk = DragonSession(duel(2))
     assert desk.chart.trails == 3 and DragonSession(duel(2), trails=None).chart.trails is None
     legend = [t.name for t in desk.chart.widget.data if t.showlegend]

@@ -10,7 +10,7 @@ from .. import rules as R
 from ..context import DuelContext
 from ..orders import Attack
 from . import bennies
-from .common import ATTACK_KEYS, cannot, purpose
+from .common import ATTACK_KEYS, actions_mod, band_mod, cannot, modifiers, purpose, wounds_mod
 from .tails import check_tails
 from .wounds import wound_effects
 
@@ -62,13 +62,14 @@ def attack(duel: DuelContext, name: str, a: Attack, pen: int) -> None:
     r = bennies.trait(duel, name, d, mod, spec.wild_card, tn, purpose("attack", w.name))
     if events:
         if r.critical_failure:
-            key = "dragons.attack.crit"
+            key = "dragons.roll.attack.crit"
         else:
             key = ATTACK_KEYS[bool(band), r.success, r.raises > 0]
-        band_p: Any = {"key": f"dragons.band.{band}"} if band else {"key": "dragons.band.melee"}
+        mods = modifiers(actions_mod(pen), band_mod(band, rpen) if band else None,
+                         wounds_mod(wp, s.wounds))
         duel.emit("attack", name, key,
                   {"name": name, "weapon": w.name, "target": a.target, "range": rng,
-                   "band": band_p, "mod": mod, "roll": r.total, "tn": tn, "raises": r.raises},
+                   "mods": mods, "roll": r.total, "tn": tn, "raises": r.raises},
                   rolls=(r.roll,),
                   data={"weapon": w.name, "target": a.target, "range": rng, "band": band,
                         "modifier": mod, "tn": tn, "hit": r.success, "raises": r.raises})

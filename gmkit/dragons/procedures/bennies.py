@@ -17,7 +17,7 @@ from ...dice import OpposedResult, TraitResult
 from .. import rules as R
 from ..context import DuelContext
 from ..orders import Benny, DragonOrder
-from .common import die
+from .common import die, modifiers, wounds_mod
 
 __all__ = ["plan", "drop", "can_spend", "trait", "opposed", "soak", "unshake"]
 
@@ -121,14 +121,16 @@ def soak(duel: DuelContext, name: str, wounds: int) -> int:
     s = duel.state.dragons[name]
     spec = duel.dragons[name]
     whose = _spend(duel, name, "soak")
-    r = trait(duel, name, spec.vigor, R.wound_penalty(s.wounds, spec.wild_card, False),
-              spec.wild_card, purpose="Vigor: soak")
+    wp = R.wound_penalty(s.wounds, spec.wild_card, False)
+    r = trait(duel, name, spec.vigor, wp, spec.wild_card, purpose="Vigor: soak")
     gone = R.soaked(wounds, r.success, r.raises)
     left = wounds - gone
-    duel.emit("benny", name, "dragons.benny.soak_all" if left == 0 else "dragons.benny.soak",
-              {"name": name, "roll": r.total, "n": wounds, "soaked": gone, "left": left,
-               "whose": whose}, rolls=(r.roll,),
-              data={"use": "soak", "wounds": wounds, "soaked": gone, "left": left})
+    if duel.mode.events:
+        duel.emit("benny", name,
+                  "dragons.roll.benny.soak_all" if left == 0 else "dragons.roll.benny.soak",
+                  {"name": name, "roll": r.total, "n": wounds, "soaked": gone, "left": left,
+                   "whose": whose, "mods": modifiers(wounds_mod(wp, s.wounds))}, rolls=(r.roll,),
+                  data={"use": "soak", "wounds": wounds, "soaked": gone, "left": left})
     return left
 
 

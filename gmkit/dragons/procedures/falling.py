@@ -9,6 +9,7 @@ from .. import rules as R
 from ..context import DuelContext
 from ..orders import CritFall
 from . import bennies
+from .common import fall_mod, modifiers, wounds_mod
 from .out import put_out
 from .tails import lose_tail
 
@@ -84,9 +85,12 @@ def fall_turn(duel: DuelContext, name: str) -> None:
     if r.success:
         s.falling = False
         s.fall_turns = 0
-    duel.emit("recovery", name, "dragons.fall.recovers" if r.success else "dragons.fall.still",
-              {"name": name, "roll": r.total, "mod": pen + wp}, rolls=(r.roll,),
-              data={"success": r.success, "penalty": pen})
+    if duel.mode.events:
+        duel.emit("recovery", name,
+                  "dragons.roll.fall.recovers" if r.success else "dragons.roll.fall.still",
+                  {"name": name, "roll": r.total, "mod": pen + wp,
+                   "mods": modifiers(fall_mod(pen, s.fall_turns), wounds_mod(wp, s.wounds))},
+                  rolls=(r.roll,), data={"success": r.success, "penalty": pen})
 
 
 def check_fallen_away(duel: DuelContext, name: str) -> bool:

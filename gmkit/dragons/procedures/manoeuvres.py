@@ -7,7 +7,7 @@ from .. import rules as R
 from ..context import DuelContext
 from ..orders import Manoeuvre
 from . import bennies
-from .common import cannot
+from .common import actions_mod, cannot, modifiers, wounds_mod
 from .falling import crit_on_manoeuvre, start_fall
 from .tails import lose_tail
 
@@ -27,11 +27,13 @@ def dangerous(duel: DuelContext, name: str, what: str, pen: int, copied: bool = 
     wp = R.wound_penalty(s.wounds, spec.wild_card, action)
     r = bennies.trait(duel, name, spec.pilot.piloting, pen + wp, spec.wild_card,
                       purpose="Piloting: dangerous manoeuvre")
-    key = "dragons.danger.ok" if r.success else (
-        "dragons.danger.crit" if r.critical_failure else "dragons.danger.fail")
-    duel.emit("danger", name, key, {"name": name, "what": {"key": what}, "roll": r.total,
-                                    "mod": pen + wp}, rolls=(r.roll,),
-              data={"success": r.success})
+    if duel.mode.events:
+        key = "dragons.roll.danger.ok" if r.success else (
+            "dragons.danger.crit" if r.critical_failure else "dragons.roll.danger.fail")
+        duel.emit("danger", name, key,
+                  {"name": name, "what": {"key": what}, "roll": r.total, "mod": pen + wp,
+                   "mods": modifiers(actions_mod(pen), wounds_mod(wp, s.wounds))},
+                  rolls=(r.roll,), data={"success": r.success})
     if not r.success:
         if copied and duel.options.get("copied_manoeuvre") == "lose_tail":
             if s.tailing is not None:
@@ -48,7 +50,10 @@ def manoeuvre(duel: DuelContext, name: str, a: Manoeuvre, pen: int) -> None:
     s = duel.state.dragons[name]
     if s.falling:
         return cannot(duel, name, a.name, "falling", "D-9", "it is falling")
-    duel.emit("manoeuvre", name, "dragons.manoeuvre", {"name": name, "what": a.name})
+    if a.name == "aerobatics":  # no figure named: the order says aerobatics in general
+        duel.emit("manoeuvre", name, "dragons.figure.any", {"name": name})
+    else:
+        duel.emit("manoeuvre", name, "dragons.figure.named", {"name": name, "what": a.name})
     ok = dangerous(duel, name, "dragons.word.aerobatics", pen, action=True)
     p = s.tailed_by
     if ok and p is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from .. import rules as R
 from ..context import DuelContext
 from ..orders import Move
-from .common import move_words
+from .common import move_key, move_words, moving_words, position
 from .falling import start_fall
 from .manoeuvres import dangerous
 from .tails import lose_tail
@@ -38,14 +38,16 @@ def do_move(duel: DuelContext, name: str, move: Move, copied_from: str | None = 
     s0, h0 = s.speed, s.height
     s.speed, s.height = R.move_result(s0, h0, move)
     if duel.mode.events:
-        params = {"name": name, "move": move_words(move), "speed": s.speed, "height": s.height}
+        where = position(s0, h0, s.speed, s.height)
         data = {"kind": move.kind, "amount": move.amount, "from": [s0, h0],
                 "to": [s.speed, s.height]}
         if copied_from is None:
-            duel.emit("move", name, "dragons.move.done", params, data=data)
+            duel.emit("move", name, move_key(move),
+                      {"name": name, "n": abs(move.amount), "where": where}, data=data)
         else:
-            params["target"] = copied_from
-            duel.emit("move", name, "dragons.move.copied", params, data=data)
+            duel.emit("move", name, "dragons.move.follows",
+                      {"name": name, "target": copied_from, "moving": moving_words(move),
+                       "where": where}, data=data)
     if R.dangerous_dive(move, s.speed, spec.max_speed):
         dangerous(duel, name, "dragons.word.dive_fast", 0)
     if s.speed <= 0 and not s.falling and not s.out:

@@ -9,7 +9,7 @@ from .. import rules as R
 from ..context import DuelContext
 from ..orders import Force, ShakeOff, TailAttempt, own_actions
 from . import bennies
-from .common import cannot
+from .common import actions_mod, cannot, modifiers, rule_mod, wounds_mod
 
 __all__ = ["lose_tail", "set_tail", "check_tails", "piloting_contest", "tail_attempt", "force",
            "shake_off"]
@@ -50,14 +50,21 @@ def check_tails(duel: DuelContext) -> None:
             lose_tail(duel, n, t, "dragons.tail.lost_apart")
 
 
-def piloting_contest(duel: DuelContext, name: str, other: str, amod: int, dmod: int,
+def piloting_contest(duel: DuelContext, name: str, other: str, amods: list[dict[str, Any]],
+                     dmods: list[dict[str, Any]],
                      purpose: str) -> tuple[Any, tuple[Any, Any], dict[str, Any]]:
-    """Opposed Piloting (C-3) of ``name`` against ``other``; the result, its two rolls and the
-    parameters every tail message shares. A critical failure on either side is noted in the
-    round book: the fall it may start (D-9) is settled once the action is told."""
-    res = bennies.opposed(duel, name, other, amod, dmod, purpose)
+    """Opposed Piloting (C-3) of ``name`` against ``other``, each side's modifier the sum of its
+    parts (``{"n": ...}`` with their sources, :mod:`.common`); the result, its two rolls and the
+    parameters every tail message shares (each total with what changed it). A critical failure
+    on either side is noted in the round book: the fall it may start (D-9) is settled once the
+    action is told."""
+    res = bennies.opposed(duel, name, other, sum(p["n"] for p in amods),
+                          sum(p["n"] for p in dmods), purpose)
     params: dict[str, Any] = {"name": name, "target": other, "roll": res.attacker.total,
                               "against": res.defender.total}
+    if duel.mode.events:
+        params["mods"] = modifiers(*amods)
+        params["against_mods"] = modifiers(*dmods)
     for who, r in ((name, res.attacker), (other, res.defender)):
         if r.critical_failure:  # a manoeuvre botched: it may start a fall (D-9), settled after
             duel.book.crits.append(who)
@@ -94,22 +101,22 @@ def tail_attempt(duel: DuelContext, name: str, a: TailAttempt, pen: int) -> None
     their = book.orders.get(a.target)
     mutual = (a.target not in book.acted and their is not None and not t.shaken
               and any(isinstance(x, TailAttempt) and x.target == name for x in their.actions))
-    dmod = R.wound_penalty(t.wounds, tspec.wild_card, mutual)
+    dmods = [wounds_mod(R.wound_penalty(t.wounds, tspec.wild_card, mutual), t.wounds)]
     if mutual and their is not None:
-        dmod += multi_action_penalty(len(own_actions(their.actions)))
+        dmods.append(actions_mod(multi_action_penalty(len(own_actions(their.actions)))))
         book.settled.add(a.target)
-    amod = pen + R.wound_penalty(s.wounds, spec.wild_card, True)
-    res, rolls, params = piloting_contest(duel, name, a.target, amod, dmod, "Piloting: tail")
+    amods = [actions_mod(pen), wounds_mod(R.wound_penalty(s.wounds, spec.wild_card, True), s.wounds)]
+    res, rolls, params = piloting_contest(duel, name, a.target, amods, dmods, "Piloting: tail")
     if res.attacker_wins:
         set_tail(duel, name, a.target)
-        duel.emit("tail", name, "dragons.tail.gained", params, rolls=rolls,
+        duel.emit("tail", name, "dragons.roll.tail.gained", params, rolls=rolls,
                   data={"pursuer": name, "target": a.target})
     elif mutual and res.defender.success:
         set_tail(duel, a.target, name)
-        duel.emit("tail", a.target, "dragons.tail.reversed", params, rolls=rolls,
+        duel.emit("tail", a.target, "dragons.roll.tail.reversed", params, rolls=rolls,
                   data={"pursuer": a.target, "target": name})
     else:
-        duel.emit("tail_failed", name, "dragons.tail.evaded", params, rolls=rolls)
+        duel.emit("tail_failed", name, "dragons.roll.tail.evaded", params, rolls=rolls)
 
 
 def force(duel: DuelContext, name: str, a: Force, pen: int) -> None:
@@ -129,10 +136,13 @@ def force(duel: DuelContext, name: str, a: Force, pen: int) -> None:
     spec, tspec = duel.dragons[name], duel.dragons[t]
     ts = duel.state.dragons[t]
     res, rolls, params = piloting_contest(
-        duel, name, t, -2 + pen + R.wound_penalty(s.wounds, spec.wild_card),
-        R.wound_penalty(ts.wounds, tspec.wild_card, False), "Piloting: force")
+        duel, name, t, [rule_mod("dragons.mod.force", -2), actions_mod(pen),
+                        wounds_mod(R.wound_penalty(s.wounds, spec.wild_card), s.wounds)],
+        [wounds_mod(R.wound_penalty(ts.wounds, tspec.wild_card, False), ts.wounds)],
+        "Piloting: force")
     if not res.attacker_wins:
-        duel.emit("force", name, "dragons.force.fails", params, rolls=rolls, data={"won": False})
+        duel.emit("force", name, "dragons.roll.force.fails", params, rolls=rolls,
+                  data={"won": False})
         return
     if res.raises >= 1 and a.height is not None:
         want = ("height", a.height)
@@ -140,7 +150,7 @@ def force(duel: DuelContext, name: str, a: Force, pen: int) -> None:
         want = ("speed", a.speed)
     book.forced[t] = want
     params["want"] = {"key": f"dragons.word.{want[0]}_{want[1]}"}
-    duel.emit("force", name, "dragons.force.wins", params, rolls=rolls,
+    duel.emit("force", name, "dragons.roll.force.wins", params, rolls=rolls,
               data={"won": True, "axis": want[0], "direction": want[1], "raises": res.raises})
 
 
@@ -153,10 +163,12 @@ def shake_off(duel: DuelContext, name: str, a: ShakeOff, pen: int) -> None:
     spec, pspec = duel.dragons[name], duel.dragons[p]
     ps = duel.state.dragons[p]
     res, rolls, params = piloting_contest(
-        duel, name, p, -2 + pen + R.wound_penalty(s.wounds, spec.wild_card),
-        R.wound_penalty(ps.wounds, pspec.wild_card, False), "Piloting: shake off")
+        duel, name, p, [rule_mod("dragons.mod.shake", -2), actions_mod(pen),
+                        wounds_mod(R.wound_penalty(s.wounds, spec.wild_card), s.wounds)],
+        [wounds_mod(R.wound_penalty(ps.wounds, pspec.wild_card, False), ps.wounds)],
+        "Piloting: shake off")
     if res.attacker_wins:
-        duel.emit("shake_off", name, "dragons.shake.wins", params, rolls=rolls)
+        duel.emit("shake_off", name, "dragons.roll.shake.wins", params, rolls=rolls)
         lose_tail(duel, p, name, "dragons.tail.shaken_off")
     else:
-        duel.emit("shake_off", name, "dragons.shake.fails", params, rolls=rolls)
+        duel.emit("shake_off", name, "dragons.roll.shake.fails", params, rolls=rolls)

@@ -24,7 +24,7 @@ from ..orders import (
 )
 from . import bennies
 from .attacks import attack
-from .common import die, move_words
+from .common import die, modifiers, move_words, wounds_mod
 from .falling import fall_turn, settle_crits
 from .manoeuvres import manoeuvre
 from .movement import do_move, obey_forcing
@@ -63,9 +63,11 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
         else:
             r = bennies.trait(duel, name, spec.pilot.spirit, pen, spec.wild_card, purpose=purpose)
         s.shaken = not r.success
-        duel.emit("shaken_recovery", name,
-                  "dragons.shaken.recovers" if r.success else "dragons.shaken.stays",
-                  {"name": name, "roll": r.total}, rolls=(r.roll,), data={"success": r.success})
+        if duel.mode.events:
+            duel.emit("shaken_recovery", name,
+                      "dragons.roll.shaken.recovers" if r.success else "dragons.roll.shaken.stays",
+                      {"name": name, "roll": r.total, "mods": modifiers(wounds_mod(pen, s.wounds))},
+                      rolls=(r.roll,), data={"success": r.success})
         bennies.unshake(duel, name)
     if s.falling:
         if order is not None and order.move is not None:

@@ -8,6 +8,7 @@ from .. import rules as R
 from ..context import DuelContext
 from ..orders import UsePower
 from . import bennies
+from .common import actions_mod, modifiers, wounds_mod
 
 __all__ = ["spirit_check", "power"]
 
@@ -18,12 +19,15 @@ def spirit_check(duel: DuelContext, name: str, cause: str) -> None:
     spec = duel.dragons[name]
     if s.turned or s.out:
         return
-    r = bennies.trait(duel, name, spec.pilot.spirit,
-                      R.wound_penalty(s.wounds, spec.wild_card, False), spec.wild_card,
+    wp = R.wound_penalty(s.wounds, spec.wild_card, False)
+    r = bennies.trait(duel, name, spec.pilot.spirit, wp, spec.wild_card,
                       purpose="Spirit: resist the dragon")
-    duel.emit("spirit", name, "dragons.turn.resists" if r.success else "dragons.turn.consumed",
-              {"name": name, "roll": r.total, "cause": {"key": cause}}, rolls=(r.roll,),
-              data={"success": r.success})
+    if duel.mode.events:
+        duel.emit("spirit", name,
+                  "dragons.roll.turn.resists" if r.success else "dragons.roll.turn.consumed",
+                  {"name": name, "roll": r.total, "cause": {"key": cause},
+                   "mods": modifiers(wounds_mod(wp, s.wounds))}, rolls=(r.roll,),
+                  data={"success": r.success})
     if not r.success:
         s.turned = True
         duel.book.decided = None
@@ -50,12 +54,14 @@ def power(duel: DuelContext, name: str, a: UsePower, pen: int) -> None:
         duel.emit("power", name, "dragons.power.noted",
                   {"name": name, "power": a.power, "target": target, "note": note})
         return
-    r = bennies.trait(duel, name, a.die, pen + R.wound_penalty(s.wounds, spec.wild_card),
-                      spec.wild_card, purpose=f"power: {a.power}")
-    key = ("dragons.power.crit" if r.critical_failure else
-           "dragons.power.ok" if r.success else "dragons.power.fail")
-    duel.emit("power", name, key, {"name": name, "power": a.power, "roll": r.total,
-                                   "raises": r.raises, "target": target, "note": note},
-              rolls=(r.roll,), data={"success": r.success, "raises": r.raises})
+    wp = R.wound_penalty(s.wounds, spec.wild_card)
+    r = bennies.trait(duel, name, a.die, pen + wp, spec.wild_card, purpose=f"power: {a.power}")
+    if duel.mode.events:
+        key = ("dragons.power.crit" if r.critical_failure else
+               "dragons.roll.power.ok" if r.success else "dragons.roll.power.fail")
+        duel.emit("power", name, key, {"name": name, "power": a.power, "roll": r.total,
+                                       "raises": r.raises, "target": target, "note": note,
+                                       "mods": modifiers(actions_mod(pen), wounds_mod(wp, s.wounds))},
+                  rolls=(r.roll,), data={"success": r.success, "raises": r.raises})
     if r.critical_failure:
         spirit_check(duel, name, "dragons.cause.power")
