@@ -144,9 +144,11 @@ def cast_of(scenario: Mapping[str, Any]) -> Cast:
     """The names of a (validated) scenario with their grammar — its rule set's names, then its
     sides as groups — for declining them in its sentences (``with grammar.cast(...)``)."""
     rows = list(model_for(str(scenario["system"])).cast_rows(scenario))
-    for entry in (scenario.get("side_names") or {}).values():
+    sides = {}
+    for side, entry in (scenario.get("side_names") or {}).items():
         rows.append((entry["name"], "side", entry.get("gender"), entry.get("forms")))
-    return Cast.of(rows)
+        sides[str(side)] = str(entry["name"])
+    return Cast.of(rows, sides)
 
 
 def model_for(system: str) -> type[ScenarioModel]:
