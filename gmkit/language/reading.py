@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import catalogue as _catalogue
-from ..i18n import format_message
+from ..i18n import format_message, grammar
 
 __all__ = ["Problem", "Question", "Note", "Reading"]
 
@@ -119,6 +119,9 @@ class Reading:
     option_orders: tuple[Any, ...] = ()
     """The orders :attr:`options` are written from (rendered again for a reply in another
     language)."""
+    cast: Any = field(default_factory=grammar.current_cast, repr=False, compare=False)
+    """The fight's names (:class:`~gmkit.i18n.grammar.Cast`), declined in the reply as the scenario
+    says: the cast in effect when the message was read, unless given."""
 
     @property
     def ok(self) -> bool:
@@ -143,7 +146,10 @@ class Reading:
 
     def reply(self, lang: str | None = None) -> str:
         """The text to paste back to the player, in ``lang`` (default: the player's language)."""
-        lang = lang or self.lang
+        with grammar.cast(self.cast):  # the fight's names declined as its scenario says
+            return self._reply(lang or self.lang)
+
+    def _reply(self, lang: str) -> str:
         t = format_message
         lines: list[str] = []
 
