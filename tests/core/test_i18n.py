@@ -41,11 +41,11 @@ def test_format_in_each_language() -> None:
     from gmkit.i18n import grammar
 
     assert format_message("core.winner", "en", side="Red") == "Red wins"
-    assert format_message("core.winner", "ru", side="Red") == "побеждает Red"
+    assert format_message("core.winner", "ru", side="Red") == "побеждает сторона «Red»"
     named = grammar.Cast.of([("отряд", "side", None, None)], {"party": "отряд"})
     with grammar.cast(named):  # a side named in side_names: by its name, as a group
-        assert format_message("core.winner", "en", side="party") == "отряд wins"
-        assert format_message("core.winner", "ru", side="party") == "побеждает отряд"
+        assert format_message("core.winner_named", "en", side="party") == "отряд wins"
+        assert format_message("core.winner_named", "ru", side="party") == "побеждает отряд"
 
 
 def test_set_language_and_context() -> None:

@@ -139,7 +139,7 @@ def test_f3_the_order_form_shows_a_percentage_strikes_damage_to_those_who_may_se
     line = sk.strike_odds("Hero", Strike("Beast")).lines[0]  # type: ignore[union-attr]
     assert line.mean_damage == odds.percent_value(25, 12) == 3  # the engine's figure, for every viewer
     gm = _labels(SkirmishOrderForm(sk), "Strike")
-    assert gm == [f"strike Beast · hit {pct(7 / 18)}, avg damage 3.0"]
+    assert gm == [f"strike Beast · hit {pct(7 / 18)}, average damage 3.0"]
     assert _labels(SkirmishOrderForm(sk, side="party"), "Strike") == [f"strike Beast · hit {pct(7 / 18)}"]
 
 
