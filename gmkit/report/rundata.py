@@ -382,6 +382,9 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
     rounds = [{"round": r["round"],
                "events": [copy.deepcopy(e) for e in r["events"] if Event.from_json(e).visible_to(who)],
                "views": boards(r["views"])} for r in data["rounds"]]
+    for r, given in zip(rounds, data["rounds"], strict=True):
+        if "awaiting" in given:  # who gives orders next (a post leaves out whom its viewer cannot see)
+            r["awaiting"] = list(given["awaiting"])
     cast = cast_of_run(data)
     said = set(map(str, data.get("participants", []))) | set(cast.sides.values())
     for r in rounds:

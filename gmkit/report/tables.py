@@ -199,7 +199,9 @@ def state_rows(board: Mapping[str, Any], lang: str = "en") -> Rows:
     fn = getattr(rule_posts(system), "state_rows", None)
     if fn is not None:
         cols, rows = fn(board, lang)
-        return list(cols), [[_cell(v, lang) for v in row] for row in rows]
+        side = format_message("posts.col.side", lang)  # the side column: each side by its name
+        return list(cols), [[grammar.shown(v) if c == side and isinstance(v, str) else _cell(v, lang)
+                             for c, v in zip(cols, row, strict=False)] for row in rows]
     from ..errors import GmkitError
     from ..systems import get
 
