@@ -356,6 +356,8 @@ def _said(value: Any) -> Any:
 def _field_path(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
+        if part == "[key]":  # a key of a mapping refused: the path names the key itself
+            continue
         if isinstance(part, int):
             out += f"[{part}]"
         else:
@@ -391,7 +393,7 @@ def _choices(expected: str) -> Any:
         return expected
     if len(items) == 1:
         return items[0]
-    return {"key": "scenario.choice", "items": items[:-1], "last": items[-1]}
+    return {"key": "scenario.choice", "items": items}
 
 
 def _problem(field_path: str, e: Mapping[str, Any]) -> Problem:

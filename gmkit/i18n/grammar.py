@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["CASES", "GENDERS", "KINDS", "CastRow", "Noun", "Cast", "cast", "current_cast", "noun", "shown",
-           "decline", "agree", "gender_of", "analyser"]
+__all__ = ["CASES", "GENDERS", "KINDS", "CastRow", "Noun", "Doubt", "Cast", "cast", "current_cast", "noun",
+           "shown", "decline", "agree", "gender_of", "analyser"]
 
 CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
 """The six Russian cases, as catalogue placeholders and scenario ``forms:`` name them."""
@@ -93,6 +93,19 @@ class Noun:
 
 
 @dataclass(frozen=True)
+class Doubt:
+    """A name of a cast the grammar is unsure of (see :meth:`Cast.doubts`)."""
+
+    name: str
+    kind: str
+    """What it belongs to (a key of :data:`KINDS`)."""
+    undeclined: bool
+    """Nothing could decline it and the scenario gives no ``forms:``: it stays as written."""
+    guessed: str | None
+    """The gender assumed when the scenario gives no ``gender:`` and nothing told it; else None."""
+
+
+@dataclass(frozen=True)
 class _Entry:
     kind: str | None = None
     gender: str | None = None
@@ -143,6 +156,19 @@ class Cast:
         if e is None:
             return _noun(name, kind, None, ())
         return _noun(name, e.kind or kind, e.gender, e.forms)
+
+    def doubts(self) -> list[Doubt]:
+        """What the grammar is unsure of in this cast, name by name, for the scenario check: a
+        name it cannot decline (no ``forms:``: it stays as written in every case) and a name whose
+        gender it guessed (no ``gender:``, and the dictionary does not tell)."""
+        out = []
+        for name, e in self._entries.items():
+            n = _noun(name, e.kind, e.gender, e.forms)
+            undeclined = not n.declined and not e.forms
+            guessed = not n.gender_known
+            if undeclined or guessed:
+                out.append(Doubt(name, e.kind or "thing", undeclined, n.gender if guessed else None))
+        return out
 
     def __contains__(self, name: object) -> bool:
         return name in self._entries or name in self._sides
