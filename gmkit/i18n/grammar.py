@@ -119,7 +119,8 @@ class Cast:
 
     def __init__(self, entries: Mapping[str, _Entry] | None = None, sides: Mapping[str, str] | None = None):
         self._entries: dict[str, _Entry] = dict(entries or {})
-        self._sides: dict[str, str] = {k: v for k, v in (sides or {}).items() if k not in self._entries}
+        self._sides: dict[str, str] = {k: v for k, v in (sides or {}).items()
+                                       if k not in self._entries or k == v}  # a name is no side's id
 
     @classmethod
     def of(cls, names: Iterable[CastRow], sides: Mapping[str, str] | None = None) -> Cast:
