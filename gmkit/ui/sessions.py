@@ -32,7 +32,7 @@ import ipywidgets as w
 
 from ..errors import GmkitError, ScenarioError, noted, said
 from ..i18n import format_message
-from ..report.document import named
+from ..report.document import MARKERS, named
 from .dice_roller import DiceRoller
 from .order_form import OrderForm, order_form
 from .speaking import speaking
@@ -57,6 +57,8 @@ def log_table_html(rows: list[dict[str, Any]], lang: str = "en", last: int = 200
         return f'<div class="gm-log-empty">{t("empty")}</div>'
     groups: dict[Any, list[dict[str, Any]]] = {}
     for r in rows[-last:]:  # one group per resolution (``step``), else per round
+        if r.get("kind") in MARKERS:
+            continue  # a round's marker: the group's own separator row says it
         groups.setdefault(r.get("step", r["round"]), []).append(r)
     order = list(groups)[::-1] if newest_first else list(groups)
     body = []
