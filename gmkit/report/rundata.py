@@ -312,13 +312,17 @@ def side_label(data: Mapping[str, Any], side: str) -> str:
 
 
 def _strings(value: Any, out: set[str]) -> None:
-    if isinstance(value, str):
+    """Every text in ``value`` (an event's parameters) into ``out``."""
+    if type(value) is str:
         out.add(value)
-    elif isinstance(value, Mapping):
+    elif type(value) is dict:
         for v in value.values():
-            _strings(v, out)
-    elif isinstance(value, list | tuple):
-        for v in value:
+            if type(v) is str:
+                out.add(v)
+            elif v is not None and not isinstance(v, int | float):
+                _strings(v, out)
+    elif isinstance(value, list | tuple | Mapping):
+        for v in value.values() if isinstance(value, Mapping) else value:
             _strings(v, out)
 
 
@@ -387,9 +391,10 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
             r["awaiting"] = list(given["awaiting"])
     cast = cast_of_run(data)
     said = set(map(str, data.get("participants", []))) | set(cast.sides.values())
-    for r in rounds:
-        for e in r["events"]:
-            _strings(e.get("params"), said)
+    if any(name not in said for name in cast.names()):  # a weapon, a spell: kept if an event names it
+        for r in rounds:
+            for e in r["events"]:
+                _strings(e.get("params"), said)
     out: dict[str, Any] = {
         "format": data.get("format", RUN_FORMAT), "view": "player", "side": side,
         "system": data["system"], "scenario_file": data.get("scenario_file", ""),
