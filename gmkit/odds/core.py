@@ -248,7 +248,9 @@ class Odds:
 
     def text(self, lang: str | None = None) -> str:
         """A small table: the question, then one line per outcome with percent and fraction."""
-        from ..i18n import format_message
+        from ..i18n import format_message, get_language
+
+        lang = lang or get_language()
 
         lines = [f"{self.describe(lang)}: {pct(self.chance, lang)}"]
         width = max((len(self.label(k, lang)) for k, _ in self.outcomes), default=0)

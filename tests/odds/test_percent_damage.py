@@ -89,7 +89,7 @@ def test_f3_bad_percentage_text_is_refused_as_the_engine_refuses_it() -> None:
 def test_f3_question_in_english_and_russian() -> None:
     o = odds.strike(5, "25%", target_hp=12)
     assert o.describe("en") == "d18 vs AC 5, then damage 25% of the target's current 12 hit points"
-    assert o.describe("ru") == "d18 против КД 5, затем урон 25% от текущих ОР цели (12)"
+    assert o.describe("ru") == "d18 против КД 5, затем урон 25\u00a0% от текущих ОР цели (12)"
     assert odds.percent(12.5, 7).describe("en") == "damage 12.5% of the target's current 7 hit points"
     assert "0.875" in odds.percent(12.5, 7).text("en")
 
