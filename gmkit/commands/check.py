@@ -38,6 +38,7 @@ def warnings(scenario: Any) -> list[str]:
     """The warnings of a valid scenario (plain data) in the current language: the names the
     grammar is unsure of, then the sides with no name."""
     from ..i18n import format_message
+    from ..i18n.grammar import GENDERS
     from ..scenario import cast_of
     from ..systems import get
 
@@ -47,7 +48,8 @@ def warnings(scenario: Any) -> list[str]:
         key = "both" if d.undeclined and d.guessed else "undeclined" if d.undeclined else "guessed"
         out.append(format_message(f"cli.check.{key}", None, name=d.name,
                                   kind={"key": f"cli.check.kind.{d.kind}"}, field="forms:",
-                                  gender_field="gender:", gender={"key": f"value.gender.{d.guessed or 'm'}"}))
+                                  gender_field="gender:", gender={"key": f"value.gender.{d.guessed or 'm'}"},
+                                  genders=list(GENDERS)))
     engine: type[Encounter] = get(str(scenario["system"])).engine_class
     for side in engine.from_valid(scenario, 1).sides():
         if side not in cast.sides:
