@@ -107,7 +107,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         done.append(result)
         s = result.summary
-        print(format_message("cli.demo.done", scenario=s.get("scenario"), winner=s.get("winner") or "-",
+        winner = s.get("winner")
+        print(format_message("cli.demo.done", scenario=s.get("scenario"),
+                             winner=result.side_names.get(winner, winner) if winner else "—",
                              rounds=int(s.get("rounds") or 0),
                              seconds=format_number(round(result.seconds, 1), args.lang)))
     print()

@@ -902,7 +902,7 @@ _DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 
 def _describe_in(roll: Roll, lang: str) -> str:
     """:meth:`Roll.describe` in ``lang``: the dice words from the catalogue (``dice.word.*``)."""
-    from .i18n import format_message, format_number
+    from .i18n import MINUS, format_message, format_number
 
     def word(label: str) -> str:
         key = f"dice.word.{label}"
@@ -925,4 +925,6 @@ def _describe_in(roll: Roll, lang: str) -> str:
     if expr.endswith(" wild"):
         expr = expr[:-5] + " " + word("wild")
     total = _num(roll.total) if isinstance(roll.total, int) else format_number(float(roll.total), lang)
+    if lang == "ru":  # a negative total with the minus sign (Russian typography)
+        total = total.replace("-", MINUS)
     return f"{expr}: {' '.join(parts)} = {total}{hand}"

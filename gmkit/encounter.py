@@ -45,6 +45,7 @@ from . import (
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError, SealError
 from .events import ALL, GM, Event
+from .i18n import grammar
 from .i18n.grammar import Cast
 from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents, dumps, journal_id
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
@@ -1005,8 +1006,9 @@ class Encounter(ABC):
         return [e for e in self.record if e.visible_to(side)]
 
     def story(self, lang: str | None = None, side: str | None = None) -> list[str]:
-        """The record as sentences, in the chosen language."""
-        return [e.text(lang) for e in self.events_for(side)]
+        """The record as sentences, in the chosen language, the fight's names declined."""
+        with grammar.cast(self.cast):
+            return [e.text(lang) for e in self.events_for(side)]
 
     def __repr__(self) -> str:
         received = ", ".join(self._arrival) or "none"
@@ -1017,9 +1019,10 @@ class Encounter(ABC):
     def _repr_html_(self) -> str:
         from html import escape
 
-        rows = "".join(
-            f"<tr><td>{e.round}</td><td>{escape(e.actor)}</td><td>{escape(e.text())}</td></tr>"
-            for e in self.record)
+        with grammar.cast(self.cast):
+            rows = "".join(
+                f"<tr><td>{e.round}</td><td>{escape(e.actor)}</td><td>{escape(e.text())}</td></tr>"
+                for e in self.record)
         return (f"<div><b>{escape(repr(self))}</b><table><tr><th>#</th><th>who</th><th>what</th></tr>"
                 f"{rows}</table></div>")
 

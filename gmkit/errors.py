@@ -162,7 +162,8 @@ class Problem(tuple):  # type: ignore[type-arg]
 
     def text(self, lang: str | None = None) -> str:
         """The fault in ``lang``: the English text given, or the catalogue's words for its key."""
-        if self.key is None or lang == "en" or (lang is None and _current_language() == "en"):
+        lang = lang or _current_language()
+        if self.key is None or lang == "en":
             return str(self[1])
         try:
             text = _text(self.key, lang, self.params)

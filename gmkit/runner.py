@@ -54,6 +54,8 @@ class RunResult:
     summary: dict[str, Any]
     files: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
+    side_names: dict[str, str] = field(default_factory=dict)
+    """Each named side's id to what the scenario calls it (``side_names:``), for the words."""
 
 
 def template_names() -> list[str]:
@@ -255,4 +257,5 @@ def run_template(template: str | Path, out: str | Path, *, scenario: str | Path 
                                gm_data=gm_data))
     summary = dict(meta.get("summary", {}))
     (folder / f"{name}.files.json").write_text(json.dumps(files, indent=1), encoding="utf-8")
-    return RunResult(name, nb_path, summary, files, time.perf_counter() - start)
+    sides = ((meta.get("run") or {}).get("grammar") or {}).get("sides") or {}
+    return RunResult(name, nb_path, summary, files, time.perf_counter() - start, dict(sides))

@@ -152,9 +152,11 @@ def cast_of(scenario: Mapping[str, Any]) -> Cast:
     """The names of a (validated) scenario with their grammar — its rule set's names, then its
     sides as groups — for declining them in its sentences (``with grammar.cast(...)``)."""
     rows = list(model_for(str(scenario["system"])).cast_rows(scenario))
-    for entry in (scenario.get("side_names") or {}).values():
+    sides = {}
+    for side, entry in (scenario.get("side_names") or {}).items():
         rows.append((entry["name"], "side", entry.get("gender"), entry.get("forms")))
-    return Cast.of(rows)
+        sides[str(side)] = str(entry["name"])
+    return Cast.of(rows, sides)
 
 
 def model_for(system: str) -> type[ScenarioModel]:
@@ -362,6 +364,8 @@ def _said(value: Any) -> Any:
 def _field_path(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
+        if part == "[key]":  # a key of a mapping refused: the path names the key itself
+            continue
         if isinstance(part, int):
             out += f"[{part}]"
         else:
@@ -397,7 +401,7 @@ def _choices(expected: str) -> Any:
         return expected
     if len(items) == 1:
         return items[0]
-    return {"key": "scenario.choice", "items": items[:-1], "last": items[-1]}
+    return {"key": "scenario.choice", "items": items}
 
 
 def _problem(field_path: str, e: Mapping[str, Any]) -> Problem:

@@ -211,22 +211,31 @@ class SimulationSummary:
     """DataFrame: participant, side, survived, of (finished fights), rate, low, high (95% Wilson)."""
     unfinished: int
     scenario: str = ""
+    side_names: dict[str, str] = field(default_factory=dict)
+    """Each named side's id to what the scenario calls it (``side_names:``)."""
+
+    def side_name(self, side: Any) -> str:
+        """A side as a reader calls it: its ``side_names`` entry, else its id."""
+        return self.side_names.get(str(side), str(side))
 
     def verdict(self, lang: str | None = None) -> list[str]:
-        """One sentence per side: "red wins 62% of fights (95%: 59%..65%); median 4 rounds"."""
-        from .i18n import format_message
+        """One sentence per side: "red wins 62% of fights (95%: 59%–65%)", and how long a fight lasts."""
+        from .i18n import format_message, get_language
         from .odds import pct
+
+        lang = lang or get_language()
 
         out = []
         for r in self.wins.itertuples(index=False):
             side = _side(r.side)
             key = "odds.sim.deadly" if side is not None else "odds.sim.nowinner"
-            out.append(format_message(key, lang, side=side, rate=pct(r.rate), lo=pct(r.low),
-                                      hi=pct(r.high)))
+            out.append(format_message(key, lang, side=self.side_name(side) if side is not None else side,
+                                      rate=pct(r.rate, lang), lo=pct(r.low, lang),
+                                      hi=pct(r.high, lang)))
         st = self.rounds_stats
         if st:
-            out.append(format_message("odds.sim.length", lang, median=f"{st['median']:g}",
-                                      p10=f"{st['p10']:g}", p90=f"{st['p90']:g}",
+            out.append(format_message("odds.sim.length", lang, median=float(st["median"]),
+                                      p10=float(st["p10"]), p90=float(st["p90"]),
                                       unfinished=self.unfinished, n=self.n))
         return out
 
@@ -317,8 +326,9 @@ class Simulation:
                          "rate": k / m if m else float("nan"), "low": lo, "high": hi})
         survival = pd.DataFrame(surv, columns=["participant", "side", "survived", "of", "rate", "low",
                                                "high"])
+        names = {str(k): str(v["name"]) for k, v in (self.scenario.get("side_names") or {}).items()}
         return SimulationSummary(n, wins, rounds, stats, survival, int((~runs["finished"]).sum()),
-                                 str(self.scenario.get("name", "")))
+                                 str(self.scenario.get("name", "")), names)
 
     def figure(self) -> Any:
         """A Plotly figure: win rate per side (95% bars), rounds to finish, survival per participant."""
@@ -331,7 +341,7 @@ class Simulation:
         fig = make_subplots(rows=1, cols=3, subplot_titles=(
             format_message("odds.sim.winrate"), format_message("odds.sim.rounds"),
             format_message("odds.sim.survival")))
-        labels = [str(_side(x)) if _side(x) is not None else format_message("odds.sim.draw")
+        labels = [s.side_name(_side(x)) if _side(x) is not None else format_message("odds.sim.draw")
                   for x in s.wins["side"]]
         fig.add_trace(go.Bar(x=labels, y=s.wins["rate"], name="win rate",
                              error_y=dict(type="data", symmetric=False,

@@ -52,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
 
     winner = result.summary.get("winner")
     print(format_message("cli.run.done" if winner is not None else "cli.run.done_draw", None,
-                         name=result.name, winner=winner, rounds=int(result.summary.get("rounds") or 0),
+                         name=result.name, winner=result.side_names.get(winner, winner) if winner else winner,
+                         rounds=int(result.summary.get("rounds") or 0),
                          seconds=format_number(round(result.seconds, 1), get_language())))
     for kind, path in result.files.items():
         label = format_message(f"cli.file.{kind}") if f"cli.file.{kind}" in catalogue() else kind

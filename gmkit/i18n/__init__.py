@@ -13,8 +13,15 @@ Names take the grammar their sentence needs (:mod:`gmkit.i18n.grammar`, the one 
 knows it): ``{target:acc}`` declines a name (cases ``nom gen dat acc ins pre``; English leaves
 names as they are), ``{actor:g:потерял|потеряла|потеряло|потеряли}`` agrees with a name's gender
 and number, ``{actors:g:атакует|атакуют}`` with its number only; a list parameter is declined
-item by item and agrees in the plural. A fight's names are declined by its scenario's
-``gender:``/``forms:`` inside ``with grammar.cast(encounter.cast)``.
+item by item and agrees in the plural, and is written as a reader writes a list («Пепел, Гроза и
+Шквал»; ``{names:acc:or}`` joins with «или»); ``cap`` writes the first letter as a capital
+(``{side:nom:cap}``). A fight's names are declined by its scenario's ``gender:``/``forms:``
+inside ``with grammar.cast(encounter.cast)``; there a side's id given a case is written as the
+side's name (``side_names:``): ``ход {side:gen}`` is «ход отряда».
+
+Russian typography is the formatter's: a negative number takes the minus sign («−1», also with
+``{n:+d}`` and ``{n:num}``), a fraction the decimal comma (``{x:.1f}`` too), and a ``!r`` text
+is quoted «so» (a Russian message writes «{x}» itself). docs/messages.md says how to write one.
 
 >>> format_message("core.roll", "ru", actor="Пепел", roll="d8!: d8[5] = 5")
 'Пепел бросает d8!: d8[5] = 5'
@@ -37,7 +44,7 @@ from typing import Any
 from . import grammar
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "language", "format_message", "catalogue",
-           "format_number", "MessageError", "t"]
+           "format_number", "join_names", "MessageError", "MINUS", "t"]
 
 LANGUAGES = ("en", "ru")
 
@@ -134,39 +141,94 @@ def _plain_number(n: Any) -> int | float:
     return int(f) if f.is_integer() else f
 
 
+MINUS = "\u2212"
+"""The minus sign a Russian text writes before a negative number («−1»), never a hyphen."""
+
+
 @lru_cache(maxsize=4096)
 def format_number(value: float, lang: str) -> str:
-    """A number as a reader of ``lang`` writes it: ``1,5`` and ``12 345`` in Russian, ``1.5``
-    and ``12,345`` in English; whole numbers without a decimal part."""
+    """A number as a reader of ``lang`` writes it: ``1,5``, ``12 345`` and ``−2`` in Russian,
+    ``1.5``, ``12,345`` and ``-2`` in English; whole numbers without a decimal part."""
     from babel.numbers import format_decimal
 
-    return str(format_decimal(_plain_number(value), locale=lang, decimal_quantization=False))
+    text = str(format_decimal(_plain_number(value), locale=lang, decimal_quantization=False))
+    return _minus(text) if lang == "ru" else text
+
+
+def _minus(text: str) -> str:
+    """A number's hyphen written as the minus sign (Russian typography)."""
+    return text.replace("-", MINUS)
+
+
+_NUMBER_TYPES = frozenset("bcdeEfFgGnoxX%")
+
+
+def _number_spec(spec: str) -> bool:
+    """Whether ``spec`` is a format spec for a number (``+d``, ``.1f``, ``02d``...)."""
+    return bool(spec) and (spec[-1] in _NUMBER_TYPES or spec[-1].isdigit() or spec in ("+", "-", " "))
+
+
+MODIFIERS = frozenset({"or", "cap"})
+"""What may follow a case (or stand alone) in a placeholder: ``or`` joins a list with «или»
+(``{names:acc:or}``), ``cap`` writes the first letter as a capital (``{side:nom:cap}``)."""
+
+JOINERS = {"and": {"en": " and ", "ru": " и "}, "or": {"en": " or ", "ru": " или "}}
+"""The word before a list's last item, as a reader writes a list («Пепел, Гроза и Шквал»)."""
+
+
+def join_names(items: list[str], lang: str, joiner: str = "and") -> str:
+    """``items`` as a reader writes a list: commas, and the joiner's word before the last."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + JOINERS[joiner].get(lang, JOINERS[joiner]["en"]) + items[-1]
 
 
 class _Names(str):
-    """A list parameter: written joined by commas, declined and agreed item by item."""
+    """A list parameter: written as a reader writes a list («Пепел, Гроза и Шквал»), declined
+    and agreed item by item."""
 
     items: tuple[str, ...]
+    lang: str
 
-    def __new__(cls, items: list[str]) -> _Names:
-        self = super().__new__(cls, ", ".join(items))
+    def __new__(cls, items: list[str], lang: str = "en") -> _Names:
+        self = super().__new__(cls, join_names(list(items), lang))
         self.items = tuple(items)
+        self.lang = lang
         return self
 
 
 class _Formatter(string.Formatter):
+    """``str.format`` with the catalogue's specs: cases, agreement, plurals, numbers, lists; in
+    Russian a negative number takes the minus sign and a fraction the decimal comma, and a
+    ``!r`` text is quoted «so»."""
+
     def __init__(self, lang: str):
         self.lang = lang
 
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "r" and self.lang == "ru" and isinstance(value, str):
+            return f"«{value}»"
+        return super().convert_field(value, conversion)
+
     def format_field(self, value: Any, spec: str) -> str:
+        if spec.startswith(("g:", "plural:")) or (":" not in spec and spec not in MODIFIERS):
+            return self._field(value, spec, "and")
+        parts = spec.split(":")
+        mods = {p for p in parts if p in MODIFIERS}
+        text = self._field(value, ":".join(p for p in parts if p not in MODIFIERS),
+                           "or" if "or" in mods else "and")
+        return text[:1].upper() + text[1:] if "cap" in mods else text
+
+    def _field(self, value: Any, spec: str, joiner: str) -> str:
         if spec in grammar.CASES:  # a name in the case its governing word needs
             if not isinstance(value, str):
                 raise MessageError(f"a case ({spec}) is for a name, got {value!r}")
-            if self.lang != "ru":
-                return str(value)
             if isinstance(value, _Names):
-                return ", ".join(grammar.decline(v, spec) for v in value.items)
-            return grammar.decline(value, spec)
+                items = [self._case(v, spec) for v in value.items]
+                return join_names(items, self.lang, joiner)
+            return self._case(value, spec)
+        if isinstance(value, _Names) and not spec:
+            return join_names(list(value.items), self.lang, joiner)
         if spec.startswith("g:"):  # a word agreeing with a name: m|f|n|pl or singular|plural
             forms = spec[2:].split("|")
             names = value.items if isinstance(value, _Names) else value
@@ -180,9 +242,22 @@ class _Formatter(string.Formatter):
             return _plural(value, spec[7:].split("|"), self.lang)
         if spec == "num":  # a quantity: grouped and with the language's decimal mark
             return format_number(value, self.lang)
-        if isinstance(value, float) and not spec:
-            return format_number(value, self.lang) if not value.is_integer() else str(int(value))
-        return super().format_field(value, spec)
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return super().format_field(value, spec)
+        if not spec:
+            if isinstance(value, float) and not value.is_integer():
+                return format_number(value, self.lang)
+            text = str(int(value))
+        else:
+            text = super().format_field(value, spec)
+            if self.lang == "ru" and _number_spec(spec):
+                text = text.replace(".", ",")
+        return _minus(text) if self.lang == "ru" else text
+
+    def _case(self, name: str, case: str) -> str:
+        if self.lang != "ru":  # English leaves names as they are (a side's id as its name)
+            return grammar.shown(name)
+        return grammar.decline(name, case)
 
 
 def _param(value: Any, lang: str) -> Any:
@@ -190,7 +265,7 @@ def _param(value: Any, lang: str) -> Any:
         inner = {k: v for k, v in value.items() if k != "key"}
         return format_message(value["key"], lang, **inner)
     if isinstance(value, list | tuple):
-        return _Names([str(_param(v, lang)) for v in value])
+        return _Names([str(_param(v, lang)) for v in value], lang)
     return value
 
 

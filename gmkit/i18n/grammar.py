@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["CASES", "GENDERS", "KINDS", "CastRow", "Noun", "Cast", "cast", "current_cast", "noun", "decline",
-           "agree", "gender_of", "analyser"]
+__all__ = ["CASES", "GENDERS", "KINDS", "CastRow", "Noun", "Doubt", "Cast", "cast", "current_cast", "noun",
+           "shown", "decline", "agree", "gender_of", "analyser"]
 
 CASES = ("nom", "gen", "dat", "acc", "ins", "pre")
 """The six Russian cases, as catalogue placeholders and scenario ``forms:`` name them."""
@@ -93,6 +93,19 @@ class Noun:
 
 
 @dataclass(frozen=True)
+class Doubt:
+    """A name of a cast the grammar is unsure of (see :meth:`Cast.doubts`)."""
+
+    name: str
+    kind: str
+    """What it belongs to (a key of :data:`KINDS`)."""
+    undeclined: bool
+    """Nothing could decline it and the scenario gives no ``forms:``: it stays as written."""
+    guessed: str | None
+    """The gender assumed when the scenario gives no ``gender:`` and nothing told it; else None."""
+
+
+@dataclass(frozen=True)
 class _Entry:
     kind: str | None = None
     gender: str | None = None
@@ -100,19 +113,33 @@ class _Entry:
 
 
 class Cast:
-    """The names of one fight and what the scenario says of their grammar (kind, gender, forms)."""
+    """The names of one fight and what the scenario says of their grammar (kind, gender, forms),
+    and what each side is called (``side_names:``): a side's id stands for its name wherever a
+    message gives it a case (``{side:gen}``: «ход отряда» for the side ``party``)."""
 
-    def __init__(self, entries: Mapping[str, _Entry] | None = None):
+    def __init__(self, entries: Mapping[str, _Entry] | None = None, sides: Mapping[str, str] | None = None):
         self._entries: dict[str, _Entry] = dict(entries or {})
+        self._sides: dict[str, str] = {k: v for k, v in (sides or {}).items()
+                                       if k not in self._entries or k == v}  # a name is no side's id
 
     @classmethod
-    def of(cls, names: Iterable[CastRow]) -> Cast:
-        """A cast from ``(name, kind, gender, forms)`` rows; a name given twice keeps its first row."""
+    def of(cls, names: Iterable[CastRow], sides: Mapping[str, str] | None = None) -> Cast:
+        """A cast from ``(name, kind, gender, forms)`` rows (a name given twice keeps its first
+        row) and the sides' names by their ids."""
         entries: dict[str, _Entry] = {}
         for name, kind, gender, forms in names:
             if name and name not in entries:
                 entries[name] = _Entry(kind, gender, tuple(sorted((forms or {}).items())))
-        return cls(entries)
+        return cls(entries, sides)
+
+    def rows(self) -> list[CastRow]:
+        """The cast as ``(name, kind, gender, forms)`` rows (:meth:`of` builds it back)."""
+        return [(name, e.kind, e.gender, dict(e.forms) or None) for name, e in self._entries.items()]
+
+    @property
+    def sides(self) -> dict[str, str]:
+        """Each named side's id to its name."""
+        return dict(self._sides)
 
     def entry(self, name: str) -> _Entry | None:
         return self._entries.get(name)
@@ -120,14 +147,32 @@ class Cast:
     def names(self) -> list[str]:
         return list(self._entries)
 
+    def shown(self, name: str) -> str:
+        """How ``name`` is written: a side's id as the side's name, anything else as it is."""
+        return self._sides.get(name, name)
+
     def noun(self, name: str, kind: str | None = None) -> Noun:
+        name = self._sides.get(name, name)
         e = self._entries.get(name)
         if e is None:
             return _noun(name, kind, None, ())
         return _noun(name, e.kind or kind, e.gender, e.forms)
 
+    def doubts(self) -> list[Doubt]:
+        """What the grammar is unsure of in this cast, name by name, for the scenario check: a
+        name it cannot decline (no ``forms:``: it stays as written in every case) and a name whose
+        gender it guessed (no ``gender:``, and the dictionary does not tell)."""
+        out = []
+        for name, e in self._entries.items():
+            n = _noun(name, e.kind, e.gender, e.forms)
+            undeclined = not n.declined and not e.forms
+            guessed = not n.gender_known
+            if undeclined or guessed:
+                out.append(Doubt(name, e.kind or "thing", undeclined, n.gender if guessed else None))
+        return out
+
     def __contains__(self, name: object) -> bool:
-        return name in self._entries
+        return name in self._entries or name in self._sides
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -154,6 +199,11 @@ def current_cast() -> Cast:
 def noun(name: str, kind: str | None = None) -> Noun:
     """``name``'s grammar, by the current cast, the dictionary or the regular endings."""
     return _current.get().noun(name, kind)
+
+
+def shown(name: str) -> str:
+    """``name`` as a sentence writes it: a side's id as the side's name (the current cast's)."""
+    return _current.get().shown(name)
 
 
 def decline(name: str, case: str, kind: str | None = None) -> str:

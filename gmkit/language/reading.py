@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import catalogue as _catalogue
-from ..i18n import format_message
+from ..i18n import format_message, grammar
 
 __all__ = ["Problem", "Question", "Note", "Reading"]
 
@@ -149,8 +149,9 @@ class Reading:
     """Words of the player's own clauses that no order used."""
     confidence: float = 0.0
     """How sure the reading is, 0..1 (1: every word read exactly; 0: nothing read)."""
-    cast: Any = None
-    """The fight's names with their grammar: the reply declines them by it."""
+    cast: Any = field(default_factory=grammar.current_cast, repr=False, compare=False)
+    """The fight's names (:class:`~gmkit.i18n.grammar.Cast`), declined in the reply as the scenario
+    says: the cast in effect when the message was read, unless given."""
 
     @property
     def ok(self) -> bool:
@@ -180,9 +181,7 @@ class Reading:
 
     def reply(self, lang: str | None = None) -> str:
         """The text to paste back to the player, in ``lang`` (default: the player's language)."""
-        from ..i18n import grammar
-
-        with grammar.cast(self.cast):
+        with grammar.cast(self.cast):  # the fight's names declined as its scenario says
             return self._reply(lang or self.lang)
 
     def _reply(self, lang: str) -> str:

@@ -147,16 +147,20 @@ def render(question: Any, lang: str | None = None) -> str:
     return str(question)
 
 
-def pct(p: Fraction | float) -> str:
-    """A chance as a GM reads it: ``62.5%``, ``<0.01%``, ``100%``."""
+def pct(p: Fraction | float, lang: str | None = None) -> str:
+    """A chance as a GM reads it: ``62.5%``, ``<0.01%``, ``100%``; in Russian with the decimal
+    comma and a space before the sign, ``62,5 %``."""
     x = float(p) * 100
     if x == 0:
-        return "0%"
-    if x < 0.01:
-        return "<0.01%"
-    if x > 99.99 and x < 100:
-        return ">99.99%"
-    text = f"{x:.2f}".rstrip("0").rstrip(".")
+        text = "0"
+    elif x < 0.01:
+        text = "<0.01"
+    elif x > 99.99 and x < 100:
+        text = ">99.99"
+    else:
+        text = f"{x:.2f}".rstrip("0").rstrip(".")
+    if lang == "ru":
+        return text.replace(".", ",") + "\u00a0%"
     return text + "%"
 
 
@@ -244,13 +248,15 @@ class Odds:
 
     def text(self, lang: str | None = None) -> str:
         """A small table: the question, then one line per outcome with percent and fraction."""
-        from ..i18n import format_message
+        from ..i18n import format_message, get_language
 
-        lines = [f"{self.describe(lang)}: {pct(self.chance)}"]
+        lang = lang or get_language()
+
+        lines = [f"{self.describe(lang)}: {pct(self.chance, lang)}"]
         width = max((len(self.label(k, lang)) for k, _ in self.outcomes), default=0)
         for k, p in self.outcomes:
             frac = str(p) if p.denominator < 10**9 else ""
-            lines.append(f"  {self.label(k, lang):<{width}}  {pct(p):>8}  {frac}".rstrip())
+            lines.append(f"  {self.label(k, lang):<{width}}  {pct(p, lang):>8}  {frac}".rstrip())
         if self.error:
             lines.append("  " + format_message("odds.error", lang, bound=f"{float(self.error):.0e}"))
         else:

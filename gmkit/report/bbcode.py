@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import format_message
+from ..i18n import format_message, grammar
 from . import document as doc
 
 __all__ = ["to_bbcode", "escape_bbcode", "Dialect", "DIALECTS", "dialect"]
@@ -92,16 +92,19 @@ def to_bbcode(data: Mapping[str, Any], view: str = "player", side: str = "",
               lang: str | None = None, dialect_name: str = "phpbb") -> str:
     """A forum post of the fight in the chosen view (players' by default: it is for sharing),
     in the BBCode of ``dialect_name`` (phpBB's by default)."""
-    from .rundata import view_data
+    from .rundata import cast_of_run, view_data
 
     d = dialect(dialect_name)
     data = view_data(data, view, side)  # a player's post is drawn from that player's data only
     lang = lang or data.get("language", "en")
+    with grammar.cast(cast_of_run(data)):
+        return _written(data, view, side, lang, d)
+
+
+def _written(data: Mapping[str, Any], view: str, side: str, lang: str, d: Dialect) -> str:
     e = escape_bbcode
     scen = data["scenario"]
-    subtitle = format_message('report.subtitle', lang, system=data['system'], seed=data['seed'],
-                              view=doc.view_label(view, side, lang))
-    lines = [d.title(e(scen.get('name', ''))), f"[i]{e(subtitle)}[/i]"]
+    lines = [d.title(e(scen.get('name', ''))), f"[i]{e(doc.subtitle(data, view, side, lang))}[/i]"]
     if scen.get("description"):
         lines.append(e(scen["description"]))
     lines.append("")

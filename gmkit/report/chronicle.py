@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..draws import mark
 from ..errors import GmkitError, JournalError
 from .numbers import numbered_events, opening_events
-from .rundata import RUN_FORMAT, views_of
+from .rundata import RUN_FORMAT, grammar_data, views_of
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -125,6 +125,7 @@ class Chronicle:
             "format": RUN_FORMAT, "system": fight.system, "scenario_file": "",
             "scenario": fight.scenario, "seed": fight.seed, "language": self.language,
             "sides": list(fight.sides()), "participants": list(fight.participants()),
+            "grammar": _json(grammar_data(fight.cast)),
             "max_rounds": fight.scenario.get("options", {}).get("max_rounds")
             if isinstance(fight.scenario.get("options"), dict) else None,
             "initial": self._initial,

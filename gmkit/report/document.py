@@ -13,14 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import format_message
-from .rundata import board_for
+from ..i18n import format_message, grammar
+from .rundata import board_for, cast_of_run
 from .tables import Rows, participants_rows, scenario_rows, state_rows
 
 __all__ = ["Heading", "Para", "Story", "Table", "Figure", "Svg", "Picture", "Block", "build", "title_blocks",
            "scenario_blocks", "round_blocks", "outcome_blocks", "odds_blocks", "unresolved_blocks",
-           "to_bundle", "inline_svg", "system_name", "reason_text", "view_label", "story_items",
-           "outcome_text", "odds_text", "order_text", "explain_abbreviations"]
+           "to_bundle", "inline_svg", "system_name", "reason_text", "view_label", "named", "subtitle",
+           "story_items", "outcome_text", "odds_text", "order_text", "explain_abbreviations"]
 
 
 @dataclass
@@ -76,12 +76,27 @@ class Picture:
 Block = Heading | Para | Story | Table | Figure | Svg | Picture
 
 
+def named(key: str, side: str) -> str:
+    """The message ``key`` for a side known by its id only («сторона «red»»), or ``key_named`` for a
+    side the scenario names as a group (``side_names:``, «отряд»), in the current cast."""
+    return f"{key}_named" if side in grammar.current_cast().sides else key
+
+
 def view_label(view: str, side: str, lang: str) -> str:
+    """Whose eyes a report or post is for, in words: «для ведущего», «для всех игроков», «для
+    отряда» (a side named in ``side_names``), «для стороны «red»» (a side known by its id only)."""
     if view == "gm":
         return format_message("report.view.gm", lang)
-    if side:
-        return format_message("report.view.player", lang, side=side)
-    return format_message("report.view.public", lang)
+    if not side:
+        return format_message("report.view.public", lang)
+    return format_message(named("report.view.player", side), lang, side=side)
+
+
+def subtitle(data: Mapping[str, Any], view: str, side: str, lang: str) -> str:
+    """A report's line under its title: the rule set in words, the seed, whose eyes it is for
+    («Дуэль драконов · зерно 7 · для ведущего»)."""
+    return format_message("report.subtitle", lang, system=system_name(str(data["system"]), lang),
+                          seed=data["seed"], view=view_label(view, side, lang))
 
 
 def system_name(system: str, lang: str) -> str:
@@ -103,10 +118,7 @@ def reason_text(reason: str, lang: str) -> str:
 
 def title_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) -> list[Block]:
     scen = data["scenario"]
-    out: list[Block] = [Heading(str(scen.get("name", "")), 1),
-                        Para(format_message("report.subtitle", lang,
-                                            system=system_name(str(data["system"]), lang),
-                                            seed=data["seed"], view=view_label(view, side, lang)))]
+    out: list[Block] = [Heading(str(scen.get("name", "")), 1), Para(subtitle(data, view, side, lang))]
     if scen.get("description"):
         out.append(Para(str(scen["description"])))
     return out
@@ -121,15 +133,22 @@ def scenario_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) ->
     return out
 
 
+MARKERS = frozenset({"round"})
+"""Event kinds that only mark where a round starts: a story under the round's own heading leaves
+them out (no «— Раунд 2 —» inside the list under «Раунд 2»)."""
+
+
 def story_items(events: list[dict[str, Any]], view: str, side: str,
                 lang: str) -> list[tuple[str, list[str]]]:
     """The events as the view's story: each line with its rolls and their draw numbers; a roll
-    hidden from the view as its numbers only (:func:`.numbers.story_item`)."""
+    hidden from the view as its numbers only (:func:`.numbers.story_item`); the round markers left
+    out."""
     from .numbers import story_item
     from .rundata import PUBLIC
 
     who = None if view == "gm" else (side or PUBLIC)
-    return [item for item in (story_item(e, who, lang) for e in events) if item is not None]
+    items = (story_item(e, who, lang) for e in events if e.get("kind") not in MARKERS)
+    return [item for item in items if item is not None]
 
 
 def state_view_blocks(data: Mapping[str, Any], views: Mapping[str, Any], view: str, side: str,
@@ -168,14 +187,18 @@ def outcome_text(data: Mapping[str, Any], lang: str) -> list[str]:
     rounds = int(out.get("rounds", len(data["rounds"])) or 0)
     reason = reason_text(str(out.get("reason", "")), lang)
     if out.get("winner"):
-        lines = [format_message("report.outcome.winner", lang, side=out["winner"], rounds=rounds,
+        side = str(out["winner"])
+        lines = [format_message(named("report.outcome.winner", side), lang, side=side, rounds=rounds,
                                 reason=reason)]
     else:
         lines = [format_message("report.outcome.draw", lang, rounds=rounds, reason=reason)]
     survivors = out.get("survivors")
     if survivors is not None:
-        names = ", ".join(map(str, survivors)) or format_message("report.outcome.none", lang)
-        lines.append(format_message("report.outcome.survivors", lang, names=names))
+        if survivors:
+            lines.append(format_message("report.outcome.survivors", lang,
+                                        names=[str(n) for n in survivors]))
+        else:
+            lines.append(format_message("report.outcome.nobody", lang))
     return lines
 
 
@@ -226,12 +249,13 @@ def unresolved_blocks(data: Mapping[str, Any], view: str, side: str, lang: str) 
 
 
 def build(data: Mapping[str, Any], view: str = "gm", side: str = "", lang: str | None = None) -> list[Block]:
-    """The whole report in the chosen view."""
+    """The whole report in the chosen view, its names declined as the fight's scenario says."""
     lang = lang or data.get("language", "en")
     out: list[Block] = []
-    for part in (title_blocks, scenario_blocks, round_blocks, outcome_blocks, odds_blocks,
-                 unresolved_blocks):
-        out += part(data, view, side, lang)
+    with grammar.cast(cast_of_run(data)):
+        for part in (title_blocks, scenario_blocks, round_blocks, outcome_blocks, odds_blocks,
+                     unresolved_blocks):
+            out += part(data, view, side, lang)
     return explain_abbreviations(out, str(data.get("system", "")), lang)
 
 

@@ -129,9 +129,15 @@ def rebuild_notebook(data: Mapping[str, Any], view: str = "player", side: str = 
 
     A player's notebook is drawn from that player's run data (:func:`~.rundata.view_data`), so
     nothing else is within reach of the file."""
-    from .rundata import view_data
+    from ..i18n import grammar
+    from .rundata import cast_of_run, view_data
 
     data = view_data(data, view, side)
+    with grammar.cast(cast_of_run(data)):
+        return _rebuilt(data, view, side, lang)
+
+
+def _rebuilt(data: Mapping[str, Any], view: str, side: str, lang: str | None) -> Any:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     lang = lang or data.get("language", "en")

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import format_message
+from ..i18n import format_message, grammar
 from . import document as doc
 
 __all__ = ["to_markdown", "escape_markdown", "code_span"]
@@ -50,15 +50,19 @@ def code_span(text: Any) -> str:
 
 def to_markdown(data: Mapping[str, Any], view: str = "player", side: str = "",
                 lang: str | None = None) -> str:
-    from .rundata import view_data
+    """The fight as Markdown in the chosen view (players' by default)."""
+    from .rundata import cast_of_run, view_data
 
     data = view_data(data, view, side)  # a player's post is drawn from that player's data only
     lang = lang or data.get("language", "en")
+    with grammar.cast(cast_of_run(data)):
+        return _written(data, view, side, lang)
+
+
+def _written(data: Mapping[str, Any], view: str, side: str, lang: str) -> str:
     e = _inline
     scen = data["scenario"]
-    subtitle = format_message('report.subtitle', lang, system=data['system'], seed=data['seed'],
-                              view=doc.view_label(view, side, lang))
-    lines = [f"# {e(scen.get('name', ''))}", "", f"*{e(subtitle)}*", ""]
+    lines = [f"# {e(scen.get('name', ''))}", "", f"*{e(doc.subtitle(data, view, side, lang))}*", ""]
     if scen.get("description"):
         lines += [escape_markdown(scen["description"]), ""]
     for rnd in data["rounds"]:

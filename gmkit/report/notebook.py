@@ -137,7 +137,11 @@ def show(blocks: Iterable[doc.Block]) -> None:
 
 
 def _blocks(run: Run, part: Any) -> list[doc.Block]:
-    return list(part(run.data, run.view, run.side, run.language))
+    from ..i18n import grammar
+    from .rundata import cast_of_run
+
+    with grammar.cast(cast_of_run(run.data)):
+        return list(part(run.data, run.view, run.side, run.language))
 
 
 def show_title(run: Run) -> None:

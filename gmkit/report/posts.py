@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import GmkitError
-from ..i18n import LANGUAGES, format_message
+from ..i18n import LANGUAGES, format_message, grammar
 from . import document as doc
 from .numbers import footer, recount_notice
-from .rundata import board_for, entities, view_data, view_tag
+from .rundata import board_for, cast_of_run, entities, view_data, view_tag
 from .tables import Rows, rule_posts, state_rows
 
 if TYPE_CHECKING:
@@ -116,9 +116,14 @@ def post_blocks(data: Mapping[str, Any], rnd: int | None = None, side: str = "",
                 lang: str | None = None) -> list[doc.Block]:
     """The post of round ``rnd`` (None: the last played) as ``side`` sees it ("" : every side at
     once, the public post): the round's story with every roll, the state after it, the picture,
-    who gives orders next (or the outcome)."""
+    who gives orders next (or the outcome). Names are declined as the fight's scenario says."""
     check_side(data, side)
     mine = view_data(data, "player", side)
+    with grammar.cast(cast_of_run(mine)):
+        return _post_blocks(mine, rnd, side, lang)
+
+
+def _post_blocks(mine: Mapping[str, Any], rnd: int | None, side: str, lang: str | None) -> list[doc.Block]:
     lang = lang or str(mine.get("language", "en"))
     entry = find_round(mine, rnd)
     n = int(entry["round"])
@@ -146,8 +151,7 @@ def post_blocks(data: Mapping[str, Any], rnd: int | None = None, side: str = "",
     else:
         names = visible_names(board, entry.get("awaiting", []))
         if names:
-            out.append(doc.Para(format_message("posts.next", lang, names=", ".join(names),
-                                               n=len(names))))
+            out.append(doc.Para(format_message("posts.next", lang, names=names)))
     out.append(doc.Para(footer(mine, entry, lang)))  # the line the checker reads
     return doc.explain_abbreviations(out, str(mine["system"]), lang)
 
@@ -165,7 +169,8 @@ def brief_facts(encounter: Encounter, actor: str) -> dict[str, Any]:
     order as the order language writes it)."""
     mod = rule_posts(encounter.system)
     fn = getattr(mod, "options", None)
-    options = fn(encounter, actor) if fn is not None else _default_options(encounter, actor)
+    with grammar.cast(encounter.cast):  # the options are written out here, in every language
+        options = fn(encounter, actor) if fn is not None else _default_options(encounter, actor)
     return {"actor": actor, "side": encounter.side_of(actor), "round": encounter.round,
             "awaited": actor in encounter.awaiting(), "options": options}
 
@@ -204,6 +209,12 @@ def brief_blocks(data: Mapping[str, Any], actor: str, lang: str | None = None,
     if facts is None:
         raise GmkitError(f"the run data holds no brief for {actor!r} (made by Chronicle.briefs)")
     mine = view_data(data, "player", side)
+    with grammar.cast(cast_of_run(mine)):
+        return _brief_blocks(mine, actor, side, facts, lang, deadline)
+
+
+def _brief_blocks(mine: Mapping[str, Any], actor: str, side: str, facts: Mapping[str, Any],
+                  lang: str | None, deadline: str) -> list[doc.Block]:
     lang = lang or str(mine.get("language", "en"))
     rounds = mine["rounds"]
     views = rounds[-1]["views"] if rounds else mine["initial"]

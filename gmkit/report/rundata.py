@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import GmkitError, Problem, ScenarioError
 from ..errors import noted as noted_in
+from ..i18n.grammar import Cast
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
 __all__ = ["play", "load_orders", "find_file", "templates_dir", "public_board", "views_of", "board_for",
            "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class", "view_data",
-           "require_view", "held_view", "view_tag"]
+           "require_view", "held_view", "view_tag", "grammar_data", "cast_of_run", "side_label"]
 
 RUN_FORMAT = 1
 PUBLIC = "\x00public"
@@ -204,9 +205,11 @@ def load_messages(folder: Path, participants: list[str],
 def read_message(enc: Any, actor: str, where: str, text: str, rnd: int) -> list[Any]:
     """The orders a player's message gives, read by the rule set's order language; a message that
     cannot be used stops the run with the file, the round and the reply the player would get."""
+    from ..i18n import grammar
     from ..language import read
 
-    reading = read(enc, actor, text)
+    with grammar.cast(enc.cast):  # the reply declines the fight's names
+        reading = read(enc, actor, text)
     if not reading.ok:
         raise OrdersError(f"{where}: round {rnd}, {actor}: the message cannot be used as it is; "
                           f"the reply to the player:\n{reading.reply()}")
@@ -276,6 +279,53 @@ def events_for(events: list[dict[str, Any]], view: str, side: str = "") -> list[
     return out
 
 
+def grammar_data(cast: Cast) -> dict[str, Any]:
+    """A fight's cast as run data keeps it: every name with its kind, gender and forms, and each
+    named side's id with its name (so a report drawn later declines them as the fight did)."""
+    return {"names": [list(row) for row in cast.rows()], "sides": cast.sides}
+
+
+def cast_of_run(data: Mapping[str, Any]) -> Cast:
+    """The cast of run data: its ``grammar`` (what :func:`play` and the chronicle write); for run
+    data written before it, the GM's scenario (a player's older data declines by the dictionary)."""
+    kept = data.get("grammar")
+    if isinstance(kept, Mapping):
+        return Cast.of([(str(r[0]), r[1], r[2], r[3]) for r in kept.get("names") or ()],
+                       kept.get("sides") or {})
+    if held_view(data)[0] == "gm" and isinstance(data.get("scenario"), Mapping):
+        from ..scenario import cast_of
+
+        try:
+            return cast_of(data["scenario"])
+        except (GmkitError, KeyError, TypeError, ValueError, AttributeError):
+            pass  # a scenario of no known rule set: names stay as the dictionary reads them
+    return Cast()
+
+
+def side_label(data: Mapping[str, Any], side: str) -> str:
+    """``side`` as a reader calls it: its ``side_names`` entry (kept in the run data), else its id."""
+    kept = data.get("grammar")
+    if isinstance(kept, Mapping):
+        return str((kept.get("sides") or {}).get(side, side))
+    entry = ((data.get("scenario") or {}).get("side_names") or {}).get(side)
+    return str(entry["name"]) if isinstance(entry, Mapping) and "name" in entry else side
+
+
+def _strings(value: Any, out: set[str]) -> None:
+    """Every text in ``value`` (an event's parameters) into ``out``."""
+    if type(value) is str:
+        out.add(value)
+    elif type(value) is dict:
+        for v in value.values():
+            if type(v) is str:
+                out.add(v)
+            elif v is not None and not isinstance(v, int | float):
+                _strings(v, out)
+    elif isinstance(value, list | tuple | Mapping):
+        for v in value.values() if isinstance(value, Mapping) else value:
+            _strings(v, out)
+
+
 PLAYER_SCENARIO = ("system", "name", "description", "language")
 """What of the scenario file a player's run data keeps: the rest (starting cells of a cloaked ship,
 hidden stats) is the GM's."""
@@ -343,6 +393,15 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
                "views": boards(r["views"]),
                **{k: copy.deepcopy(r[k]) for k in ("recount", "recounts", "steps") if k in r}}
               for r in data["rounds"]]
+    for r, given in zip(rounds, data["rounds"], strict=True):
+        if "awaiting" in given:  # who gives orders next (a post leaves out whom its viewer cannot see)
+            r["awaiting"] = list(given["awaiting"])
+    cast = cast_of_run(data)
+    said = set(map(str, data.get("participants", []))) | set(cast.sides.values())
+    if any(name not in said for name in cast.names()):  # a weapon, a spell: kept if an event names it
+        for r in rounds:
+            for e in r["events"]:
+                _strings(e.get("params"), said)
     out: dict[str, Any] = {
         "format": data.get("format", RUN_FORMAT), "view": "player", "side": side,
         "system": data["system"], "scenario_file": data.get("scenario_file", ""),
@@ -352,7 +411,9 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
         "max_rounds": data.get("max_rounds"), "initial": boards(data["initial"]), "rounds": rounds,
         "over": data.get("over"), "outcome": copy.deepcopy(data.get("outcome")),
         "summary": {k: copy.deepcopy(summary[k]) for k in PLAYER_SUMMARY if k in summary},
-        "unresolved": []}
+        "unresolved": [],
+        # the grammar of the names this view shows (a name it never shows stays the GM's)
+        "grammar": {"names": [list(row) for row in cast.rows() if row[0] in said], "sides": cast.sides}}
     if "odds" in data:
         out["odds"] = copy.deepcopy(data["odds"])
     if data.get("seal"):  # the commitment only: the thread has it
@@ -379,6 +440,14 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(value, ensure_ascii=False, default=str))
 
 
+def _system_words(system: str) -> Any:
+    """A rule set as a reader calls it (``report.system.<name>``), else its name."""
+    from ..i18n import catalogue
+
+    key = f"report.system.{system}"
+    return {"key": key} if key in catalogue() else system
+
+
 def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
          orders: str | Path | None = None, max_rounds: int = 30, language: str = "en",
          expect_system: str | None = None, journal: str | Path | None = None) -> tuple[Any, dict[str, Any]]:
@@ -399,7 +468,8 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
         model = load_scenario(source)
         if expect_system and model.system != expect_system:
             raise ScenarioError(label, [Problem("system", key="report.error.template_system",
-                                                want=expect_system, got=model.system)])
+                                                want=_system_words(expect_system),
+                                                got=_system_words(model.system))])
         cls = engine_class(model.system)
         enc = cls(model.model_dump(mode="json"), seed)
         plan: dict[str, Any] = {"rounds": {}, "notes": {}}
@@ -419,7 +489,7 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
         "scenario": enc.scenario, "seed": enc.seed, "language": language,
         "sides": list(enc.sides()), "participants": list(enc.participants()),
         "max_rounds": max_rounds, "orders_file": str(orders or ""),
-        "initial": _json(views_of(enc)), "rounds": []}
+        "grammar": _json(grammar_data(enc.cast)), "initial": _json(views_of(enc)), "rounds": []}
     from ..draws import mark
     from .numbers import numbered_events, opening_events
 

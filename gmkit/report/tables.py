@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import catalogue, format_message, format_number
+from ..i18n import catalogue, format_message, format_number, grammar
 from .rundata import board_for, entities
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ _SKIP = {"system", "name", "description", "language", "seed", "trails"}
 """Scenario keys the report shows elsewhere (title, subtitle) or never (the chart's trails)."""
 _POINTS = {"cell"}
 """Fields that hold one cell of a map, ``[x, y]``, written ``(x, y)``."""
+_SIDES = {"side", "winner"}
+"""Fields that hold a side's id: written as the side's name (``side_names:``)."""
 _KINDS = {"damaged": "system", "disabled": "system", "cure": "status"}
 """Fields whose values are words of another field's list (a damaged system, a cured state)."""
 
@@ -77,10 +79,11 @@ def _cells(value: Any) -> bool:
                                all(isinstance(c, int) for c in v) for v in value)
 
 
-def value_text(value: Any, lang: str, path: str = "") -> str:
+def value_text(value: Any, lang: str, path: str = "", name: str | None = None) -> str:
     """One value in words: yes/no, a number as the language writes it, a code word translated
-    (``value.<field>.<word>``), cells as ``(x, y)``, number lists as ``60/120/180``, a list of
-    items (weapons, spells) item by item; nothing at all as a dash."""
+    (``value.<field>.<word>``, agreeing with ``name``, the row's: «мертва» for Мира), cells as
+    ``(x, y)``, number lists as ``60/120/180``, a list of items (weapons, spells) item by item;
+    nothing at all as a dash; a side's id as the side's name."""
     last = path.rsplit(".", 1)[-1]
     if value is None:
         return format_message("report.none", lang)
@@ -91,7 +94,9 @@ def value_text(value: Any, lang: str, path: str = "") -> str:
     if isinstance(value, str):
         kind = _KINDS.get(last, last)
         key = f"value.{kind}.{value}"
-        return format_message(key, lang) if _has(key) else value
+        if _has(key):
+            return format_message(key, lang, name=name if name is not None else "")
+        return grammar.shown(value) if last in _SIDES else value
     if isinstance(value, Mapping):
         return item_text(value, lang, path)
     if isinstance(value, (list, tuple)):
@@ -145,6 +150,11 @@ def _is_item(value: Mapping[str, Any]) -> bool:
     return any(isinstance(v, str) for k, v in value.items() if k != "name") and "damage" in value
 
 
+def _name(row: Mapping[str, Any]) -> str | None:
+    name = row.get("name", row.get("participant"))
+    return name if isinstance(name, str) else None
+
+
 def human_rows(records: Sequence[Mapping[str, Any]], lang: str, columns: Sequence[str] = (),
                drop_defaults: bool = False, path: str = "") -> Rows:
     """Records as a table in words: the columns are ``columns`` (those present) or every key, in
@@ -166,7 +176,7 @@ def human_rows(records: Sequence[Mapping[str, Any]], lang: str, columns: Sequenc
 
     cols = [c for c in cols if c == "name" or not empty(c)]
     head = [_upper(label(f"{path}.{c}" if path else c, lang)) for c in cols]
-    body = [[value_text(r.get(c), lang, c) for c in cols] for r in flat]
+    body = [[value_text(r.get(c), lang, c, _name(r)) for c in cols] for r in flat]
     return head, body
 
 
@@ -189,7 +199,9 @@ def state_rows(board: Mapping[str, Any], lang: str = "en") -> Rows:
     fn = getattr(rule_posts(system), "state_rows", None)
     if fn is not None:
         cols, rows = fn(board, lang)
-        return list(cols), [[_cell(v, lang) for v in row] for row in rows]
+        side = format_message("posts.col.side", lang)  # the side column: each side by its name
+        return list(cols), [[grammar.shown(v) if c == side and isinstance(v, str) else _cell(v, lang)
+                             for c, v in zip(cols, row, strict=False)] for row in rows]
     from ..errors import GmkitError
     from ..systems import get
 

@@ -19,6 +19,7 @@ import ipywidgets as w
 
 from ..errors import GmkitError, said
 from ..i18n import format_message
+from .speaking import speaking
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -76,6 +77,7 @@ class OrderForm(w.VBox):
     def t(self, key: str, **params: Any) -> str:
         return format_message(f"ui.form.{key}", self.lang, **params)
 
+    @speaking
     def order_words(self, actor: str, order: Any) -> str:
         """``order`` in words in the form's language, as a player would write it (the order
         language's rendering; it reads back the same)."""
@@ -86,6 +88,7 @@ class OrderForm(w.VBox):
         except Exception:  # words are a help: an order the language cannot word still shows
             return describe_order(order)
 
+    @speaking
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.refresh()
@@ -102,6 +105,7 @@ class OrderForm(w.VBox):
     def after_submit(self, actor: str) -> None:
         """Reset the parts of the form an accepted order used."""
 
+    @speaking
     def load(self, actor: str, order: Any) -> None:
         """Fill the form with ``order`` for ``actor`` (a received order to change, a message read
         in the paste box); an order the form cannot show is an error that says so."""
@@ -109,6 +113,7 @@ class OrderForm(w.VBox):
 
     # --- shared -------------------------------------------------------------------------------
 
+    @speaking
     def refresh(self) -> None:
         self.submit_button.description = self.t("submit")
         self.refresh_body()
@@ -117,6 +122,7 @@ class OrderForm(w.VBox):
     def on_submit(self, callback: Callable[[str, Order], None]) -> None:
         self._listeners.append(callback)
 
+    @speaking
     def submit(self) -> bool:
         """Submit what the form holds through the engine; True when the engine took it."""
         built = self.build()
@@ -126,6 +132,7 @@ class OrderForm(w.VBox):
         actor, order = built
         return self.send(actor, order)
 
+    @speaking
     def send(self, actor: str, order: Any) -> bool:
         """Submit ``order`` for ``actor`` through the engine; the status says whether it was taken,
         and whether it replaced an order received before."""
@@ -158,6 +165,7 @@ class OrderForm(w.VBox):
                  if self.side is None or hidden is None or not hidden(a, self.side)]
         return [{"position": i + 1, "actor": a, "status": "received"} for i, a in enumerate(shown)]
 
+    @speaking
     def move_order(self, actor: str, delta: int) -> None:
         """Move ``actor``'s order up (-1) or down (+1) in the arrival order (the GM's call, D-3)."""
         order = list(self.encounter.orders_received)
@@ -170,6 +178,7 @@ class OrderForm(w.VBox):
             self._show_error(said(e, self.lang))
         self.refresh_received()
 
+    @speaking
     def withdraw(self, actor: str) -> None:
         try:
             self.encounter.withdraw(actor)
@@ -181,6 +190,7 @@ class OrderForm(w.VBox):
         self.message = self.t("withdrawn", actor=actor)
         self.status.value = f'<span class="gm-ok">{escape(self.message)}</span>'
 
+    @speaking
     def show_order(self, actor: str, show: bool = True) -> str:
         """The received order of ``actor`` in words, shown under its row (the GM's view only: a
         player's view never shows a received order). Returns the words ("" when hidden)."""
@@ -197,6 +207,7 @@ class OrderForm(w.VBox):
         self.refresh_received()
         return self.order_words(actor, order) if show else ""
 
+    @speaking
     def edit(self, actor: str) -> None:
         """Load ``actor``'s received order back into the form to change it; submitting then
         replaces it (and says so)."""
@@ -211,6 +222,7 @@ class OrderForm(w.VBox):
         if self.edit_hook is not None:
             self.edit_hook(self.message)
 
+    @speaking
     def refresh_received(self) -> None:
         key = (self.lang, self.side, tuple(r["actor"] for r in self.received()),
                tuple(sorted(self._shown)))
@@ -258,18 +270,21 @@ class OrderForm(w.VBox):
             rows.append(w.Label(self.t("no_orders")))
         self.received_box.children = tuple(rows)
 
+    @speaking
     def _toggle(self, actor: str, show: bool) -> None:
         try:
             self.show_order(actor, show)
         except GmkitError as e:
             self._show_error(said(e, self.lang))
 
+    @speaking
     def _edit_clicked(self, actor: str) -> None:
         try:
             self.edit(actor)
         except (GmkitError, ValueError) as e:
             self._show_error(said(e, self.lang))
 
+    @speaking
     def set_view(self, side: str | None) -> None:
         """Show the form as ``side``'s player may see it (None: the GM)."""
         self.side = side
@@ -371,6 +386,7 @@ class ListOrderForm(OrderForm):
         except MessageError:
             return kind
 
+    @speaking
     def _actor_changed(self) -> None:
         if self._busy:
             return
@@ -385,6 +401,7 @@ class ListOrderForm(OrderForm):
                           + [(self.kind_word(k), k) for k in kinds], [keep])
         self._kind_changed()
 
+    @speaking
     def _kind_changed(self) -> None:
         if self._busy:
             return
@@ -434,6 +451,7 @@ class ListOrderForm(OrderForm):
         """The legal orders offered for the chosen actor."""
         return list(self._orders)
 
+    @speaking
     def select(self, order: Any) -> None:
         """Choose ``order`` (one of :meth:`orders`), as clicking would."""
         if order not in self._orders:
@@ -444,6 +462,7 @@ class ListOrderForm(OrderForm):
         self.kind.value = type(order).__name__
         self.choice.value = i
 
+    @speaking
     def load(self, actor: str, order: Any) -> None:
         if actor not in [v for _, v in self.actor.options]:
             opts = [*list(self.actor.options), (actor, actor)]
@@ -458,6 +477,7 @@ class ListOrderForm(OrderForm):
             return None
         return self.actor.value, self._orders[self.choice.value]
 
+    @speaking
     def submit(self) -> bool:
         if self.actor.value is not None and (self.choice.value is None or self.choice.value < 0):
             self._show_error(self.t("choose_first"))

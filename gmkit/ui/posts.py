@@ -18,7 +18,9 @@ import ipywidgets as w
 
 from ..errors import GmkitError, said
 from ..i18n import format_message
+from ..report.document import named
 from .copy_button import CopyButton
+from .speaking import speaking
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -105,6 +107,7 @@ class PostPanel(w.Tab):
 
     # --- keeping up --------------------------------------------------------------------------------
 
+    @speaking
     def refresh(self) -> None:
         """Bring the panel up to the fight: after a new resolution, show its round."""
         self.data = self.chronicle.update()
@@ -143,9 +146,9 @@ class PostPanel(w.Tab):
             if list(control.options) != fmts:
                 control.options = fmts
                 control.value = value
-        views = [(self.t("public"), "")] + [(self.t("side", side=s), s) for s in self.encounter.sides()]
+        views = [(self.t("public"), "")] + [(self._side(s), s) for s in self.encounter.sides()]
         if self.viewer is not None:  # nothing of the other sides on a player's screen
-            views = [(self.t("side", side=self.viewer), self.viewer)]
+            views = [(self._side(self.viewer), self.viewer)]
         actors = [a for a in self.encounter.participants()
                   if self.viewer is None or self.encounter.side_of(a) == self.viewer]
         if list(self.actor.options) != actors:
@@ -157,6 +160,12 @@ class PostPanel(w.Tab):
         for b in (self.copy, self.brief_copy):
             b.set_language(self.lang)
 
+    @speaking
+    def _side(self, side: str) -> str:
+        """A side's post in the view list: «для отряда» (a named side), «для стороны «red»»."""
+        return format_message(named("ui.posts.side", side), self.lang, side=side)
+
+    @speaking
     def set_viewer(self, side: str | None) -> None:
         """The desk is shown to ``side``'s player (None: the GM). Posts and briefs are the GM's
         work: with a player looking the panel is shut and empty, so that no other side's brief
@@ -165,6 +174,7 @@ class PostPanel(w.Tab):
         self.layout.display = "none" if side is not None else None
         self.refresh()
 
+    @speaking
     def set_language(self, lang: str) -> None:
         """Write the post and the brief again in ``lang`` (and every label)."""
         self.lang = lang
@@ -208,6 +218,7 @@ class PostPanel(w.Tab):
         for job in drawing:
             job.result(timeout)
 
+    @speaking
     def show_post(self) -> None:
         if self.viewer is not None:
             self.text.value = self.copy.text = ""
@@ -233,6 +244,7 @@ class PostPanel(w.Tab):
         data = dict(self.data, briefs=self.chronicle.briefs([who]))
         return brief_text(data, who, self.brief_format.value, self.lang, self.deadline.value.strip())
 
+    @speaking
     def show_brief(self) -> None:
         if self.viewer is not None:
             self.brief.value = self.brief_copy.text = ""

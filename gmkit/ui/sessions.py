@@ -32,8 +32,10 @@ import ipywidgets as w
 
 from ..errors import GmkitError, ScenarioError, noted, said
 from ..i18n import format_message
+from ..report.document import MARKERS, named
 from .dice_roller import DiceRoller
 from .order_form import OrderForm, order_form
+from .speaking import speaking
 from .viewmodels import log_rows
 
 if TYPE_CHECKING:
@@ -55,6 +57,8 @@ def log_table_html(rows: list[dict[str, Any]], lang: str = "en", last: int = 200
         return f'<div class="gm-log-empty">{t("empty")}</div>'
     groups: dict[Any, list[dict[str, Any]]] = {}
     for r in rows[-last:]:  # one group per resolution (``step``), else per round
+        if r.get("kind") in MARKERS:
+            continue  # a round's marker: the group's own separator row says it
         groups.setdefault(r.get("step", r["round"]), []).append(r)
     order = list(groups)[::-1] if newest_first else list(groups)
     body = []
@@ -85,7 +89,7 @@ def status_panel_html(rows: list[dict[str, Any]], lang: str = "en") -> str:
                 " gm-panel-acting" if r.get("acting") else "")
             state = " · ".join(escape(str(i)) for i in r["items"])
             items.append(f'<div class="{cls}"><b>{escape(str(r["name"]))}</b> {state}</div>')
-        head = escape(format_message("ui.panel.side", lang, side=side))
+        head = escape(format_message(named("ui.panel.side", side), lang, side=side))  # «Отряд»
         out.append(f'<div class="gm-panel-side"><div class="gm-panel-head">{head}</div>'
                    f'{"".join(items)}</div>')
     return f'<div class="gm-panel-grid">{"".join(out)}</div>'
@@ -317,6 +321,7 @@ class Session(w.VBox):
         """An order in words in the desk's language (the order language's own rendering)."""
         return self.form.order_words(actor, order)
 
+    @speaking
     def missing(self, autopilot: bool = False) -> list[dict[str, str]]:
         """Who the round still awaits an order from, and what each will do if it is resolved now:
         ``[{"actor", "default"}]`` (the autopilot's order in words with ``autopilot``). Names the
@@ -343,6 +348,7 @@ class Session(w.VBox):
             out.append({"actor": actor, "default": text})
         return out
 
+    @speaking
     def resolve_clicked(self) -> bool:
         """The Resolve button: with orders missing, first list who has none and what each will
         do, and ask (:meth:`answer`); else resolve at once."""
@@ -358,6 +364,7 @@ class Session(w.VBox):
         self.prompt.layout.display = "flex"
         return False
 
+    @speaking
     def answer(self, go: bool) -> bool:
         """Answer the missing-order prompt: True resolves as it said, False leaves the round
         waiting. Returns whether a round was resolved."""
@@ -389,6 +396,7 @@ class Session(w.VBox):
         """Whether the missing-order prompt is up."""
         return self._pending_resolve is not None
 
+    @speaking
     def resolve(self, *, autopilot: bool = False) -> bool:
         """Resolve the orders received (code's way; the button asks first, :meth:`resolve_clicked`);
         with ``autopilot`` the engine's simple policy orders for everyone still awaited. The desk
@@ -410,6 +418,7 @@ class Session(w.VBox):
         self._say(self.t("turn_played", turn=turn, n=n) if turn else self.t("resolved", n=n))
         return True
 
+    @speaking
     def undo(self) -> bool:
         try:
             last = self.encounter.undo()
@@ -421,6 +430,7 @@ class Session(w.VBox):
                          if op in _OPS else op))
         return True
 
+    @speaking
     def save(self, path: str | Path | None = None) -> Path:
         """Write the journal's copy to ``path`` (default :attr:`save_path`) and, beside it, the GM's
         HTML report, the players' (every side at once, and each side's) and the whole fight so far
@@ -457,6 +467,7 @@ class Session(w.VBox):
         out.append(f)
         return out
 
+    @speaking
     def set_language(self, lang: str) -> None:
         """Show the desk in ``lang`` ("en" or "ru"); the view (GM or a side's) stays as it is,
         and the journal keeps the choice."""
@@ -491,6 +502,7 @@ class Session(w.VBox):
             raise GmkitError(format_message("ui.session.no_side", self.lang, side=str(side),
                                             sides=", ".join(sides)))
 
+    @speaking
     def set_view(self, side: str | None) -> None:
         """Show the desk as ``side``'s player sees it (None: the GM's view); an unknown side is
         an error that names the sides."""
@@ -520,6 +532,7 @@ class Session(w.VBox):
         """A message from the form about the order being edited."""
         self._say(text)
 
+    @speaking
     def _on_step(self, op: str) -> None:
         if self._quiet:
             return
@@ -533,6 +546,7 @@ class Session(w.VBox):
         self.seal_panel.refresh()
         self.posts.refresh()  # last: the post's picture is drawn beside the desk from here on
 
+    @speaking
     def refresh(self) -> None:
         enc = self.encounter
         self.resolve_button.description = self.t("resolve")
@@ -556,7 +570,7 @@ class Session(w.VBox):
         out = enc.outcome()
         if out is not None:
             winner = out.get("winner")
-            res = (format_message("core.winner", self.lang, side=winner) if winner
+            res = (format_message(named("core.winner", winner), self.lang, side=winner) if winner
                    else format_message("core.draw", self.lang))
             state = self.t("over", outcome=res)
         else:
@@ -585,7 +599,7 @@ class Session(w.VBox):
                 return ""  # nothing awaited (a turn waiting on the GM's word)
             return f'<span class="gm-all-in" style="color:#1b7d2f">{escape(self.t("all_in"))}</span>'
         return (f'<span class="gm-waiting">'
-                f'{escape(self.t("waiting_for", names=", ".join(waiting)))}</span>')
+                f'{escape(self.t("waiting_for", names=waiting))}</span>')
 
     def _shown_rows(self) -> list[dict[str, Any]]:
         rows = self._log_rows()
@@ -595,6 +609,7 @@ class Session(w.VBox):
                     r[k] = str(r[k]).replace(name, "???")
         return rows
 
+    @speaking
     def log_table(self) -> Any:
         """The round log as a pandas DataFrame (round, who, what, dice), as the viewer sees it."""
         import pandas as pd

@@ -166,7 +166,7 @@ def test_the_missing_order_prompt_appears_and_is_answered(lab: Any, desk_page: A
     open_and_run(page, lab, _notebook(lab, "dragon", "prompt"))
     page.wait_for_selector(".gmkit-session .gm-resolve")
     _lang(page, "en")
-    assert "Waiting for orders from: Ash, Bane" in page.locator(".gm-orders-state").inner_text()
+    assert "Waiting for orders from Ash and Bane" in page.locator(".gm-orders-state").inner_text()
     page.locator(".gmkit-session .gm-resolve").click()
     prompt = page.locator(".gmkit-session .gm-prompt")
     prompt.wait_for(state="visible")

@@ -38,8 +38,14 @@ def test_both_languages_take_the_same_parameters() -> None:
 
 
 def test_format_in_each_language() -> None:
+    from gmkit.i18n import grammar
+
     assert format_message("core.winner", "en", side="Red") == "Red wins"
-    assert format_message("core.winner", "ru", side="Red") == "побеждает сторона Red"
+    assert format_message("core.winner", "ru", side="Red") == "побеждает сторона «Red»"
+    named = grammar.Cast.of([("отряд", "side", None, None)], {"party": "отряд"})
+    with grammar.cast(named):  # a side named in side_names: by its name, as a group
+        assert format_message("core.winner_named", "en", side="party") == "отряд wins"
+        assert format_message("core.winner_named", "ru", side="party") == "побеждает отряд"
 
 
 def test_set_language_and_context() -> None:
@@ -65,7 +71,7 @@ def test_plural_forms(n: int, en: str, ru: str) -> None:
 
 
 def test_translated_parameters() -> None:
-    assert format_message("core.gm_note", "ru", text={"key": "term.shaken"}) == "заметка ведущего: Потрясение"
+    assert format_message("core.gm_note", "ru", text={"key": "term.shaken"}) == "Заметка ведущего: Потрясение"
 
 
 def test_unknown_key_is_a_clear_error() -> None:
@@ -87,4 +93,4 @@ def test_numbers_take_the_language_format() -> None:
     assert format_number(1.5, "ru") == "1,5" and format_number(1.5, "en") == "1.5"
     assert format_number(12345, "ru") == "12\xa0345" and format_number(12345, "en") == "12,345"
     assert format_number(2.0, "ru") == "2"
-    assert format_message("core.gm_note", "ru", text=0.25) == "заметка ведущего: 0,25"
+    assert format_message("core.gm_note", "ru", text=0.25) == "Заметка ведущего: 0,25"

@@ -201,9 +201,9 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
      "'Raid', 'grid': {'width': 10,...",
      "S-1: клетка станции (20, 4) лежит за краем карты 10×8"),
     ("space", {"ships.0.departing": True, "ships.1.departing": True}, TOP,
-     "Value error, S-12: one ship leaves the station at a time; departing: Raider, Cruiser; got "
+     "Value error, S-12: one ship leaves the station at a time; departing: Raider and Cruiser; got "
      "{'system': 'space', 'name': 'Raid', 'grid': {'width': 10,...",
-     "S-12: со станции улетает только один корабль за раз, а улетают: Raider, Cruiser"),
+     "S-12: со станции улетает только один корабль за раз, а улетают: Raider и Cruiser"),
     ("space", {"ships.1.name": "GM"}, TOP,
      "Value error, 'GM' is reserved for the game master's orders; rename that ship; got {'system': "
      "'space', 'name': 'Raid', 'grid': {'width': 10,...",
@@ -224,8 +224,8 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
     ("fantasy", {"combatants.0.ac": None, "combatants.0.dexterity": -18}, "combatants[0]",
      "Value error, dexterity: F-2: with no ac given, AC is 8 plus Dexterity = -10, better than the "
      "best, -5; got {'name': 'Borin', 'side': 'party', 'kind': 'player', 'hp'...",
-     "dexterity: F-2: когда ac не указан, класс доспеха равен 8 плюс Ловкость = -10, а это лучше "
-     "наилучшего (-5)"),
+     "dexterity: F-2: когда ac не указан, класс доспеха равен 8 плюс Ловкость = \u221210, а это лучше "
+     "наилучшего (\u22125)"),
     ("fantasy", {"combatants.1.owner": DELETE}, TOP,
      "Value error, Hound: a pet needs an owner (F-6); got {'system': 'fantasy', 'name': 'Road', "
      "'combatants': [{'na...",
@@ -245,7 +245,7 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
     ("fantasy", {"options": {"first": "elves"}}, TOP,
      "Value error, options.first: no side named 'elves'; sides are ['party', 'pack']; got "
      "{'system': 'fantasy', 'name': 'Road', 'combatants': [{'na...",
-     "options.first: нет стороны «elves»; стороны: «party», «pack»"),
+     "options.first: нет стороны «elves»; стороны: «party» и «pack»"),
     ("fantasy", {"combatants.+": {"name": "Pony", "side": "party", "kind": "mount", "rider": "Hound",
                                   "hp": 4}}, TOP,
      "Value error, Pony.rider: a pet cannot ride; got {'system': 'fantasy', 'name': 'Road', "

@@ -289,7 +289,7 @@ def test_d3_the_gm_reorders_the_rounds_actors_journaled_and_told(tmp_path) -> No
     events = d.resolve_round(autopilot=True)
     gm = next(e for e in events if e.key == "dragons.initiative.gm")
     assert gm.data == {"order": ["Bane", "Ash"], "rules": ["Ash", "Bane"]}
-    assert "D-3" in gm.text("en") and "Bane, Ash" in gm.text("ru")
+    assert "D-3" in gm.text("en") and "Bane и Ash" in gm.text("ru")
     movers = [e.actor for e in events if e.kind == "move"]
     assert movers == ["Bane", "Ash"]
     lines = d.journal_lines()

@@ -173,6 +173,15 @@ def _word_before(line: str, start: int) -> str | None:
     return m.group(1) if m else None
 
 
+def _starts_clause(text: str, start: int, verb: str) -> bool:
+    """Whether ``verb`` (the word right before ``start``) opens its clause: then the name after it
+    is its subject, said after the verb («Побеждает Гроза», «X: атакует Шквал»), not its object."""
+    head = text[:start].rstrip(" \u00a0«")
+    before = head[: len(head) - len(verb)]
+    end = max((m.end() for m in CLAUSE_END.finditer(before)), default=0)
+    return not before[end:].strip()
+
+
 def check_line(line: str, cast: Cast, nouns: list[Noun] | None = None) -> list[Finding]:
     """What a reader would stop at in one line of Russian text."""
     text = plain(line)
@@ -205,7 +214,8 @@ def check_line(line: str, cast: Cast, nouns: list[Noun] | None = None) -> list[F
                     want = "/".join(sorted(allowed))
                     out.append(Finding("case", line, f"«{before} {said}»: «{before}» takes {want}, "
                                                      f"e.g. «{o.noun[sorted(allowed)[0]]}»"))
-            elif o.cases == {"nom"} and _is_transitive_verb(low):
+            elif (o.cases == {"nom"} and _is_transitive_verb(low)
+                  and not _starts_clause(text, o.start, before)):
                 out.append(Finding("case", line, f"«{before} {said}»: the object of «{before}» "
                                                  f"is «{o.noun['acc']}»"))
             elif o.cases == {"nom"} and _is_common_noun(before) and text[o.start - 1] != "«":

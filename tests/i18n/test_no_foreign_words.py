@@ -279,7 +279,8 @@ def test_each_abbreviation_is_explained_once_per_document(fights: Any, scenario:
         for short, meaning in doc.abbreviations(data["system"], lang):
             if not re.search(rf"{re.escape(short)}", text.replace(meaning, "")):
                 continue
-            explained = text.count(f"{short} ({meaning})") + text.count(f"{short} — {meaning}")
+            explained = (text.count(f"{short} ({meaning})") + text.count(f"{short} — {meaning}")
+                         + text.count(f"{short}\u00a0— {meaning}"))  # Russian: a no-break space
             assert explained == 1, f"{where}: {short} explained {explained} times"
 
 

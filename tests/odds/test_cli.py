@@ -105,7 +105,7 @@ def test_f3_a_table_is_unchanged_by_target_hp(capsys: pytest.CaptureFixture[str]
 
 def test_f3_percentage_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
     text = out(capsys, "--lang", "ru", "odds", "table", "25%", "--ac", "5", "--target-hp", "12")
-    assert text.startswith("d18 против КД 5, затем урон 25% от текущих ОР цели (12): 38.89%")
+    assert text.startswith("d18 против КД 5, затем урон 25\u00a0% от текущих ОР цели (12): 38,89\u00a0%")
     assert "7/18" in text
     assert main(["--lang", "ru", "odds", "table", "25%"]) == 2
     assert "F-3: урон 25% — процент от текущих ОР цели; укажите их: --target-hp N" in capsys.readouterr().err

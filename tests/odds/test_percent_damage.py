@@ -89,7 +89,7 @@ def test_f3_bad_percentage_text_is_refused_as_the_engine_refuses_it() -> None:
 def test_f3_question_in_english_and_russian() -> None:
     o = odds.strike(5, "25%", target_hp=12)
     assert o.describe("en") == "d18 vs AC 5, then damage 25% of the target's current 12 hit points"
-    assert o.describe("ru") == "d18 против КД 5, затем урон 25% от текущих ОР цели (12)"
+    assert o.describe("ru") == "d18 против КД 5, затем урон 25\u00a0% от текущих ОР цели (12)"
     assert odds.percent(12.5, 7).describe("en") == "damage 12.5% of the target's current 7 hit points"
     assert "0.875" in odds.percent(12.5, 7).text("en")
 
@@ -139,7 +139,7 @@ def test_f3_the_order_form_shows_a_percentage_strikes_damage_to_those_who_may_se
     line = sk.strike_odds("Hero", Strike("Beast")).lines[0]  # type: ignore[union-attr]
     assert line.mean_damage == odds.percent_value(25, 12) == 3  # the engine's figure, for every viewer
     gm = _labels(SkirmishOrderForm(sk), "Strike")
-    assert gm == [f"strike Beast · hit {pct(7 / 18)}, avg damage 3.0"]
+    assert gm == [f"strike Beast · hit {pct(7 / 18)}, average damage 3.0"]
     assert _labels(SkirmishOrderForm(sk, side="party"), "Strike") == [f"strike Beast · hit {pct(7 / 18)}"]
 
 

@@ -23,7 +23,8 @@ def test_panel_follows_the_fight_and_the_language(tmp_path: Path) -> None:
     p.round.value = 1  # an earlier round on request
     assert "раунд 1" in p.text.value
     p.view.value = "red"
-    assert "(red)" in p.text.value and (tmp_path / "duel-posts" / "round-1.player-red.png").exists()
+    assert "для стороны «red»" in p.text.value
+    assert (tmp_path / "duel-posts" / "round-1.player-red.png").exists()
     p.image_base.value = "https://img.example/duel"
     assert "[img]https://img.example/duel/round-1.player-red.png[/img]" in p.text.value
     p.format.value = "markdown"

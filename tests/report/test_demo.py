@@ -28,7 +28,7 @@ def test_the_demo_runs_every_shipped_template(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(gmkit.runner, "run_template", _fake_run(set()))
     assert main(["--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert [line.split()[1] for line in out.splitlines() if line.startswith("running ")] == \
+    assert [line.split()[1].rstrip("…") for line in out.splitlines() if line.startswith("Running ")] == \
         ["dragon_duel", "space_battle", "fantasy_skirmish"]
     assert set(template_names()) == {"dragon_duel", "space_battle", "fantasy_skirmish"}
 

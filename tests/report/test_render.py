@@ -75,7 +75,8 @@ def test_bad_scenario_names_file_and_field(tmp_path):
 
 
 def test_template_system_is_checked():
-    with pytest.raises(ScenarioError, match="dragons"):
+    said = "this template plays “Dragon duel” scenarios; this one is “race”$"
+    with pytest.raises(ScenarioError, match=said):
         play(RACE, 1, expect_system="dragons")
 
 

@@ -32,7 +32,7 @@ LEVEL = DragonOrder(move=Move("level", 0))
 
 def test_missing_orders_are_listed_with_their_default_and_asked_about() -> None:
     desk = DragonSession(duel(2))
-    assert "Waiting for orders from: Ash, Bane" in desk.orders_state.value
+    assert "Waiting for orders from Ash and Bane" in desk.orders_state.value
     desk.encounter.submit("Ash", LEVEL)
     missing = desk.missing()
     assert [m["actor"] for m in missing] == ["Bane"]
@@ -49,7 +49,7 @@ def test_all_orders_in_resolves_at_once_and_the_autopilot_is_named() -> None:
     desk = DragonSession(duel(2))
     desk.autopilot.value = True
     [m] = [m for m in desk.missing(autopilot=True) if m["actor"] == "Ash"]
-    assert m["default"].startswith("the autopilot orders: ") and "(" not in m["default"]
+    assert m["default"].startswith("The autopilot orders: ") and "(" not in m["default"]
     for name in ("Ash", "Bane"):
         desk.encounter.submit(name, LEVEL)
     assert "All orders in" in desk.orders_state.value
@@ -60,7 +60,7 @@ def test_messages_are_cleared_when_they_no_longer_apply() -> None:
     desk = DragonSession(duel(2))
     f = desk.form
     f.choose("Ash", LEVEL.move)
-    assert f.submit() and "order from Ash received" in f.status.value
+    assert f.submit() and "Order from Ash received" in f.status.value
     desk.encounter.submit("Bane", LEVEL)
     desk.resolve()
     assert "order from Ash" not in f.status.value and "resolved" in desk.status.value
@@ -120,7 +120,7 @@ def test_space_order_does_not_default_to_pass() -> None:
     desk = SpaceSession(CLOAK)
     f = desk.form
     assert f.kind.value == "" and f.choice.value == -1  # nothing chosen
-    assert f.submit() is False and "choose an order first" in f.error
+    assert f.submit() is False and "Choose an order first" in f.error
     assert desk.encounter.orders_received == []
     assert all(label == label.strip() and "(" not in label.split(" ")[0]
                for label, _ in f.kind.options)
@@ -159,7 +159,7 @@ def test_status_panel_rows_are_grouped_by_side_and_hide_what_a_side_cannot_see()
     assert [r["side"] for r in rows] == ["red", "blue"]
     assert rows[0]["items"][0] == "Скорость 4, Высота 10"
     html = status_panel_html(rows, "ru")
-    assert html.count('class="gm-panel-side"') == 2 and "Сторона red" in html
+    assert html.count('class="gm-panel-side"') == 2 and "Сторона «red»" in html
     space = SpaceSession(CLOAK, side="patrol")
     hidden = [s["name"] for s in space.encounter.board("patrol")["ships"] if s["hidden"]]
     assert hidden and all(r["name"] not in hidden for r in space.status_rows())

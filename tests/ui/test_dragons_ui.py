@@ -135,7 +135,7 @@ def test_session_dice_roller_bound_to_the_duel() -> None:
     desk = DragonSession(duel(2))
     v = desk.dice.roll("d12")
     assert desk.encounter.dice.log[-1].describe() == v["text"]
-    assert "dice roller" in desk.log_view.value
+    assert "Dice roller" in desk.log_view.value
 
 
 def test_session_factory_and_escape() -> None:
@@ -148,7 +148,7 @@ def test_session_factory_and_escape() -> None:
 
 def test_session_autopilot_box_and_log_frame() -> None:
     desk = DragonSession(duel(2))
-    assert desk.autopilot.description == "autopilot for missing orders"
+    assert desk.autopilot.description == "Autopilot for missing orders"
     desk.autopilot.value = True
     desk.resolve_button.click()  # orders missing: the desk asks first
     assert desk.prompting and desk.encounter.round == 1

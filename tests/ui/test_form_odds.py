@@ -37,7 +37,7 @@ def test_space_form_attack_labels_show_the_engines_hit_chance_S3_S7() -> None:
     to_c = [x for x in labels if "fire at C" in x]
     assert to_b and all("hit 40%" in x for x in to_b)
     assert to_c and all("hit 20%" in x for x in to_c)
-    assert any("avg damage 7.0" in x for x in to_b) and any("avg damage 3.0" in x for x in to_c)
+    assert any("average damage 7.0" in x for x in to_b) and any("average damage 3.0" in x for x in to_c)
     assert all(x.count("%") == 1 for x in labels)
     hold = _labels(form, "Tractor")
     assert hold == ["tractor beam on B · hold 40%"]
@@ -91,7 +91,7 @@ def test_fantasy_form_strike_labels_show_hit_special_and_damage_F2_F4() -> None:
     """F-2: AC 5 needs 12: 7/18 = 39%; F-4/F-5: the poison takes effect 7/486 = 1%; F-3 mean 3."""
     form = SkirmishOrderForm(_skirmish())
     strike = _labels(form, "Strike")
-    assert strike == [f"strike Beast · hit {pct(7 / 18)}, special attack {pct(7 / 486)}, avg damage 3.0"]
+    assert strike == [f"strike Beast · hit {pct(7 / 18)}, special attack {pct(7 / 486)}, average damage 3.0"]
     assert pct(7 / 18) == "39%"
     flee = _labels(form, "Flee")
     assert flee == [f"flee · escape {pct(1 / 2)}"]  # F-10: faces 1, 2, 3 of a d6

@@ -94,6 +94,6 @@ def test_map_svg_escapes_and_shows_every_cell() -> None:
 
 def test_log_rows_translate() -> None:
     ev = Event(2, "GM", "note", "core.gm_note", {"text": "hi"}, visibility=GM)
-    assert log_rows([ev], "ru")[0]["text"] == "заметка ведущего: hi"
+    assert log_rows([ev], "ru")[0]["text"] == "Заметка ведущего: hi"
     assert log_rows([ev], "en")[0] == {"round": 2, "actor": "GM", "kind": "note",
-                                       "text": "GM note: hi", "dice": ""}
+                                       "text": "GM's note: hi", "dice": ""}
