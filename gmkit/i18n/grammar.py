@@ -132,6 +132,11 @@ class Cast:
                 entries[name] = _Entry(kind, gender, tuple(sorted((forms or {}).items())))
         return cls(entries, sides)
 
+    def __or__(self, other: Cast) -> Cast:
+        """This cast with ``other``'s names and sides added where this one has none (the fight's
+        names first, then the spellings a reader also knows them by)."""
+        return Cast({**other._entries, **self._entries}, {**other._sides, **self._sides})
+
     def rows(self) -> list[CastRow]:
         """The cast as ``(name, kind, gender, forms)`` rows (:meth:`of` builds it back)."""
         return [(name, e.kind, e.gender, dict(e.forms) or None) for name, e in self._entries.items()]

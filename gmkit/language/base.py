@@ -234,6 +234,9 @@ class OrderLanguage:
             self._indexes[key] = (scenario, index)
         side = encounter.side_of(actor)
         genders, names_cast = self._grammar(scenario, index)
+        # the reply declines names as the fight's scenario says; the reader's own rows add the
+        # spellings it knows them by (aliases)
+        names_cast = encounter.cast | names_cast
         return Context(encounter, actor, side, encounter.board(side), scenario, index, lang, aliases,
                        genders, names_cast)
 

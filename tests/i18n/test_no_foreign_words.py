@@ -60,8 +60,8 @@ def _names(scenario: Mapping[str, Any]) -> list[str]:
 
 def foreign_words(text: str, lang: str, names: list[str] = ()) -> list[str]:
     """The words of ``text`` in the other language's alphabet that are not allowed there."""
-    for name in names:
-        text = text.replace(name, " ")
+    for name in names:  # a name as given, or opening a sentence with its capital letter
+        text = text.replace(name, " ").replace(name[:1].upper() + name[1:], " ")
     for entry in ALLOWED.get(lang) or []:
         text = re.sub(rf"(?<!\w){entry['pattern']}(?!\w)", " ", text)
     text = DICE.sub(" ", text)
@@ -236,8 +236,8 @@ def number_faults(text: str, names: list[str] = ()) -> list[str]:
     and a noun after a number in the form the number asks for. The number in a name (``Волка 3
     Пламенем``: «Волк 3» in the accusative, then a weapon) counts nothing: ``names`` are taken
     out first."""
-    for name in names:
-        text = text.replace(name, " ")
+    for name in names:  # a name as given, or opening a sentence with its capital letter
+        text = text.replace(name, " ").replace(name[:1].upper() + name[1:], " ")
     out = [m.group(0) for m in re.finditer(r"\d\.\d|\d\.\.\d", text)]
     out += [f"{m.group(2)} {m.group(3)}" for m in NUMBER_NOUN.finditer(text)
             if (m.group(1) or "").lower() not in PREPOSITIONS and not _agrees(m.group(2), m.group(3))]

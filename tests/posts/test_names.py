@@ -169,7 +169,9 @@ def test_a_reply_declines_in_the_cast_it_was_read_in(fight: Any) -> None:
     fresh = get("dragons").engine_class(russian_duel(), 7)
     with grammar.cast(fresh.cast):
         reading = read(fresh, "Гроза", "Заявка: ровно +1")
-    assert reading.cast is fresh.cast
+    for name in fresh.cast.names():  # every name as the fight's scenario declines it
+        assert reading.cast.noun(name) == fresh.cast.noun(name)
+    assert reading.cast.sides == fresh.cast.sides
     reading.reply()
     _no_cast_left()
     assert enc.cast.sides == {"red": "Налётчики", "blue": "отряд"}
