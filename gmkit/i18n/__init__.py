@@ -16,6 +16,9 @@ and number, ``{actors:g:атакует|атакуют}`` with its number only; a
 item by item and agrees in the plural. A fight's names are declined by its scenario's
 ``gender:``/``forms:`` inside ``with grammar.cast(encounter.cast)``.
 
+A parameter written ``{bonus?}`` may be missing and then says nothing: an event's parameters may
+grow in a later gmkit (the source of a modifier), and events recorded before still render.
+
 >>> format_message("core.roll", "ru", actor="Пепел", roll="d8!: d8[5] = 5")
 'Пепел бросает d8!: d8[5] = 5'
 
@@ -157,6 +160,11 @@ class _Names(str):
 class _Formatter(string.Formatter):
     def __init__(self, lang: str):
         self.lang = lang
+
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        if isinstance(key, str) and key.endswith("?"):  # a parameter events recorded before it lack
+            return kwargs.get(key[:-1], "")
+        return super().get_value(key, args, kwargs)
 
     def format_field(self, value: Any, spec: str) -> str:
         if spec in grammar.CASES:  # a name in the case its governing word needs
