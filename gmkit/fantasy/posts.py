@@ -32,7 +32,9 @@ def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[lis
         hp = "?" if c.get("hp") is None else "/".join(
             format_number(v, lang) if isinstance(v, (int, float)) else str(v)
             for v in (c["hp"], c.get("max_hp")))
-        rows.append([c["name"], side_called(board, c["side"]), hp, c.get("ac", ""), state_word(c, lang),
+        ac = c.get("ac", "")
+        rows.append([c["name"], side_called(board, c["side"]), hp,
+                     format_number(ac, lang) if isinstance(ac, int) else ac, state_word(c, lang),
                      _effects(c, lang)])
     return cols, rows
 

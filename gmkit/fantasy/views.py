@@ -51,6 +51,13 @@ def side_called(board: Mapping[str, Any], side: Any) -> str:
     return str((board.get("side_names") or {}).get(side, side))
 
 
+def _number(value: Any, lang: str) -> str:
+    """A number as the reader writes it (``8,5``, ``−3``); anything else as it is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return format_number(value, lang)
+    return str(value)
+
+
 def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
     """The combatants of a fantasy board as a table: side, kind, hit points, AC, status, effects.
 
@@ -76,9 +83,7 @@ def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
     head = t("ui.form.acting_side", side=side_called(board, acting)) if acting else ""
     rows = []
     for c in board.get("combatants", []):
-        hp = "?" if c.get("hp") is None else "/".join(
-            format_number(v, lang) if isinstance(v, int | float) else str(v)
-            for v in (c["hp"], c.get("max_hp")))
+        hp = "?" if c.get("hp") is None else "/".join(_number(v, lang) for v in (c["hp"], c.get("max_hp")))
         effects = ", ".join(effect_words(e, lang) for e in c.get("effects", []))
         style = ' style="font-weight:bold"' if c.get("side") == acting else ""
         dead = c.get("status") not in (None, "", "ok", "fighting", "active")
@@ -87,7 +92,7 @@ def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
         rows.append(f"<tr{style}><td{strike}>{escape(str(c['name']))}</td>"
                     f"<td>{escape(side_called(board, c['side']))}</td>"
                     f"<td>{escape(word('fantasy.desk.kind', c.get('kind', '')))}</td><td>{escape(hp)}</td>"
-                    f"<td>{escape(str(c.get('ac', '')))}</td><td>{escape(status)}</td>"
+                    f"<td>{escape(_number(c.get('ac', ''), lang))}</td><td>{escape(status)}</td>"
                     f"<td>{escape(effects)}</td></tr>")
     cols = "".join(f"<th>{escape(t(f'fantasy.desk.col.{k}'))}</th>"
                    for k in ("name", "side", "kind", "hp", "ac", "status", "effects"))
