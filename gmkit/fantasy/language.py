@@ -19,6 +19,7 @@ described in the order, ``Flee(gm_allows=...)``) are not a player's to write.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from ..i18n import format_message, grammar
@@ -262,8 +263,13 @@ def _cast_of(ctx: Context | None, shown: dict[str, str]) -> grammar.Cast:
     """The fight's grammar for the names as shown: an alias (``Элвен`` for ``Elwen``) is declined
     as what its name belongs to, with the gender the scenario gives it."""
     fight = ctx.encounter.cast if ctx is not None else grammar.current_cast()
+    return _aliases_cast(fight, tuple(shown.items()))
+
+
+@lru_cache(maxsize=1024)
+def _aliases_cast(fight: grammar.Cast, shown: tuple[tuple[str, str], ...]) -> grammar.Cast:
     rows: list[grammar.CastRow] = []
-    for name, said in shown.items():
+    for name, said in shown:
         e = fight.entry(name)
         if e is None:
             continue

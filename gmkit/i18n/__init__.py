@@ -157,12 +157,18 @@ class _Names(str):
         return self
 
 
+_ABSENT = object()
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str):
         self.lang = lang
 
     def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
-        if isinstance(key, str) and key.endswith("?"):  # a parameter events recorded before it lack
+        value = kwargs.get(key, _ABSENT)
+        if value is not _ABSENT:
+            return value
+        if isinstance(key, str) and key.endswith("?"):  # a parameter older events lack
             return kwargs.get(key[:-1], "")
         return super().get_value(key, args, kwargs)
 
