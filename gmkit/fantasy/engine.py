@@ -250,7 +250,8 @@ class Skirmish(Encounter):
             })
         out = super().board(side)
         out.update({"phase": self.phase, "acting_side": self.acting_side,
-                    "sides": [s.name for s in self.sheets.sides], "combatants": rows})
+                    "sides": [s.name for s in self.sheets.sides],
+                    "side_names": {s.name: s.called for s in self.sheets.sides}, "combatants": rows})
         return out
 
     def summary(self) -> dict[str, Any]:
@@ -268,9 +269,11 @@ class Skirmish(Encounter):
         return out
 
     def _repr_html_(self) -> str:
+        from ..i18n import get_language, grammar
         from .views import combatants_html
 
-        return combatants_html(self.board()) + super()._repr_html_()
+        with grammar.cast(self.cast):
+            return combatants_html(self.board(), get_language()) + super()._repr_html_()
 
 
 def _strike(sk: Skirmish, actor: str, order: Strike) -> None:

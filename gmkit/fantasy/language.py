@@ -19,11 +19,12 @@ described in the order, ``Flee(gm_allows=...)``) are not a player's to write.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, ClassVar
 
+from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef
-from ..language.morph import inflect
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 
 __all__ = ["LANGUAGE", "FantasyLanguage", "read_message", "render_order", "order_format"]
@@ -297,38 +298,42 @@ class FantasyLanguage(OrderLanguage):
         return out
 
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
-        def name(n: str, case: str = "nomn") -> str:  # a Russian alias declined where the phrase needs it
-            shown = ctx.shown(n, lang) if ctx is not None else n
-            return inflect(shown, case) if lang == "ru" else shown
+        """An order as its player could write it (``бью Волка 2 топором``), from the catalogue's
+        ``fantasy.order.*`` messages; names as the player knows them (their aliases in the
+        order's script), declined by the fight's cast."""
+        names = [n for n in _names_of(order) if n is not None]
+        shown = {n: ctx.shown(n, lang) if ctx is not None else n for n in names}
+        with grammar.cast(_cast_of(ctx, shown)):
+            return self._words(order, lang, shown)
 
-        ru = lang == "ru"
+    def _words(self, order: Any, lang: str, shown: dict[str, str]) -> str:
+        def say(key: str, **params: Any) -> str:
+            return format_message(f"fantasy.order.{key}", lang,
+                                  **{k: shown.get(v, v) for k, v in params.items()})
+
         if isinstance(order, Strike):
-            text = "бью" if ru else "strike"
-            if order.target is not None:
-                text += f" {name(order.target, 'accs')}"
-            if order.attack is not None:
-                text += f" ({name(order.attack)})" if ru else f" with {name(order.attack)}"
+            target, attack = order.target, order.attack
+            if target is None:
+                text = say("strike.with", attack=attack) if attack is not None else say("strike")
+            else:
+                text = (say("strike.target.with", target=target, attack=attack) if attack is not None
+                        else say("strike.target", target=target))
             if order.cast is not None:
-                text += (" и " if ru else " and ") + self.render(order.cast, lang, ctx)
+                text = format_message("fantasy.order.and", lang, first=text,
+                                      then=self._words(order.cast, lang, shown))
             return text
         if isinstance(order, Shoot):
-            if order.target is None:
-                return "стреляю" if ru else "shoot"
-            return f"стреляю в {name(order.target, 'accs')}" if ru else f"shoot {name(order.target)}"
+            return say("shoot") if order.target is None else say("shoot.target", target=order.target)
         if isinstance(order, Cast):
-            text = f"колдую {name(order.spell, 'accs')}" if ru else f"cast {name(order.spell)}"
-            if order.target is not None:
-                text += f" на {name(order.target, 'accs')}" if ru else f" on {name(order.target)}"
-            return text
+            return (say("cast", spell=order.spell) if order.target is None
+                    else say("cast.target", spell=order.spell, target=order.target))
         if isinstance(order, UseItem):
-            text = f"использую {name(order.item, 'accs')}" if ru else f"use {name(order.item)}"
-            if order.target is not None:
-                text += f" на {name(order.target, 'accs')}" if ru else f" on {name(order.target)}"
-            return text
+            return (say("use", item=order.item) if order.target is None
+                    else say("use.target", item=order.item, target=order.target))
         if isinstance(order, Flee):
-            return "бегу" if ru else "flee"
+            return say("flee")
         if isinstance(order, Pass):
-            return "пропускаю ход" if ru else "pass"
+            return say("pass")
         return repr(order)
 
 
@@ -400,6 +405,37 @@ def _one_strike(made: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
     return [(Strike(target, next(iter(weapons), None)), text)]
 
 
+def _names_of(order: Any) -> list[str | None]:
+    """The names an order gives (targets, weapons, spells, items), its joined spell's included."""
+    if isinstance(order, Strike):
+        return [order.target, order.attack, *(_names_of(order.cast) if order.cast is not None else [])]
+    if isinstance(order, Shoot):
+        return [order.target]
+    if isinstance(order, Cast):
+        return [order.spell, order.target]
+    if isinstance(order, UseItem):
+        return [order.item, order.target]
+    return []
+
+
+def _cast_of(ctx: Context | None, shown: dict[str, str]) -> grammar.Cast:
+    """The fight's grammar for the names as shown: an alias (``Элвен`` for ``Elwen``) is declined
+    as what its name belongs to, with the gender the scenario gives it."""
+    fight = ctx.encounter.cast if ctx is not None else grammar.current_cast()
+    return _aliases_cast(fight, tuple(shown.items()))
+
+
+@lru_cache(maxsize=1024)
+def _aliases_cast(fight: grammar.Cast, shown: tuple[tuple[str, str], ...]) -> grammar.Cast:
+    rows: list[grammar.CastRow] = []
+    for name, said in shown:
+        e = fight.entry(name)
+        if e is None:
+            continue
+        rows.append((said, e.kind, e.gender, dict(e.forms) if said == name else None))
+    return grammar.Cast.of(rows)
+
+
 def _me(scenario: Any, actor: str) -> dict[str, Any]:
     return next((c for c in scenario.get("combatants", ()) if c["name"] == actor), {})
 
@@ -432,6 +468,4 @@ def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str
 
 def order_format(lang: str = "en") -> str:
     """How to write a combatant's order, with examples (for a player's brief)."""
-    from ..i18n import format_message
-
-    return format_message("language.fantasy.format", lang)
+    return format_message("fantasy.order.format", lang)

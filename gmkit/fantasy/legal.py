@@ -16,6 +16,7 @@ from . import rules
 from .board import DEAD, FLED, HELD, Board
 from .notation import parse_damage
 from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from .procedures.terms import status_term
 from .sheets import Attack, Combatant, cast_effect
 
 __all__ = ["cap", "awaiting", "check", "generate"]
@@ -86,15 +87,15 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
         raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.1", actor=actor)
     status = board.status(actor)
     if status != "active":
-        raise IllegalOrder("F-4", key="fantasy.refusal.legal.f4.1", actor=actor,
-                           status={"key": f"fantasy.status.{status}"})
+        raise IllegalOrder("F-4", key="fantasy.refusal.legal.f4.1", actor=actor, status=status_term(status))
     if st.skipping:
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.1", actor=actor)
     side = board.acting_side
     if c.side != side:
         if st.initiative <= 0 or not isinstance(order, (Strike, Shoot, Cast)):
-            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.13", side=side, actor=actor,
-                               side2=c.side)
+            called = board.sheets.called
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.13", side=called(side or ""), actor=actor,
+                               side2=called(c.side))
         if board.phase == "ranged":
             _check_one_shot(board, actor, c, {"key": "fantasy.refusal.out_of_turn_moves"})
     else:
@@ -124,7 +125,8 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
         return
     chosen = board.chosen
     if chosen is not None and actor != chosen and not board.sheets.sides_by_name[side].has_players:
-        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.2", chosen=chosen, side=side, actor=actor)
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.2", chosen=chosen,
+                           side=board.sheets.called(side), actor=actor)
     limit = cap(board, side)
     if limit is not None:
         others_in = [p for p in board.principals(side) if p in pending and p != actor]
@@ -150,10 +152,13 @@ def _check_target(board: Board, actor: str, target: str | None, *, enemy: bool =
         return
     t = sheet(board, target)
     if board.out_for_good(target):
-        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.5", target=target,
-                           p={"key": f"fantasy.status.{board.status(target)}"})
+        status = board.status(target)
+        state = ({"key": f"fantasy.state.{status}", "actor": target} if status in (DEAD, FLED)
+                 else status_term(status))
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.5", target=target, p=state)
     if enemy and t.side == board.sheets.side_of[actor]:
-        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.6", target=target, actor=actor, side=t.side)
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.6", target=target, actor=actor,
+                           side=board.sheets.called(t.side))
 
 
 def _check_hittable(board: Board, target: str, attacks: tuple[Attack, ...]) -> None:

@@ -11,27 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import MessageError, format_message, format_number
+from ..i18n import format_message, format_number
 from ..report.posts import in_languages, percent
+from .views import effect_words, side_called, state_word
 
 __all__ = ["state_rows", "picture_svg", "options", "scenario_text"]
 
 
-def _status(value: Any, lang: str) -> str:
-    try:
-        return format_message(f"fantasy.status.{value}", lang)
-    except MessageError:
-        return str(value)
-
-
 def _effects(c: Mapping[str, Any], lang: str) -> str:
-    out = []
-    for e in c.get("effects", []) or []:
-        text = _status(e.get("status"), lang)
-        if e.get("turns") is not None:
-            text += f" ({e['turns']})"
-        out.append(text)
-    return ", ".join(out)
+    return ", ".join(effect_words(e, lang) for e in c.get("effects", []) or [])
 
 
 def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[list[Any]]]:
@@ -44,8 +32,10 @@ def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[lis
         hp = "?" if c.get("hp") is None else "/".join(
             format_number(v, lang) if isinstance(v, (int, float)) else str(v)
             for v in (c["hp"], c.get("max_hp")))
-        rows.append([c["name"], c["side"], hp, c.get("ac", ""),
-                     _status(c.get("status") or "active", lang), _effects(c, lang)])
+        ac = c.get("ac", "")
+        rows.append([c["name"], side_called(board, c["side"]), hp,
+                     format_number(ac, lang) if isinstance(ac, int) else ac, state_word(c, lang),
+                     _effects(c, lang)])
     return cols, rows
 
 

@@ -504,6 +504,12 @@ class FantasyScenario(ScenarioModel):
                                            f"sides are {sides}",
                                    path=f"options.{field_name}", side=quoted(value),
                                    sides=[quoted(x) for x in sides])
+        for value in self.side_names:  # a misspelt side would leave its group name unused
+            if value not in sides:
+                raise FieldProblem("fantasy.scenario.no_side",
+                                   english=f"side_names.{value}: no side named {value!r}; sides are {sides}",
+                                   path=f"side_names.{value}", side=quoted(value),
+                                   sides=[quoted(x) for x in sides])
         for c in self.combatants:
             if c.kind == "pet" and c.owner is None:
                 raise FieldProblem("fantasy.scenario.pet_owner", name=c.name)

@@ -233,6 +233,8 @@ class Side:
     name: str
     members: tuple[str, ...]
     has_players: bool = False
+    called: str = ""
+    """How sentences call the side: its ``side_names`` entry (a group: «отряд»), else its name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +287,11 @@ class Sheets:
     ranged_hits: dict[tuple[str, str], bool]
     """F-2: the same for its ranged weapon."""
 
+    def called(self, side: str) -> str:
+        """How sentences call ``side`` (its ``side_names`` entry, else its name)."""
+        s = self.sides_by_name.get(side)
+        return s.called if s is not None else side
+
     @classmethod
     def from_scenario(cls, sc: Mapping[str, Any]) -> Sheets:
         from .scenario import DEFAULT_EFFECTS
@@ -296,9 +303,10 @@ class Sheets:
         present = list(dict.fromkeys(c.side for c in combatants.values()))
         listed = [s for s in (sc.get("sides") or []) if s in present]
         order = listed + [s for s in present if s not in listed]
+        called = {k: str(v["name"]) for k, v in (sc.get("side_names") or {}).items()}
         sides = tuple(
             Side(s, tuple(n for n, c in combatants.items() if c.side == s),
-                 any(c.kind == "player" for c in combatants.values() if c.side == s))
+                 any(c.kind == "player" for c in combatants.values() if c.side == s), called.get(s, s))
             for s in order)
         followers: dict[str, list[str]] = {}
         for n, c in combatants.items():

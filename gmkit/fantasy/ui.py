@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from ..i18n import format_message
+from ..i18n import format_message, grammar
 from ..ui.order_form import ListOrderForm, pct
 from ..ui.sessions import Session
-from .views import combatants_html
+from .views import combatants_html, effect_words, side_called, state_word
 
 if TYPE_CHECKING:
     from .engine import Skirmish
@@ -75,7 +75,8 @@ class SkirmishOrderForm(ListOrderForm):
         if side is None:
             return ""
         phase = format_message(f"fantasy.phase.{self.encounter.phase}.name", self.lang)
-        return f"{self.t('acting_side', side=side)} · {phase}"
+        with grammar.cast(self.encounter.cast):
+            return f"{self.t('acting_side', side=self.encounter.side_name(side))} · {phase}"
 
 
 class SkirmishSession(Session):
@@ -96,45 +97,45 @@ class SkirmishSession(Session):
         return [(gm, "")] + [(s, s) for s in self.encounter.sides()]
 
     def update_views(self) -> None:
-        self.table.value = combatants_html(self.encounter.board(self.side), self.lang)
+        with grammar.cast(self.encounter.cast):
+            self.table.value = combatants_html(self.encounter.board(self.side), self.lang)
 
     def turn_text(self) -> str:
         sk = self.encounter
         if sk.acting_side is None or sk.is_over:
             return ""
         phase = format_message(f"fantasy.phase.{sk.phase}.name", self.lang)
-        return format_message("fantasy.desk.turn", self.lang, side=sk.acting_side, phase=phase)
+        with grammar.cast(sk.cast):
+            return format_message("fantasy.desk.turn", self.lang, side=sk.side_name(sk.acting_side),
+                                  phase=phase)
 
     def no_order_text(self, actor: str) -> str:
-        return format_message("fantasy.no_order", self.lang, actor=actor)
+        with grammar.cast(self.encounter.cast):
+            return format_message("fantasy.no_order", self.lang, actor=actor)
 
     def status_rows(self) -> list[dict[str, Any]]:
         """Each combatant: hit points (where the viewer may see them), armour class, state and
         effects with the turns they have left."""
-        from ..i18n import MessageError
 
         def t(key: str, **p: Any) -> str:
             return format_message(key, self.lang, **p)
 
-        def status(word: Any) -> str:
-            try:
-                return t(f"fantasy.status.{word}")
-            except MessageError:
-                return str(word)
-
         board = self.encounter.board(self.side)
         rows = []
-        for c in board.get("combatants", []):
-            items = [t("fantasy.desk.hp_hidden") if c.get("hp") is None
-                     else t("fantasy.desk.hp", hp=c["hp"], max=c.get("max_hp"))]
-            if c.get("ac") is not None:
-                items.append(t("fantasy.desk.ac", ac=c["ac"]))
-            if c.get("status") and c["status"] != "active":
-                items.append(status(c["status"]))
-            items += [t("fantasy.desk.effect", status=status(e["status"]), turns=e["turns"])
-                      if e.get("turns") is not None else status(e["status"])
-                      for e in c.get("effects", [])]
-            rows.append({"side": c["side"], "name": c["name"], "items": items,
-                         "out": c.get("status") not in (None, "", "active"),
-                         "acting": c.get("side") == board.get("acting_side")})
+        with grammar.cast(self.encounter.cast):
+            for c in board.get("combatants", []):
+                items = [t("fantasy.desk.hp_hidden") if c.get("hp") is None
+                         else t("fantasy.desk.hp", hp=c["hp"], max=c.get("max_hp"))]
+                if c.get("ac") is not None:
+                    items.append(t("fantasy.desk.ac", ac=c["ac"]))
+                if c.get("status") and c["status"] != "active":
+                    items.append(state_word(c, self.lang))
+                items += [effect_words(e, self.lang) for e in c.get("effects", [])]
+                rows.append(self._row(board, c, items))
         return rows
+
+    @staticmethod
+    def _row(board: dict[str, Any], c: dict[str, Any], items: list[str]) -> dict[str, Any]:
+        return {"side": side_called(board, c["side"]), "name": c["name"], "items": items,
+                "out": c.get("status") not in (None, "", "active"),
+                "acting": c.get("side") == board.get("acting_side")}

@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-__all__ = ["STATE_COLUMNS", "picture", "combatants_html"]
+from ..i18n import MessageError, format_message, format_number
+
+__all__ = ["STATE_COLUMNS", "picture", "combatants_html", "state_word", "effect_words", "side_called"]
 
 STATE_COLUMNS = ["name", "side", "kind", "hp", "max_hp", "ac", "status"]
 """The columns of the state table a report shows (those a board has)."""
@@ -20,17 +22,53 @@ def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -
     return None
 
 
+def status_word(value: Any, lang: str) -> str:
+    """A status in words (``отравление``); a status the GM named is shown as written."""
+    try:
+        return format_message(f"fantasy.status.{value}", lang)
+    except MessageError:
+        return str(value)
+
+
+def state_word(c: Mapping[str, Any], lang: str) -> str:
+    """A combatant's state as a word agreeing with its name (мертва, сбежали), else its status."""
+    status = c.get("status") or "active"
+    if status in ("dead", "fled"):
+        return format_message(f"fantasy.state.{status}", lang, actor=str(c["name"]))
+    return status_word(status, lang)
+
+
+def effect_words(e: Mapping[str, Any], lang: str) -> str:
+    """An effect with the turns it has left (``отравление, ещё 2 хода``)."""
+    status = status_word(e.get("status"), lang)
+    if e.get("turns") is None:
+        return status
+    return format_message("fantasy.desk.effect", lang, status=status, turns=e["turns"])
+
+
+def side_called(board: Mapping[str, Any], side: Any) -> str:
+    """How a side is called (its ``side_names`` entry, which the board carries), else its id."""
+    return str((board.get("side_names") or {}).get(side, side))
+
+
+def _number(value: Any, lang: str) -> str:
+    """A number as the reader writes it (``8,5``, ``−3``); anything else as it is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return format_number(value, lang)
+    return str(value)
+
+
 def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
     """The combatants of a fantasy board as a table: side, kind, hit points, AC, status, effects.
 
     Hit points a player may not see come as None on the player board and show as "?". Every value
     is escaped: names, sides and statuses are typed by the GM. The desk, the reports and the
-    engine's notebook view all draw it here.
+    engine's notebook view all draw it here, inside the fight's cast (``grammar.cast``), so that a
+    state word agrees with its name.
 
     >>> "&lt;b&gt;" in combatants_html({"combatants": [{"name": "<b>", "side": "x", "effects": []}]})
     True
     """
-    from ..i18n import MessageError, format_message
 
     def t(key: str, **p: Any) -> str:
         return format_message(key, lang, **p)
@@ -42,20 +80,19 @@ def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
             return str(value)
 
     acting = board.get("acting_side")
-    head = t("ui.form.acting_side", side=acting) if acting else ""
+    head = t("ui.form.acting_side", side=side_called(board, acting)) if acting else ""
     rows = []
     for c in board.get("combatants", []):
-        hp = "?" if c.get("hp") is None else f"{c['hp']}/{c.get('max_hp')}"
-        effects = ", ".join(t("fantasy.desk.effect", status=word("fantasy.status", e["status"]),
-                              turns=e["turns"]) if e.get("turns") is not None
-                            else word("fantasy.status", e["status"]) for e in c.get("effects", []))
+        hp = "?" if c.get("hp") is None else "/".join(_number(v, lang) for v in (c["hp"], c.get("max_hp")))
+        effects = ", ".join(effect_words(e, lang) for e in c.get("effects", []))
         style = ' style="font-weight:bold"' if c.get("side") == acting else ""
         dead = c.get("status") not in (None, "", "ok", "fighting", "active")
         strike = ' style="color:#999"' if dead else ""
-        status = word("fantasy.status", c.get("status", "")) if c.get("status") else ""
-        rows.append(f"<tr{style}><td{strike}>{escape(str(c['name']))}</td><td>{escape(str(c['side']))}</td>"
+        status = state_word(c, lang) if c.get("status") else ""
+        rows.append(f"<tr{style}><td{strike}>{escape(str(c['name']))}</td>"
+                    f"<td>{escape(side_called(board, c['side']))}</td>"
                     f"<td>{escape(word('fantasy.desk.kind', c.get('kind', '')))}</td><td>{escape(hp)}</td>"
-                    f"<td>{escape(str(c.get('ac', '')))}</td><td>{escape(status)}</td>"
+                    f"<td>{escape(_number(c.get('ac', ''), lang))}</td><td>{escape(status)}</td>"
                     f"<td>{escape(effects)}</td></tr>")
     cols = "".join(f"<th>{escape(t(f'fantasy.desk.col.{k}'))}</th>"
                    for k in ("name", "side", "kind", "hp", "ac", "status", "effects"))

@@ -23,6 +23,9 @@ Russian typography is the formatter's: a negative number takes the minus sign (�
 ``{n:+d}`` and ``{n:num}``), a fraction the decimal comma (``{x:.1f}`` too), and a ``!r`` text
 is quoted «so» (a Russian message writes «{x}» itself). docs/messages.md says how to write one.
 
+A parameter written ``{bonus?}`` may be missing and then says nothing: an event's parameters may
+grow in a later gmkit (the source of a modifier), and events recorded before still render.
+
 >>> format_message("core.roll", "ru", actor="Пепел", roll="d8!: d8[5] = 5")
 'Пепел бросает d8!: d8[5] = 5'
 
@@ -197,6 +200,9 @@ class _Names(str):
         return self
 
 
+_ABSENT = object()
+
+
 class _Formatter(string.Formatter):
     """``str.format`` with the catalogue's specs: cases, agreement, plurals, numbers, lists; in
     Russian a negative number takes the minus sign and a fraction the decimal comma, and a
@@ -209,6 +215,14 @@ class _Formatter(string.Formatter):
         if conversion == "r" and self.lang == "ru" and isinstance(value, str):
             return f"«{value}»"
         return super().convert_field(value, conversion)
+
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        value = kwargs.get(key, _ABSENT)
+        if value is not _ABSENT:
+            return value
+        if isinstance(key, str) and key.endswith("?"):  # a parameter older events lack
+            return kwargs.get(key[:-1], "")
+        return super().get_value(key, args, kwargs)
 
     def format_field(self, value: Any, spec: str) -> str:
         if spec.startswith(("g:", "plural:")) or (":" not in spec and spec not in MODIFIERS):

@@ -146,11 +146,16 @@ class Ledger:
     checked: Counter[str] = field(default_factory=Counter)
 
 
+KIND_SPELLINGS = {"яд": "poison", "газ": "gas", "огонь": "fire", "огненный дух": "fire_spirit",
+                  "огненныйдух": "fire_spirit", "окаменение": "petrification", "паралич": "paralysis"}
+"""F-4: a scenario may key its effects by the Russian name of the kind (``яд:``)."""
+
+
 def audit(sk: Skirmish, scenario: dict[str, Any]) -> Ledger:
     """Check ``sk``'s whole record against the rules and the ``scenario`` mapping it was made from."""
     assert sk.is_over
     sh = sheets(scenario)
-    effects = scenario.get("effects", {})
+    effects = {KIND_SPELLINGS.get(str(k).lower(), k): v for k, v in scenario.get("effects", {}).items()}
     seen = Ledger()
     hp: dict[str, float] = {}
     top: dict[str, float] = {}

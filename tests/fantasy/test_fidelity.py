@@ -33,7 +33,8 @@ def test_f6_an_out_of_turn_shot_is_the_one_shot_of_the_ranged_phase() -> None:
     assert sk.state.combatants["Archer"].initiative == 0
     assert (sk.phase, sk.acting_side) == ("ranged", "party")
     assert sk.awaiting() == ["Friend"]
-    with pytest.raises(IllegalOrder, match="F-6: Archer has already made its one ranged attack"):
+    with pytest.raises(IllegalOrder,
+                       match="F-6: Archer has already made the one ranged attack or spell of this phase"):
         sk.submit("Archer", Shoot("Beast"))
     assert Shoot("Beast") not in sk.legal_orders("Archer") and list(sk.legal_orders("Archer")) == []
     sk.submit("Friend", Shoot("Beast"))

@@ -65,7 +65,8 @@ def fought(name: str, seed: int | None) -> tuple[Skirmish, Ledger]:
 
 
 def test_the_examples_are_found() -> None:
-    assert set(EXAMPLES) == {"fantasy_wolves", "fantasy_venom_and_ghost"}
+    assert set(EXAMPLES) == {"fantasy_wolves", "fantasy_venom_and_ghost", "fantasy_wolves_ru",
+                             "fantasy_crypt_ru"}
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -115,7 +115,7 @@ def test_every_message_in_both_languages() -> None:
     assert "КД" in cat["fantasy.hit"]["ru"] and "ПБ" in cat["fantasy.protect.failed"]["ru"]
     assert "ИО" in cat["fantasy.reward"]["ru"] and "морал" in cat["fantasy.flee.morale.ok"]["ru"]
     assert format_message("fantasy.level.pending", "en", actor="A", n=2) == \
-        "A reaches 2 new levels: taken after the battle"
+        "A has enough points for 2 new levels, taken after the battle"
 
 
 def test_order_forms_round_trip_through_json() -> None:

@@ -135,7 +135,7 @@ def test_space_and_fantasy_say_whose_turn_they_played() -> None:
     assert f"Played the turn of {ship}" in desk.status.value
     sk = SkirmishSession(WOLVES, lang="ru")
     side = sk.encounter.acting_side
-    assert sk.resolve(autopilot=True) and f"Сыгран ход стороны {side}" in sk.status.value
+    assert sk.resolve(autopilot=True) and f"Сыгран ход {side} (дальний бой)" in sk.status.value
     assert f"Раунд {sk.encounter.round}" in sk.header.value
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from ...dice import Roll
 from .. import rules
 from ..context import Context
-from ..notation import SpecialAttack
+from ..notation import SpecialAttack, plain_number
 from ..orders import Shoot, Strike
 from ..sheets import Attack
 from .effects import special
 from .harm import damage, roll_damage
-from .terms import notation_term
+from .terms import bonus_term, modifiers_term, notation_term
 
 __all__ = ["pick_target", "strike", "shoot", "attack", "roll_to_hit"]
 
@@ -111,6 +111,9 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
         if rules.needs_second_roll(t.ac) and r.total >= need:
             key += ".second"
         params.update(roll=r.total, need=need, second=rolls[1].total if len(rolls) > 1 else 0)
+        mods = modifiers_term(att.name, att.to_hit, target, t.easier_to_hit)
+        if mods is not None:
+            params["mods"] = mods
         ctx.emit("hit" if hit else "miss", actor, key, params,
                  data={"target": target, "hit": hit, "need": need, "modifier": mod}, rolls=rolls)
     if not hit:
@@ -130,6 +133,10 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
             special(ctx, actor, target, fired)
             return
     value, roll = roll_damage(ctx, actor, att.damage, target)
-    amount = value if att.damage.percent is not None else rules.damage_amount(
-        value, c.constitution if att.ranged else c.strength)
-    damage(ctx, actor, target, amount, roll, att.name)
+    if att.damage.percent is not None:
+        damage(ctx, actor, target, value, roll, att.name)
+        return
+    modifier = c.constitution if att.ranged else c.strength
+    amount = rules.damage_amount(value, modifier)
+    bonus = bonus_term(plain_number(value), modifier, att.ranged) if ctx.keeps_events else None
+    damage(ctx, actor, target, amount, roll, att.name, bonus)

@@ -47,8 +47,10 @@ def roll_damage(ctx: Context, actor: str, spec: DamageSpec, target: str) -> tupl
     return pick(ctx, spec.table, "F-3 damage", actor)
 
 
-def damage(ctx: Context, source: str, target: str, amount: float, roll: Roll | None, what: Any) -> None:
-    """``target`` takes ``amount`` (never below 0 hit points); at 0 it dies (F-1)."""
+def damage(ctx: Context, source: str, target: str, amount: float, roll: Roll | None, what: Any,
+           bonus: Any = None) -> None:
+    """``target`` takes ``amount`` (never below 0 hit points); at 0 it dies (F-1). ``bonus`` says
+    where the figure comes from when a modifier changed the rolled value (F-3)."""
     board = ctx.state
     st = board.combatants[target]
     amount = float(amount)
@@ -61,15 +63,16 @@ def damage(ctx: Context, source: str, target: str, amount: float, roll: Roll | N
         rolls = (roll,) if roll is not None else ()
         tc = ctx.sheets.combatants[target]
         taken = plain_number(amount)
+        params = {"actor": source, "target": target, "amount": taken, "what": what}
+        if bonus is not None:
+            params["bonus"] = bonus
         if tc.kind == "monster" and hp > 0:
-            ctx.emit("damage", source, "fantasy.damage.hidden",
-                     {"actor": source, "target": target, "amount": taken, "what": what},
+            ctx.emit("damage", source, "fantasy.damage.hidden", params,
                      data={"target": target, "amount": taken}, rolls=rolls)
             ctx.emit("hp", target, "fantasy.hp", {"actor": target, "hp": left},
                      data={"hp": left}, visibility=sides_only(tc.side))
         else:
-            ctx.emit("damage", source, "fantasy.damage",
-                     {"actor": source, "target": target, "amount": taken, "hp": left, "what": what},
+            ctx.emit("damage", source, "fantasy.damage", {**params, "hp": left},
                      data={"target": target, "amount": taken, "hp": left}, rolls=rolls)
     if hp <= 0:
         kill(ctx, source, target)

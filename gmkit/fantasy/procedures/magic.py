@@ -12,6 +12,7 @@ from ..orders import Cast, UseItem
 from ..sheets import cast_effect, item_effect
 from .attacks import pick_target, roll_to_hit
 from .effects import apply_effect, protected
+from .terms import modifiers_term
 
 __all__ = ["cast", "use_item"]
 
@@ -52,9 +53,13 @@ def _spell_hits(ctx: Context, actor: str, spell: str, target: str) -> bool:
                                                        "attack": spell, "ac": t.ac})
         return False
     hit, rolls = roll_to_hit(ctx, actor, t.ac, need, f"F-2 spell to hit {target}")
-    ctx.emit("hit" if hit else "miss", actor, "fantasy.hit" if hit else "fantasy.miss",
-             {"actor": actor, "target": target, "attack": spell, "ac": t.ac, "roll": rolls[0].total,
-              "need": need, "second": 0}, data={"target": target, "hit": hit}, rolls=rolls)
+    params = {"actor": actor, "target": target, "attack": spell, "ac": t.ac, "roll": rolls[0].total,
+              "need": need, "second": 0}
+    mods = modifiers_term(spell, 0, target, t.easier_to_hit)
+    if mods is not None:
+        params["mods"] = mods
+    ctx.emit("hit" if hit else "miss", actor, "fantasy.hit" if hit else "fantasy.miss", params,
+             data={"target": target, "hit": hit}, rolls=rolls)
     return hit
 
 

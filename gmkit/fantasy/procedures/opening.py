@@ -42,6 +42,6 @@ def open_fight(ctx: Context) -> None:
     else:
         order = roll_off(ctx, shooters, "ranged")
     board.order = tuple(order)
-    ctx.emit("phase", "GM", "fantasy.phase.ranged", {"order": list(order)},
+    ctx.emit("phase", "GM", "fantasy.phase.ranged", {"order": [sheets.called(s) for s in order]},
              data={"phase": "ranged", "order": list(order)})
     begin_turn(ctx)

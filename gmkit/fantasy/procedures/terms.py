@@ -6,7 +6,7 @@ from typing import Any
 
 from ..notation import SPECIAL_KINDS, SpecialAttack
 
-__all__ = ["KNOWN_STATUSES", "status_term", "kind_term", "notation_term"]
+__all__ = ["KNOWN_STATUSES", "status_term", "kind_term", "notation_term", "modifiers_term", "bonus_term"]
 
 KNOWN_STATUSES = ("poisoned", "petrified", "paralysed", "asleep", "stunned", "blinded", "burning",
                   "held")
@@ -34,3 +34,23 @@ def notation_term(sp: SpecialAttack) -> dict[str, Any]:
     if sp.protection is None:
         return {"key": "fantasy.notation", "kind": kind, "trigger": sp.trigger}
     return {"key": "fantasy.notation.pr", "kind": kind, "trigger": sp.trigger, "pr": sp.protection}
+
+
+def modifiers_term(attack: str, to_hit: int, target: str, easier: int) -> dict[str, Any] | None:
+    """F-2: where the face needed comes from when a modifier moved it (``+1 за меч``, ``−1 к
+    попаданию по Вожаку``); None when nothing did."""
+    parts: list[dict[str, Any]] = []
+    if to_hit:
+        parts.append({"key": "fantasy.mod.attack", "n": to_hit, "attack": attack})
+    if easier:
+        parts.append({"key": "fantasy.mod.target", "n": easier, "target": target})
+    return {"key": "fantasy.mods", "parts": parts} if parts else None
+
+
+def bonus_term(rolled: float, modifier: int, ranged: bool) -> dict[str, Any] | None:
+    """F-3: where a damage figure comes from when Strength (melee) or Constitution (ranged)
+    changed the table's value (``1,5 +1 за силу``); None when neither did."""
+    if not modifier:
+        return None
+    key = "fantasy.bonus.constitution" if ranged else "fantasy.bonus.strength"
+    return {"key": key, "rolled": rolled, "n": modifier}

@@ -37,7 +37,7 @@ def roll_off(ctx: Context, sides: list[str], phase: str) -> list[str]:
             rolls.append(r)
         ctx.emit("rolloff", "GM", "fantasy.rolloff",
                  {"phase": {"key": f"fantasy.phase.{phase}.name"},
-                  "rolls": ", ".join(f"{s} {faces[s]}" for s in group)},
+                  "rolls": ", ".join(f"{ctx.sheets.called(s)} {faces[s]}" for s in group)},
                  data={"phase": phase, "rolls": faces}, rolls=tuple(rolls))
         ranked = rules.roll_off_order(faces)
         if guard > 50:  # pathological typed-in ties: keep the listed order
@@ -60,7 +60,7 @@ def start_melee(ctx: Context, first_round: bool = False) -> None:
         order = roll_off(ctx, fighting, "melee")
     board.order = tuple(order)
     board.turn = 0
-    ctx.emit("phase", "GM", "fantasy.phase.melee", {"order": list(order)},
+    ctx.emit("phase", "GM", "fantasy.phase.melee", {"order": [ctx.sheets.called(s) for s in order]},
              data={"phase": "melee", "order": list(order)})
     begin_turn(ctx)
 
@@ -104,11 +104,11 @@ def begin_turn(ctx: Context) -> None:
             if principals:
                 board.chosen = _choose(ctx, side, principals)
                 ctx.emit("turn", "GM", "fantasy.turn",
-                         {"side": side, "round": board.round,
+                         {"side": ctx.sheets.called(side), "round": board.round,
                           "phase": {"key": f"fantasy.phase.{board.phase}.name"}},
                          data={"side": side, "phase": board.phase, "chosen": board.chosen})
                 return
-            ctx.emit("turn", "GM", "fantasy.turn.none", {"side": side},
+            ctx.emit("turn", "GM", "fantasy.turn.none", {"side": ctx.sheets.called(side)},
                      data={"side": side, "phase": board.phase, "skipped": True})
         board.turn += 1
         if _wrap_turn(ctx):
@@ -126,7 +126,8 @@ def _choose(ctx: Context, side: str, principals: list[str]) -> str | None:
         return min(principals, key=lambda n: (board.combatants[n].acted, combatants[n].index))
     r = ctx.dice.d(len(principals), purpose="F-6 Variant 2 striker", actor=side)
     pick = principals[int(r.total) - 1]
-    ctx.emit("target", "GM", "fantasy.chosen", {"side": side, "actor": pick, "roll": r.describe()},
+    ctx.emit("target", "GM", "fantasy.chosen",
+             {"side": ctx.sheets.called(side), "actor": pick, "roll": r.describe()},
              data={"chosen": pick}, rolls=(r,))
     return pick
 
@@ -159,7 +160,7 @@ def finish(ctx: Context, winner: str | None, reason: str) -> None:
     survivors = [n for n in ctx.sheets.combatants if board.combatants[n].status == ACTIVE]
     board.result = {"winner": winner, "reason": reason, "rounds": board.round, "survivors": survivors}
     if winner:
-        ctx.emit("outcome", "GM", "fantasy.outcome.win", {"side": winner, "round": board.round},
-                 data=dict(board.result))
+        ctx.emit("outcome", "GM", "fantasy.outcome.win",
+                 {"side": ctx.sheets.called(winner), "round": board.round}, data=dict(board.result))
     else:
         ctx.emit("outcome", "GM", "fantasy.outcome.none", {"round": board.round}, data=dict(board.result))
