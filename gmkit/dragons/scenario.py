@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 from ..dice import parse, parse_trait
 from ..errors import DiceError, FieldProblem, given, quoted, rule_of
 from ..i18n.grammar import CastRow
-from ..scenario import Grammatical, ScenarioModel
+from ..scenario import ActorRow, Grammatical, ScenarioModel, player_field
 from ..schema import field
 
 __all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario", "EXAMPLE",
@@ -181,6 +181,7 @@ class DragonSpec(Grammatical):
                       "Имя дракона (у каждого своё; не GM).", min_length=1)
     side: str = field("Its side: dragons of one side fight together.",
                       "Сторона: драконы одной стороны воюют вместе.", min_length=1)
+    player: str | None = player_field()
     wild_card: bool = field("A Wild Card (rolls the Wild Die, takes Wounds) or an Extra.",
                             "Дикая карта (бросает дикий куб, получает раны) или статист.",
                             "C-3", default=True)
@@ -341,6 +342,15 @@ class DragonScenario(ScenarioModel):
                 yield pilot["name"], "pilot", pilot.get("gender"), pilot.get("forms")
             for w in d.get("weapons", ()):
                 yield w["name"], "weapon", w.get("gender"), w.get("forms")
+
+    @staticmethod
+    def actor_rows(scenario: Mapping[str, Any]) -> Iterator[ActorRow]:
+        """Each dragon, its player, whether the GM flies it (``gm:``), and its rider's name
+        (a player may sign with it)."""
+        for d in scenario.get("dragons", ()):
+            rider = (d.get("pilot") or {}).get("name")
+            yield d["name"], d.get("player"), bool(d.get("gm")), (rider,) if rider else ()
+
     options: DragonOptions = field("Rule options the GM may switch.",
                                    "Настройки правил, которые может менять мастер.",
                                    default_factory=DragonOptions)

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..dice import parse
 from ..errors import DiceError, FieldProblem, quoted
 from ..i18n.grammar import CastRow
-from ..scenario import Grammatical, ScenarioModel
+from ..scenario import ActorRow, Grammatical, ScenarioModel, player_field
 from ..schema import field
 from .rules import on_map, ship_cells
 
@@ -72,6 +72,7 @@ class ShipSpec(_Strict, Grammatical):
                       min_length=1)
     side: str = field("Its side: ships of one side fight together.",
                       "Сторона: корабли одной стороны воюют вместе.", min_length=1)
+    player: str | None = player_field()
     kind: Literal["light", "heavy"] = field(
         "light: one cell, moves diagonally too; heavy: 1 to 3 cells, moves straight.",
         "light — лёгкий (одна клетка, ходит и по диагонали); heavy — тяжёлый (1–3 клетки, ходит прямо).",
@@ -248,6 +249,12 @@ class SpaceScenario(ScenarioModel):
         """Ships, with the scenario's grammar of each name (a ship is something, not someone)."""
         for s in scenario.get("ships", ()):
             yield s["name"], "ship", s.get("gender"), s.get("forms")
+
+    @staticmethod
+    def actor_rows(scenario: Mapping[str, Any]) -> Iterator[ActorRow]:
+        """Each ship and its captain's player (no ship is the GM's by the rules themselves)."""
+        for s in scenario.get("ships", ()):
+            yield s["name"], s.get("player"), False, ()
 
     system: Literal["space"] = field("The rule set: space (a space battle).",
                                      "Свод правил: space (космический бой).", default="space")
