@@ -237,7 +237,7 @@ class Skirmish(Encounter):
         rows = []
         for n, c in self.sheets.combatants.items():
             cs = b.combatants[n]
-            hidden = side is not None and c.side != side and c.kind == "monster"
+            hidden = b.known_hp(n, side) is None
             rows.append({
                 "name": n, "side": c.side, "kind": c.kind,
                 "owner": c.owner, "rider": c.rider,
