@@ -215,6 +215,20 @@ class OrderLanguage:
         opts = self.options(ctx)
         return self.render(opts[0], ctx.lang, ctx) if opts else ""
 
+    def examples(self, ctx: Context, n: int = 2) -> list[Any]:
+        """Up to ``n`` legal orders to show as examples (a brief's "how to answer", a reminder):
+        those naming someone of the fight first (an attack on a real foe with the actor's own
+        weapon reads better than a bare move), each kind of order once."""
+        opts = self._options(ctx)
+        people = set(ctx.encounter.participants())
+        named = [o for o in opts if _named_in(o) & people]
+        out: list[Any] = []
+        for o in named + [o for o in opts if o not in named]:
+            if len(out) < n and all(type(o) is not type(x) or _named_in(o) == _named_in(x)
+                                    for x in out) and o not in out:
+                out.append(o)
+        return out
+
     # --- the reading --------------------------------------------------------------------------
 
     def context(self, encounter: Any, actor: str, lang: str = "en") -> Context:

@@ -19,7 +19,7 @@ from .rules import Cell, Cells
 from .sheets import Sheet
 
 __all__ = ["Battle", "SideView", "side_view", "occupied", "hidden_from", "visibility", "known_cells",
-           "aimed_cells", "cell_text", "cells_text", "pair"]
+           "guesses", "aimed_cells", "cell_text", "cells_text", "pair"]
 
 
 class Battle(Protocol):
@@ -128,6 +128,31 @@ def known_cells(b: Battle, viewer: str, name: str) -> Cells | None:
     if hidden_from(b, name, b.sheet.ships[viewer].side):
         return s.revealed_cells or None
     return s.cells
+
+
+def guesses(b: Battle, me: str, enemy: str) -> list[Cell]:
+    """S-10: the cells a cloaked ``enemy`` may be in, as ``me``'s side saw it: the cells it showed
+    when it last fired and its places one cell sideways or up/down still touching whom it fired
+    at."""
+    e = b.state.ships[enemy]
+    if not e.revealed_cells:
+        return []
+    ship = b.state.ships[me]
+    occ = occupied(b, b.sheet.ships[me].side, skip=enemy)
+    keep = b.sheet.options.cloak_shift_keeps_fire_range
+    out: list[Cell] = []
+    for target in b.sheet.ships:
+        t = known_cells(b, me, target)
+        if t is None or target == enemy or e.revealed_for not in (None, target):
+            continue
+        if R.fire_range(e.revealed_cells, t):
+            out += R.guess_cells(e.revealed_cells, t, occ, b.sheet.width, b.sheet.height,
+                                 ship.cells, keep)
+    seen: list[Cell] = []
+    for cell in out:
+        if cell not in seen:
+            seen.append(cell)
+    return seen
 
 
 def aimed_cells(b: Battle, actor: str, target: str, cell: Cell | None) -> Cells:

@@ -184,6 +184,10 @@ class SpaceLanguage(OrderLanguage):
                 and me.get("cloaked"):
             a, m = made[0][0], made[1][0]
             made = [(Attack(a.target, a.aim, a.cell, m.to), made[0][1])]
+        elif len(made) == 2 and isinstance(made[0][0], Attack) and isinstance(made[1][0], Pass) \
+                and me.get("cloaked") and me.get("cells") and any(c.rule == "stay" for c in clauses):
+            a = made[0][0]  # "огонь по Чайке и остаюсь": its place after the shot, said ahead (S-10)
+            made = [(Attack(a.target, a.aim, a.cell, tuple(me["cells"][0])), made[0][1])]
         made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
         if len(made) > 1:
             d.problem("language.one_order", "S-5", orders=" / ".join(t for _, t in made))
@@ -365,8 +369,12 @@ class SpaceLanguage(OrderLanguage):
             if order.aim is not None:
                 text += " " + _AIM_WORDS[order.aim][ru]
             if order.then is not None:
-                text += (f", затем смещаюсь на {_c(order.then)}" if ru
-                         else f", then move to {_c(order.then)}")
+                mine = (ctx.board and (_ship(ctx.board, ctx.actor) or {}).get("cells")) if ctx else None
+                if mine and tuple(mine[0]) == tuple(order.then):
+                    text += ", затем остаюсь на месте" if ru else ", then stay"
+                else:
+                    text += (f", затем смещаюсь на {_c(order.then)}" if ru
+                             else f", then move to {_c(order.then)}")
             return text
         if isinstance(order, RaiseShields):
             return "поднимаю щиты" if ru else "raise shields"

@@ -231,6 +231,17 @@ class SpaceOptions(_Strict):
                             "Через столько раундов бой кончается вничью (0 — без предела).",
                             default=0, ge=0, le=MAX_ROUNDS)
     """The GM calls the fight a draw after this many rounds (0: no limit)."""
+    default_aim: Literal["hull", "systems"] = field(
+        "The GM's default when a captain's order did not say where a hit goes (the whole ship or "
+        "its systems): taken at once, and the post says so; a cloaked attacker's default place "
+        "is to stay.",
+        "Выбор мастера по умолчанию, если в приказе капитана не сказано, куда бить при попадании "
+        "(по кораблю в целом или по системам): применяется сразу, и пост об этом говорит; "
+        "замаскированный стрелок по умолчанию остаётся на месте.", "S-8, S-10", default="hull",
+        exclude_if=lambda v: v == "hull")
+    """S-8/S-10: the aim a hit takes when the captain's order left it open and the round is
+    played without asking again (the place: stay). Left out of the dumped scenario when
+    ``hull``, so older scenarios keep their hashes."""
     initiative_at: Literal["in_range", "setup"] = field(
         "When initiative is rolled: once enemy ships first come within fighting range (in_range, "
         "as the original says) or at setup.",
