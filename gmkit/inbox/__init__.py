@@ -30,7 +30,8 @@ from .table import STATES, Inbox, Row, build, read_paste, steps
 from .who import Identities
 
 __all__ = ["Message", "Row", "Inbox", "STATES", "MAX_PASTE", "MAX_MESSAGES", "split", "build",
-           "read_paste", "read_files", "accept_all", "Identities", "shown", "FORMATS"]
+           "read_paste", "read_files", "accept_all", "edit", "assign", "Identities", "shown",
+           "FORMATS"]
 
 FORMATS = ("text", "html", "bbcode", "markdown")
 """Where a player's words may be shown: a terminal, a web page (the desk), a forum post or PM,
@@ -96,6 +97,22 @@ def read_files(encounter: Any, paths: Iterable[str | Path], *, lang: str | None 
     table = build(encounter, messages[:MAX_MESSAGES], lang=lang, npcs=npcs, gm=gm, cut=cut)
     table.lines[:0] = lines
     return table
+
+
+def assign(messages: list[Message], message: Message, actor: str | None) -> list[Message]:
+    """The messages with ``message`` given to ``actor`` by the GM (the answer to "whose is
+    this?"; None: back to what the paste says), for :func:`build` to read again."""
+    return [m.pinned(actor) if m is message else m for m in messages]
+
+
+def edit(messages: list[Message], message: Message, text: str,
+         actor: str | None = None) -> list[Message]:
+    """The messages with ``message``'s text edited by the GM (the row's inline edit: a clause
+    cut, the player's answer to a question typed in), kept for its actor (``actor``, else the
+    one the GM gave it, else whoever the paste says sent it)."""
+    from dataclasses import replace
+
+    return [replace(m, text=text, actor=actor or m.actor) if m is message else m for m in messages]
 
 
 def accept_all(encounter: Any, inbox: Inbox) -> list[str]:

@@ -219,7 +219,8 @@ class OrderLanguage:
         """Up to ``n`` legal orders to show as examples (a brief's "how to answer", a reminder):
         those naming someone of the fight first (an attack on a real foe with the actor's own
         weapon reads better than a bare move), each kind of order once."""
-        opts = self._options(ctx)
+        unseen = _hidden_names(ctx.board)  # an example never points at what the side cannot see
+        opts = [o for o in self._options(ctx) if not _named_in(o) & unseen]
         people = set(ctx.encounter.participants())
         named = [o for o in opts if _named_in(o) & people]
         out: list[Any] = []
@@ -422,6 +423,21 @@ def _named_in(value: Any, depth: int = 0) -> set[str]:
     fields = getattr(value, "__dataclass_fields__", None)
     if fields:
         return set().union(*(_named_in(getattr(value, f), depth + 1) for f in fields)) if fields else set()
+    return set()
+
+
+def _hidden_names(value: Any, depth: int = 0) -> set[str]:
+    """The names a side's board marks hidden (a cloaked ship), wherever they stand in it."""
+    if depth > 6:
+        return set()
+    if isinstance(value, dict):
+        out = {str(value["name"])} if value.get("hidden") and "name" in value else set()
+        for v in value.values():
+            if isinstance(v, dict | list):
+                out |= _hidden_names(v, depth + 1)
+        return out
+    if isinstance(value, list):
+        return set().union(*(_hidden_names(v, depth + 1) for v in value)) if value else set()
     return set()
 
 

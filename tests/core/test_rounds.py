@@ -23,28 +23,10 @@ from gmkit.i18n import grammar
 from gmkit.language import read
 from gmkit.rounds import play_round
 from gmkit.systems import get
+from tests.inbox.fights import lighthouse
 from tests.language.situations import road, storm
 
 MAIN_JOURNALS = Path(__file__).with_name("main_journals")
-
-
-def lighthouse(**options: Any) -> dict[str, Any]:
-    """Three ships by the beacon, in a given order: Тень (cloaked, player Ворон), Страж of the
-    patrol (player Сова), Буревестник (heavy, two cells, player Кэп)."""
-    sc: dict[str, Any] = {
-        "system": "space", "name": "Засада у маяка", "language": "ru",
-        "initiative": ["Тень", "Страж", "Буревестник"],
-        "grid": {"width": 12, "height": 12, "station": [[11, 11]]},
-        "ships": [
-            {"name": "Тень", "side": "вольные", "player": "Ворон", "cell": [4, 5], "hull": 12,
-             "defence": 7, "damage": "2d4+1", "cloak": True, "cloaked": True},
-            {"name": "Страж", "side": "патруль", "player": "Сова", "cell": [5, 6], "hull": 14,
-             "defence": 6, "damage": "d6+1"},
-            {"name": "Буревестник", "side": "вольные", "player": "Кэп", "kind": "heavy", "size": 2,
-             "cell": [2, 7], "hull": 20, "defence": 5, "damage": "2d6"}]}
-    if options:
-        sc["options"] = options
-    return sc
 
 
 def space(sc: dict[str, Any], tmp: Path | None = None, seed: int = 5) -> Any:

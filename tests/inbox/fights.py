@@ -89,3 +89,38 @@ PASTE = """Тема: Re: Засада в Синеве, раунд 1
 """Five players' private messages as a GM copies them from a forum's PM page: a greeting, a
 signature, a quote of the GM, a name in another case; Мгла's names nobody it can be sure of
 (either dragon of the крыло): its reading asks."""
+
+
+def lighthouse(**options: Any) -> dict[str, Any]:
+    """Three ships by the beacon, in a given order: Тень (cloaked, player Ворон), Страж of the
+    patrol (player Сова), Буревестник (heavy, two cells, player Кэп)."""
+    sc: dict[str, Any] = {
+        "system": "space", "name": "Засада у маяка", "language": "ru",
+        "initiative": ["Тень", "Страж", "Буревестник"],
+        "grid": {"width": 12, "height": 12, "station": [[11, 11]]},
+        "ships": [
+            {"name": "Тень", "side": "вольные", "player": "Ворон", "cell": [4, 5], "hull": 12,
+             "defence": 7, "damage": "2d4+1", "cloak": True, "cloaked": True},
+            {"name": "Страж", "side": "патруль", "player": "Сова", "cell": [5, 6], "hull": 14,
+             "defence": 6, "damage": "d6+1"},
+            {"name": "Буревестник", "side": "вольные", "player": "Кэп", "kind": "heavy", "size": 2,
+             "cell": [2, 7], "hull": 20, "defence": 5, "damage": "2d6"}]}
+    if options:
+        sc["options"] = options
+    return sc
+
+
+SPACE_PASTE = """От: Ворон
+Отправлено: 14.03.2025, 19:02
+
+Тень стреляет по Стражу, по системам, и остаётся на месте.
+***
+От: Кэп
+Отправлено: 14.03.2025, 19:40
+
+Буревестник: лечу на (3, 7)
+
+— Кэп
+"""
+"""The captains' messages of the space round: Тень says its aim and its place ahead (S-8,
+S-10); Страж is the GM's."""

@@ -21,7 +21,8 @@ def cut(paste: str) -> list[tuple[str | None, str, str]]:
     return [(m.author, m.how, m.text) for m in got]
 
 
-@pytest.mark.parametrize("name", ["gmkit.inbox.paste", "gmkit.inbox.who", "gmkit.rounds"])
+@pytest.mark.parametrize("name", ["gmkit.inbox.paste", "gmkit.inbox.who", "gmkit.rounds",
+                                  "gmkit.report.files", "gmkit.report.briefs"])
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0

@@ -108,9 +108,22 @@ def test_a_name_not_in_the_fight_is_asked_about() -> None:
     assert row.notes == ("«Бейн» нет среди участников этого боя: сообщение не принято — чьё оно?",)
     assert row.choices == tuple(PLAYERS)
     # the GM says whose it is: the table is built again with the message given to Пепел
-    pinned = [m.pinned("Пепел") for m in table.messages]
-    again = inbox.build(enc, pinned)
+    again = inbox.build(enc, inbox.assign(table.messages, table.messages[0], "Пепел"))
     assert again.row("Пепел").state == "ready"  # type: ignore[union-attr]
+    assert not again.by_state("whose")
+
+
+def test_the_gm_edits_a_row_and_it_is_read_again() -> None:
+    """The inline edit: Мгла's question answered by the GM typing the target in."""
+    enc = fight()
+    table = inbox.read_paste(enc, PASTE)
+    mgla = table.row("Мгла")
+    assert mgla is not None and mgla.state == "question" and mgla.message is not None
+    fixed = inbox.edit(table.messages, mgla.message, "ровно, Кислотой по Грозе")
+    again = inbox.build(enc, fixed)
+    row = again.row("Мгла")
+    assert row is not None and row.state == "ready" and row.understood == "ровно +0, атака: Кислота по Грозе"
+    assert table.messages[3].text != fixed[3].text and fixed[0] is table.messages[0]
 
 
 def test_a_message_that_does_not_say_whose_goes_to_the_one_it_reads_for() -> None:
@@ -167,7 +180,7 @@ def test_an_order_received_already_is_shown_and_not_taken_again() -> None:
 def test_space_rows_for_every_ship_the_gms_on_their_turn() -> None:
     """Space (S-4): every captain writes up front; the GM's ship not on turn leaves its row to
     the autopilot on its turn."""
-    from tests.core.test_rounds import lighthouse
+    from .fights import lighthouse
 
     sc = lighthouse()
     del sc["ships"][1]["player"]  # Страж: the GM's (the others name their players)
