@@ -33,6 +33,7 @@ import json
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self
@@ -234,6 +235,8 @@ class Encounter(ABC):
         self.resolutions = 0
         self._pending = {}
         self._arrival = []
+        self._ahead: set[str] = set()
+        """Actors whose received order was given ahead of their turn: checked again when due."""
         self._entries = []
         self._journal = None
         self._listeners = []
@@ -329,6 +332,23 @@ class Encounter(ABC):
     @abstractmethod
     def awaiting(self) -> list[str]:
         """Who is expected to give an order before the next resolution."""
+
+    def expected(self) -> list[str]:
+        """Who may send an order for the round now, in scenario order: those :meth:`awaiting`
+        names, and, where the rules play actors in turn, those who may give theirs ahead for
+        their turn later in the round (a forum round takes every order up front)."""
+        return self.awaiting()
+
+    def default_order(self, actor: str) -> Order | None:
+        """The order the GM's defaults give ``actor`` when it owes a choice its order left open
+        (S-8: where a hit goes): None when it owes none. Lets a round be played through without
+        a second exchange of messages (:func:`gmkit.rounds.play_round`)."""
+        return None
+
+    def _later(self) -> AbstractSet[str]:
+        """Actors whose received orders wait for their turn later in the round: the next
+        resolution leaves them pending (engines that play actors in turn)."""
+        return _NOBODY
 
     @abstractmethod
     def board(self, side: str | None = None) -> dict[str, Any]:
@@ -434,6 +454,22 @@ class Encounter(ABC):
             raise EncounterOver("the fight is over: no more orders")
         self._submit(actor, order)
 
+    def submit_all(self, orders: Mapping[str, Order]) -> None:
+        """Take several actors' orders at once (the GM's "accept all"): every one is checked
+        first, and none is taken when one is refused; then each is journaled as :meth:`submit`
+        journals it, in the order given."""
+        if self.is_over:
+            raise EncounterOver("the fight is over: no more orders")
+        saved = (dict(self._pending), list(self._arrival), set(self._ahead))
+        try:  # each checked as it would be taken after those before it (a cap on strikers)
+            for actor, order in orders.items():
+                self.check_order(actor, order)
+                self._apply_submit(actor, order)
+        finally:
+            self._pending, self._arrival, self._ahead = saved
+        for actor, order in orders.items():
+            self._submit(actor, order)
+
     def _submit(self, actor: str, order: Order) -> None:
         """:meth:`submit` once the fight is known not to be over."""
         self.check_order(actor, order)
@@ -445,6 +481,10 @@ class Encounter(ABC):
         if actor in self._arrival:
             self._arrival.remove(actor)
         self._arrival.append(actor)
+        if actor in self._later():
+            self._ahead.add(actor)
+        else:
+            self._ahead.discard(actor)
 
     def withdraw(self, actor: str) -> None:
         """Take back an actor's order before the round resolves."""
@@ -455,6 +495,7 @@ class Encounter(ABC):
     def _apply_withdraw(self, actor: str) -> None:
         del self._pending[actor]
         self._arrival.remove(actor)
+        self._ahead.discard(actor)
 
     def reorder(self, actors: Iterable[str]) -> None:
         """The GM sets the arrival order of the orders received (it breaks ties, D-3)."""
@@ -476,6 +517,12 @@ class Encounter(ABC):
     def orders_received(self) -> list[str]:
         """Who has sent an order, in arrival order; the orders themselves stay hidden."""
         return list(self._arrival)
+
+    def orders_due(self) -> list[str]:
+        """Who has sent an order the next resolution plays (not one given ahead for a later
+        turn), in arrival order."""
+        later = self._later()
+        return [a for a in self._arrival if a not in later]
 
     def pending_order(self, actor: str) -> Order | None:
         """The GM's look at one received order (never shown in a player view)."""
@@ -535,6 +582,9 @@ class Encounter(ABC):
             start = len(self.record)
             self._resolve_pending()
             return self.record[start:]
+        for actor in self.orders_due():  # an order given ahead may no longer fit (S-4, F-6)
+            if actor in self._ahead:
+                self.check_order(actor, self._pending[actor])
         start = len(self.record)
         tape0 = len(self.dice.tape)
         marks0 = len(self.dice.manual_marks)
@@ -562,23 +612,32 @@ class Encounter(ABC):
         return self.record[start:]
 
     def _resolve_pending(self) -> None:
-        orders = [(a, self._pending[a]) for a in self._arrival]
-        self._resolve(orders)
-        self._pending.clear()
-        self._arrival.clear()
+        later = self._later()
+        if not later:
+            orders = [(a, self._pending[a]) for a in self._arrival]
+            self._resolve(orders)
+            self._pending.clear()
+            self._arrival.clear()
+        else:  # orders given ahead stay for their actors' turns
+            orders = [(a, self._pending[a]) for a in self._arrival if a not in later]
+            self._resolve(orders)
+            self._pending = {a: o for a, o in self._pending.items() if a in later}
+            self._arrival = [a for a in self._arrival if a in later]
+        if self._ahead:
+            self._ahead &= set(self._pending)
         self.resolutions += 1
 
     def _transaction(self, fn: Callable[[], None]) -> None:
         snap = (self._snapshot(), self.dice.snapshot(), len(self.record), dict(self._pending),
-                list(self._arrival), self.resolutions)
+                list(self._arrival), self.resolutions, set(self._ahead))
         try:
             fn()
         except BaseException:
-            state, dice, nrec, pending, arrival, res = snap
+            state, dice, nrec, pending, arrival, res, ahead = snap
             self._restore(state)
             self.dice.restore(dice)
             del self.record[nrec:]
-            self._pending, self._arrival, self.resolutions = pending, arrival, res
+            self._pending, self._arrival, self.resolutions, self._ahead = pending, arrival, res, ahead
             raise
 
     def run(self, max_rounds: int = 100) -> dict[str, Any] | None:
@@ -1025,6 +1084,9 @@ class Encounter(ABC):
                 for e in self.record)
         return (f"<div><b>{escape(repr(self))}</b><table><tr><th>#</th><th>who</th><th>what</th></tr>"
                 f"{rows}</table></div>")
+
+
+_NOBODY: frozenset[str] = frozenset()
 
 
 def _dumps(entry: dict[str, Any]) -> str:

@@ -9,8 +9,11 @@ What a run writes into ``OUT`` for ``NAME``, and whose eyes each file is for:
 
 * ``NAME.gm.json`` (the full run data), ``NAME.gm-journal.jsonl`` (the journal),
   ``NAME.gm.html``: the GM's, whatever the run's view;
-* ``NAME.ipynb`` and ``NAME.summary.json``: in the run's view (``-p view player``: the
-  player's data only, nothing of the GM's view inside);
+* the notebook and the summary in the run's view: ``NAME.gm.ipynb`` and ``NAME.gm.summary.json``
+  in the GM's view (the default: they hold hidden events and the journal), ``NAME.ipynb`` and
+  ``NAME.summary.json`` with ``-p view player`` (the player's data only, nothing of the GM's
+  view inside). One rule (:mod:`gmkit.report.files`): a file whose name has no ``.gm`` holds
+  nothing a player may not see;
 * ``NAME.player.html``, ``NAME.bbcode.txt``, ``NAME.md``: what every side may see; with
   ``-p side S`` they are side S's and named so: ``NAME.player-S.html``, ``NAME.player-S.bbcode.txt``,
   ``NAME.player-S.md`` (a side's file never overwrites the public one).
@@ -244,7 +247,8 @@ def run_template(template: str | Path, out: str | Path, *, scenario: str | Path 
     params["output_folder"] = str(folder)
     params["run_name"] = name
     start = time.perf_counter()
-    nb_path = folder / f"{name}.ipynb"
+    view = str(params.get("view") or str(known.get("view", {}).get("default", "gm")).strip("\"'"))
+    nb_path = folder / (f"{name}.ipynb" if view == "player" else f"{name}.gm.ipynb")
     nb = execute(t, nb_path, params)
     files = {"notebook": str(nb_path)}
     meta = nb.metadata.get("gmkit", {})

@@ -36,9 +36,9 @@ from .errors import FieldProblem, Problem, ScenarioError, quoted
 from .i18n.grammar import Cast, CastRow
 from .schema import field
 
-__all__ = ["Grammatical", "SideName", "ScenarioModel", "cast_of", "model_for", "load_scenario",
-           "validate_scenario", "validate_part", "read_yaml", "normalise_text", "normalise_data", "MAX_BYTES",
-           "MAX_DEPTH", "MAX_NODES"]
+__all__ = ["Grammatical", "player_field", "ActorRow", "SideName", "ScenarioModel", "cast_of", "actors_of",
+           "model_for", "load_scenario", "validate_scenario", "validate_part", "read_yaml", "normalise_text",
+           "normalise_data", "MAX_BYTES", "MAX_DEPTH", "MAX_NODES"]
 
 MAX_BYTES = 2_000_000
 """Largest scenario (or orders) file read, in bytes."""
@@ -84,6 +84,24 @@ class Grammatical(BaseModel):
             if not form.strip():
                 raise FieldProblem("scenario.grammar.empty_form", field=case)
         return v
+
+
+def player_field() -> Any:
+    """The ``player:`` field every actor of every rule set has: the player's forum nickname, so
+    the GM's inbox gives each private message to its actor by who sent it. Left out of the
+    dumped scenario when not given, so older scenarios keep their hashes."""
+    return field(
+        "The forum nickname of the player who plays it: a pasted message from that nickname is "
+        "this actor's (left out: run by the GM when the scenario names the players of others).",
+        "Ник игрока на форуме: вставленное сообщение от этого ника — заявка этого участника (если "
+        "не указан и у других участников игроки указаны, участником управляет мастер).",
+        default=None, min_length=1, exclude_if=lambda v: v is None)
+
+
+ActorRow = tuple[str, str | None, bool, tuple[str, ...]]
+"""One actor of a fight as the inbox sees it: ``(name, player, gm, other_names)`` — its player's
+forum nickname (None: not given), whether the rule set has the GM run it (a dragon's ``gm:``, a
+fantasy monster), and other names a message may sign with (a dragon's rider)."""
 
 
 class SideName(Grammatical):
@@ -138,6 +156,12 @@ class ScenarioModel(BaseModel):
         :data:`gmkit.i18n.grammar.KINDS`): the rule set lists its dragons, ships, weapons..."""
         return ()
 
+    @staticmethod
+    def actor_rows(scenario: Mapping[str, Any]) -> Iterable[ActorRow]:
+        """``(name, player, gm, other_names)`` of every actor (:data:`ActorRow`): the rule set
+        lists its dragons, ships, combatants."""
+        return ()
+
     @model_validator(mode="before")
     @classmethod
     def _normalise(cls, data: Any) -> Any:
@@ -157,6 +181,16 @@ def cast_of(scenario: Mapping[str, Any]) -> Cast:
         rows.append((entry["name"], "side", entry.get("gender"), entry.get("forms")))
         sides[str(side)] = str(entry["name"])
     return Cast.of(rows, sides)
+
+
+def actors_of(scenario: Mapping[str, Any]) -> list[ActorRow]:
+    """The actors of a (validated) scenario, who plays each and whether the GM runs it: the rule
+    set's word (``gm``), and an actor with no ``player:`` in a scenario that names the players of
+    others is the GM's too."""
+    rows = list(model_for(str(scenario["system"])).actor_rows(scenario))
+    named = any(player for _, player, _, _ in rows)
+    return [(name, player, (gm or named) and not player, others)
+            for name, player, gm, others in rows]
 
 
 def model_for(system: str) -> type[ScenarioModel]:

@@ -1,6 +1,7 @@
 """``gmkit orders``: players' messages read into orders, with the reply to paste back.
 
     gmkit orders read MESSAGE.txt --journal fight.jsonl --actor Ash [--lang ru] [--json]
+    gmkit orders inbox fight.jsonl PASTE.txt [MORE.txt | FOLDER ...] [--gm NICK] [--json]
     gmkit orders format dragons --lang ru
 
 ``read`` resumes the journal read-only (``Encounter.resume(..., autosave=False)``: the journal is
@@ -9,10 +10,17 @@ prints the orders understood, the message with the words they were read from mar
 the words left unread, and the reply. Nothing is submitted: the GM decides. ``--json`` prints
 the reading as data, with the character offsets of each part of the message and a confidence.
 
-Exit codes (:data:`EXIT_CODES`): 0 the whole message became orders the rules accept; 3 a
-question is open (the reply asks the player; what was certain is kept); 4 not accepted (the
-rules refuse the order, or no order was found); 2 the command itself failed (no such journal,
-actor or file).
+``inbox`` reads everything the players sent for the round at once (a paste of several
+messages, a copied page of private messages, files or folders of them: :mod:`gmkit.inbox`) and
+prints the round's table: a row per actor with its message, the orders read, its state and the
+reply to send; ``--json`` prints the table as data (each message with its actor, reading and
+state). It submits nothing either.
+
+Exit codes (:data:`EXIT_CODES`): 0 the whole message became orders the rules accept (``inbox``:
+every message did); 3 a question is open (the reply asks the player; what was certain is kept;
+``inbox``: also a message nobody can tell whose it is); 4 not accepted (the rules refuse the
+order, or no order was found; ``inbox``: any such message, or the paste itself refused); 2 the
+command itself failed (no such journal, actor or file).
 """
 
 from __future__ import annotations
@@ -44,6 +52,19 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--json", action="store_true",
                    help="print the reading as JSON (with spans, unread words and confidence)")
     r.set_defaults(func=run_read)
+    i = kinds.add_parser("inbox", help="read every player's message for the round at once",
+                         epilog=_EPILOG)
+    i.add_argument("journal", help="the fight's journal (read only)")
+    i.add_argument("files", nargs="+", metavar="FILE",
+                   help="pasted messages (UTF-8 or CP1251), folders of them, or - for standard input")
+    i.add_argument("--gm", default=None, help="your own forum nickname (your messages are skipped)")
+    i.add_argument("--npc", action="append", default=None, metavar="ACTOR",
+                   help="an actor you run (repeatable; default: those the scenario gives the GM)")
+    i.add_argument("--lang", choices=["ru", "en"], default=None,
+                   help="the table's language (default: the scenario's)")
+    i.add_argument("--json", action="store_true",
+                   help="print the table as JSON (each message with its actor, reading and state)")
+    i.set_defaults(func=run_inbox)
     f = kinds.add_parser("format", help="how to write orders in a rule set (for briefs)")
     f.add_argument("system", help="the rule set's name")
     f.add_argument("--lang", choices=["ru", "en"], default="en")
@@ -85,6 +106,86 @@ def run_read(args: argparse.Namespace) -> int:
     print()
     print(reading.reply(lang))
     return code
+
+
+def run_inbox(args: argparse.Namespace) -> int:
+    from ..encounter import Encounter
+    from ..inbox import read_files, read_paste
+
+    encounter = Encounter.resume(args.journal, autosave=False)
+    files = [f for f in args.files if f != "-"]
+    missing = [f for f in files if not Path(f).exists()]
+    if missing:
+        from ..errors import GmkitError
+        from ..i18n import format_message
+
+        raise GmkitError(format_message("cli.orders.unreadable", None, path=missing[0],
+                                        why="no such file or folder"))
+    table = read_files(encounter, files, lang=args.lang, npcs=args.npc, gm=args.gm)
+    if "-" in args.files:
+        more = read_paste(encounter, sys.stdin.buffer.read(), lang=args.lang, npcs=args.npc,
+                          gm=args.gm, source="-")
+        if files:
+            from ..inbox import build
+
+            table = build(encounter, table.messages + more.messages, lang=table.lang,
+                          npcs=args.npc, gm=args.gm)
+            table.lines[:0] = more.lines
+        else:
+            table = more
+    code = inbox_exit_code(table)
+    if args.json:
+        print(json.dumps(table.to_json(), ensure_ascii=False, indent=1))
+        return code
+    print_table(table)
+    return code
+
+
+def inbox_exit_code(table: Any) -> int:
+    """0 every message read as orders the rules accept; 3 a question open or a message nobody
+    can tell whose it is; 4 a message refused or not taken, or the paste refused."""
+    states = {r.state for r in table.rows if r.message is not None}
+    if table.lines or states & {"refused", "out"}:
+        return EXIT_CODES["refused"]
+    if states & {"question", "whose"}:
+        return EXIT_CODES["asked"]
+    return EXIT_CODES["accepted"]
+
+
+def print_table(table: Any) -> None:
+    """The round's table on a terminal: every player's word made safe for it."""
+    from ..i18n import format_message
+    from ..inbox import shown
+
+    lang = table.lang
+
+    def out(text: str) -> None:
+        print(shown(text, "text"))
+
+    out(format_message("inbox.cli.header", lang, round=table.round, n=len(table.messages),
+                       ready=len(table.ready), total=len([r for r in table.rows if r.actor])))
+    for line in table.lines:
+        out(line)
+    for row in table.rows:
+        state = format_message(f"inbox.state.{row.state}", lang)
+        head = format_message("inbox.cli.row", lang, actor=row.actor or "?", state=state)
+        if row.player:
+            head += " — " + format_message("inbox.cli.player", lang, player=row.player)
+        print()
+        out(head)
+        for note in row.notes:
+            out("  " + note)
+        if row.reading is not None:
+            out(format_message("inbox.cli.message", lang, text=marked(row.reading)))
+        elif row.message is not None:
+            out(format_message("inbox.cli.message", lang, text=" ".join(row.message.text.split())[:600]))
+        if row.understood and row.reading is not None:
+            out("  " + format_message("cli.orders.order", lang, order=row.understood))
+        if row.choices:
+            out(format_message("inbox.cli.choices", lang, choices=", ".join(row.choices)))
+        if row.reply:
+            out(format_message("inbox.cli.reply", lang))
+            out("\n".join("    " + line for line in row.reply.splitlines()))
 
 
 def exit_code(reading: Any) -> int:

@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     light_imports()
     from ..report.bbcode import to_bbcode
+    from ..report.files import plain_stem
     from ..report.html import notebook_to_html, read_notebook, rebuild_notebook, report_html, run_data_of
     from ..report.markdown import to_markdown
     from ..report.rundata import require_view, view_tag
@@ -66,14 +67,12 @@ def run(args: argparse.Namespace) -> int:
         from ..report.chronicle import run_data_of_journal
 
         data = run_data_of_journal(src)
-        stem = src.stem
     elif src.suffix == ".json":
         data = _read_run_file(src)
-        stem = src.name[:-len(".gm.json")] if src.name.endswith(".gm.json") else src.stem
     else:
         nb = read_notebook(src)
         data = run_data_of(nb)["run"]
-        stem = src.stem
+    stem = plain_stem(src)  # a player's report of NAME.gm.json is NAME.player.html
     if args.view not in ("gm", "player"):  # --view SIDE: that side's player view
         if args.view not in data["sides"]:
             raise GmkitError(f"no view {args.view!r}: gm, player or a side "

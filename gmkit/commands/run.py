@@ -8,13 +8,15 @@ from typing import Any
 
 def add_parser(sub: Any) -> None:
     r = sub.add_parser("run", help="run a template notebook (papermill) and write its reports",
-                       description="Writes DIR/<name>.ipynb (in the run's view), <name>.gm.html, "
-                                   "<name>.player.html and <name>.bbcode.txt (with -p side S: "
-                                   "<name>.player-S.html and <name>.player-S.bbcode.txt), the summary, "
-                                   "and the GM's files <name>.gm.json (full run data) and "
-                                   "<name>.gm-journal.jsonl. With -p view player the notebook holds "
-                                   "the player's view only: hand players the files without .gm in "
-                                   "their names.")
+                       description="Writes DIR/<name>.gm.ipynb and <name>.gm.summary.json (the "
+                                   "GM's view, the default), <name>.gm.html, <name>.player.html and "
+                                   "<name>.bbcode.txt (with -p side S: <name>.player-S.html and "
+                                   "<name>.player-S.bbcode.txt), and the GM's files <name>.gm.json "
+                                   "(full run data) and <name>.gm-journal.jsonl. With -p view player "
+                                   "the notebook and summary hold the player's view only and are "
+                                   "named <name>.ipynb and <name>.summary.json. Every file that holds "
+                                   "anything a player may not see has .gm in its name: hand players "
+                                   "the files without it.")
     r.add_argument("template", help="a template notebook, or a name from templates/ (dragon_duel, "
                                     "space_battle, fantasy_skirmish)")
     r.add_argument("--scenario", default=None, help="scenario file (YAML); default: the template's")

@@ -376,6 +376,13 @@ class DragonLanguage(OrderLanguage):
         legal = [DragonOrder(None, (a,)) for a in acts if ctx.check(DragonOrder(None, (a,))) is None]
         return moves[:8] + legal[:6]
 
+    def examples(self, ctx: Context, n: int = 2) -> list[Any]:
+        """A move joined to the first action it allows (a dragon's order is both), then the rest."""
+        opts = self._options(ctx)
+        both = next((DragonOrder(m.move, o.actions) for m in opts if m.move is not None for o in opts
+                     if o.move is None and ctx.check(DragonOrder(m.move, o.actions)) is None), None)
+        return ([both, *opts] if both is not None else opts)[:n]
+
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
         """``order`` as the player could write it (``ровно +1, атакую Шквала когтями``), each
         name in the case its phrase needs, declined by the fight's cast (catalogue keys

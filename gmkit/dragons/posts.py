@@ -56,6 +56,12 @@ def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: st
     return chart_svg(chart_model(board, lang, sides), title)
 
 
+def answer(lang: str) -> str:
+    """How a rider writes an order (a brief's "how to answer"; its examples are the actor's own)."""
+    return (format_message("posts.dragons.answer", lang) + " "
+            + format_message("language.dragons.format_bennies", lang))
+
+
 def options(duel: DragonDuel, actor: str) -> list[dict[str, Any]]:
     """The moves open to ``actor`` now, then each action the legal orders hold, an attack with
     its chances to hit and to wound from where the dragon is now."""

@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 from ..dice import parse, parse_trait
 from ..errors import DiceError, FieldProblem, given, quoted, rule_of
 from ..i18n.grammar import Cast, CastRow
-from ..scenario import Grammatical, ScenarioModel
+from ..scenario import ActorRow, Grammatical, ScenarioModel, player_field
 from ..schema import field
 
 __all__ = ["WeaponSpec", "PilotSpec", "DragonSpec", "DragonOptions", "DragonScenario", "EXAMPLE",
@@ -181,6 +181,7 @@ class DragonSpec(Grammatical):
                       "Имя дракона (у каждого своё; не GM).", min_length=1)
     side: str = field("Its side: dragons of one side fight together.",
                       "Сторона: драконы одной стороны воюют вместе.", min_length=1)
+    player: str | None = player_field()
     wild_card: bool = field("A Wild Card (rolls the Wild Die, takes Wounds) or an Extra.",
                             "Дикая карта (бросает дикий куб, получает раны) или статист.",
                             "C-3", default=True)
@@ -365,6 +366,15 @@ class DragonScenario(ScenarioModel):
                 gender = found.gender if found.gender_known else None
             for alias in aliases[spec["name"]]:
                 yield alias, kind, gender, None
+
+    @staticmethod
+    def actor_rows(scenario: Mapping[str, Any]) -> Iterator[ActorRow]:
+        """Each dragon, its player, whether the GM flies it (``gm:``), and its rider's name
+        (a player may sign with it)."""
+        for d in scenario.get("dragons", ()):
+            rider = (d.get("pilot") or {}).get("name")
+            yield d["name"], d.get("player"), bool(d.get("gm")), (rider,) if rider else ()
+
     options: DragonOptions = field("Rule options the GM may switch.",
                                    "Настройки правил, которые может менять мастер.",
                                    default_factory=DragonOptions)

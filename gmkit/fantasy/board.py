@@ -75,6 +75,9 @@ class CombatantState:
     """Turns in which it acted (F-6 Variant 2 rotates players by it)."""
     skipping: bool
     """It is skipping the current turn."""
+    seen_taken: int | float = 0
+    """Damage it took less the healing it got, as every side saw them (the events' amounts are
+    public): what another side knows of a monster whose hit points it cannot see."""
 
     @classmethod
     def fresh(cls, c: Combatant, hp: float) -> CombatantState:
@@ -180,6 +183,14 @@ class Board:
             if e.disables:
                 return e.status
         return ACTIVE
+
+    def known_hp(self, name: str, side: str | None) -> int | float | None:
+        """``name``'s hit points as a player of ``side`` knows them (None: the GM, who knows
+        all, is ``side`` None): a monster's stay its own side's (None for every other side)."""
+        c = self.sheets.combatants[name]
+        if side is not None and c.side != side and c.kind == "monster":
+            return None
+        return self.combatants[name].hp
 
     def present(self, name: str) -> bool:
         """On the field and alive (may be disabled for a while)."""

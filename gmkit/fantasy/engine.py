@@ -3,7 +3,9 @@
 Cadence (F-6): the fight opens with a ranged phase (sides with ranged weapons or spells, in d6
 order), then melee with the sides alternating from a d6 roll-off. One resolution is one side's turn:
 the acting side's combatants ``submit`` orders, ``resolve_round()`` resolves them (Variant 1: all its
-strikers, Variant 2: one) and passes the turn on. ``round`` counts full rounds: the ranged phase is
+strikers, Variant 2: one) and passes the turn on. The other sides' combatants may give theirs ahead
+for their side's next turn (a forum round takes every order up front): held until then and checked
+again, unless it is a strike out of turn ("Initiative"). ``round`` counts full rounds: the ranged phase is
 round 1 when there is one, each melee cycle through the sides is the next.
 
 Where the rules leave it open, the engine does what a GM running the fight would expect:
@@ -143,6 +145,23 @@ class Skirmish(Encounter):
         """The combatants expected to give an order for this turn, in scenario order."""
         return legal.awaiting(self.state, self._pending)
 
+    def expected(self) -> list[str]:
+        """F-6: those awaited for this turn, and every other side's combatants who may act in
+        their side's turn (they give their orders ahead for it), in scenario order."""
+        board = self.state
+        side = board.acting_side
+        if side is None:
+            return []
+        now = set(self.awaiting())
+        for other in board.fighting_sides():
+            if other != side:
+                now.update(board.principals(other))
+        return [n for n in self.sheets.combatants if n in now]
+
+    def _later(self) -> set[str]:
+        """F-6: the orders given ahead for another side's turn."""
+        return legal.ahead(self.state, self._pending)
+
     # --- what is legal ----------------------------------------------------------------------------
 
     def validate_order(self, actor: str, order: Order) -> None:
@@ -237,7 +256,7 @@ class Skirmish(Encounter):
         rows = []
         for n, c in self.sheets.combatants.items():
             cs = b.combatants[n]
-            hidden = side is not None and c.side != side and c.kind == "monster"
+            hidden = b.known_hp(n, side) is None
             rows.append({
                 "name": n, "side": c.side, "kind": c.kind,
                 "owner": c.owner, "rider": c.rider,

@@ -19,7 +19,7 @@ from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
 from .procedures.terms import status_term
 from .sheets import Attack, Combatant, cast_effect
 
-__all__ = ["cap", "awaiting", "check", "generate"]
+__all__ = ["cap", "awaiting", "check", "generate", "out_of_turn", "ahead"]
 
 Pending = Mapping[str, Order]
 """The orders received for this turn, by actor."""
@@ -92,17 +92,38 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.1", actor=actor)
     side = board.acting_side
     if c.side != side:
-        if st.initiative <= 0 or not isinstance(order, (Strike, Shoot, Cast)):
-            called = board.sheets.called
-            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.13", side=called(side or ""), actor=actor,
-                               side2=called(c.side))
-        if board.phase == "ranged":
+        if not out_of_turn(board, actor, order):  # given ahead for its side's next turn (F-6)
+            if side is None:
+                called = board.sheets.called
+                raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.13", side=called(side or ""),
+                                   actor=actor, side2=called(c.side))
+            if board.following(actor):
+                what = {"key": "fantasy.refusal.pet_follows" if c.kind == "pet"
+                        else "fantasy.refusal.mount_follows"}
+                raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.14", what=what, lead=c.leader)
+        elif board.phase == "ranged":
             _check_one_shot(board, actor, c, {"key": "fantasy.refusal.out_of_turn_moves"})
     else:
         _check_turn(board, pending, actor, c)
     checker = _CHECKS.get(type(order))
     if checker is not None:
         checker(board, pending, actor, c, order)
+
+
+def out_of_turn(board: Board, actor: str, order: Order) -> bool:
+    """F-6 "Initiative": an order of a side not acting now is a strike out of turn when its
+    combatant has an out-of-turn strike left and the order is a strike, a shot or a spell;
+    any other is given ahead for its side's next turn (checked again then)."""
+    return (board.combatants[actor].initiative > 0 and isinstance(order, (Strike, Shoot, Cast))
+            and board.sheets.side_of[actor] != board.acting_side)
+
+
+def ahead(board: Board, pending: Pending) -> set[str]:
+    """F-6: who of the sides not acting now gave an order ahead for its side's next turn (the
+    next resolution leaves those orders received)."""
+    side = board.acting_side
+    side_of = board.sheets.side_of
+    return {a for a, o in pending.items() if side_of.get(a) != side and not out_of_turn(board, a, o)}
 
 
 def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> None:

@@ -1,5 +1,8 @@
 """The autopilot: a plain policy a GM would accept for monsters and for unattended runs.
 
+It decides from what its side knows, never the GM's board: another side's monster's hit points
+are hidden from a player (``board(side)``), so a party member picks among monsters by the damage
+its side saw them take (:attr:`~.board.CombatantState.seen_taken`), never by their hit points.
 It never rolls: a choice that the rules leave to a die (a monster's target, F-6) is left to the
 resolution, which rolls it on the record. Monsters strike a target picked by die, cast their
 damaging spells at foes they cannot otherwise hurt, and try to flee when beaten (F-9); party
@@ -91,9 +94,9 @@ class Autopilot:
                     sheets = sk.sheets.combatants
                     pool = [e for e in pool if rules.can_be_hit(sheets[e].ac, sheets[e].easier_to_hit)]
                 if pool:
-                    order = Cast(spell.name, None if monster else _weakest(board, pool))
+                    order = Cast(spell.name, None if monster else _weakest(board, pool, c.side))
         if order is None and weapon_targets:
-            target = None if monster else _weakest(board, weapon_targets)
+            target = None if monster else _weakest(board, weapon_targets, c.side)
             if melee:
                 order = Strike(target)
             elif c.ranged is not None:
@@ -117,11 +120,20 @@ def wants_to_flee(board: Board, name: str) -> bool:
     return left * 2 <= len(members)
 
 
-def _weakest(board: Board, targets: list[str]) -> str | None:
+def _weakest(board: Board, targets: list[str], side: str) -> str | None:
+    """The target ``side`` knows to be the weakest: the fewest hit points where it sees them, else
+    (a monster of another side) the most damage it saw taken; the scenario's order breaks ties."""
     if not targets:
         return None
     states, sheets = board.combatants, board.sheets.combatants
-    return min(targets, key=lambda n: (float(states[n].hp), sheets[n].index))
+
+    def left(n: str) -> tuple[int, float, int]:
+        hp = board.known_hp(n, side)
+        if hp is None:
+            return 1, -float(states[n].seen_taken), sheets[n].index
+        return 0, float(hp), sheets[n].index
+
+    return min(targets, key=left)
 
 
 def _heal_an_ally(sk: Table, name: str, legal: LegalOrders) -> Order | None:
@@ -136,7 +148,7 @@ def _heal_an_ally(sk: Table, name: str, legal: LegalOrders) -> Order | None:
             and float(states[n].hp) * 3 <= float(states[n].max_hp)]
     if not hurt:
         return None
-    target = _weakest(board, hurt)
+    target = _weakest(board, hurt, c.side)
     spell = spells[0]
     if spell.target == "self" and target != name:
         return None

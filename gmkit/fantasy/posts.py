@@ -67,6 +67,11 @@ def _odds(skirmish: Any, actor: str, order: Any, lang: str) -> str:
     return "; ".join(parts)
 
 
+def answer(lang: str) -> str:
+    """How a player writes an order (a brief's "how to answer"; its examples are the actor's own)."""
+    return format_message("posts.fantasy.answer", lang)
+
+
 def options(skirmish: Any, actor: str) -> list[dict[str, Any]]:
     """Every order open to ``actor`` now as the order language writes it, with its odds."""
     from .language import render_order

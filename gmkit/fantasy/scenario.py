@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from ..errors import DiceError, FieldProblem, quoted, rule_of
 from ..i18n.grammar import CastRow
-from ..scenario import Grammatical, ScenarioModel
+from ..scenario import ActorRow, Grammatical, ScenarioModel, player_field
 from ..schema import field, one_or_many, or_text
 from . import rules
 from .bounds import (
@@ -233,6 +233,7 @@ class CombatantSpec(_Strict, Grammatical):
                       min_length=1)
     side: str = field("Its side: combatants of one side fight together.",
                       "Сторона: бойцы одной стороны воюют вместе.", min_length=1)
+    player: str | None = player_field()
     kind: Literal["player", "companion", "pet", "mount", "monster"] = field(
         "player, companion, pet (strikes on its owner's turn), mount (attacks with its rider) or monster.",
         "player — игрок, companion — спутник, pet — питомец (бьёт в ход хозяина), mount — ездовое "
@@ -444,6 +445,13 @@ class FantasyScenario(ScenarioModel):
                 yield s["name"], "spell", s.get("gender"), s.get("forms")
             for i in c.get("items") or ():
                 yield i["name"], "item", i.get("gender"), i.get("forms")
+
+    @staticmethod
+    def actor_rows(scenario: Mapping[str, Any]) -> Iterator[ActorRow]:
+        """Each combatant and its player; everyone but the player characters (monsters,
+        companions, pets, mounts) is the GM's unless the scenario names a player for it."""
+        for c in scenario.get("combatants", ()):
+            yield c["name"], c.get("player"), c.get("kind", "monster") != "player", ()
 
     system: Literal["fantasy"] = field("The rule set: fantasy (a fantasy skirmish).",
                                        "Свод правил: fantasy (фэнтезийная стычка).", default="fantasy")

@@ -21,8 +21,8 @@ from typing import Any
 from .base import Context, Draft, LanguageError, OrderLanguage
 from .reading import Note, Problem, Question, Reading
 
-__all__ = ["read", "language_of", "order_format", "render", "Reading", "Problem", "Question",
-           "Note", "OrderLanguage", "Context", "Draft", "LanguageError"]
+__all__ = ["read", "language_of", "order_format", "render", "examples", "Reading", "Problem",
+           "Question", "Note", "OrderLanguage", "Context", "Draft", "LanguageError"]
 
 
 def language_of(system: str) -> OrderLanguage:
@@ -45,6 +45,15 @@ def render(encounter: Any, actor: str, order: Any, lang: str = "en") -> str:
     """``order`` as the player of ``actor`` could write it in ``lang`` (it reads back the same)."""
     language = language_of(encounter.system)
     return language.render(order, lang, language.context(encounter, actor, lang))
+
+
+def examples(encounter: Any, actor: str, lang: str = "en", n: int = 2) -> list[str]:
+    """Orders ``actor`` may give now, written as its player would write them, with the fight's
+    own names, weapons and targets (each reads back as the same order): for a brief and a
+    reminder, never an example naming someone who is not in the fight."""
+    language = language_of(encounter.system)
+    ctx = language.context(encounter, actor, lang)
+    return [language.render(o, lang, ctx) for o in language.examples(ctx, n)]
 
 
 def order_format(system: str, lang: str = "en") -> str:

@@ -215,6 +215,21 @@ class OrderLanguage:
         opts = self.options(ctx)
         return self.render(opts[0], ctx.lang, ctx) if opts else ""
 
+    def examples(self, ctx: Context, n: int = 2) -> list[Any]:
+        """Up to ``n`` legal orders to show as examples (a brief's "how to answer", a reminder):
+        those naming someone of the fight first (an attack on a real foe with the actor's own
+        weapon reads better than a bare move), each kind of order once."""
+        unseen = _hidden_names(ctx.board)  # an example never points at what the side cannot see
+        opts = [o for o in self._options(ctx) if not _named_in(o) & unseen]
+        people = set(ctx.encounter.participants())
+        named = [o for o in opts if _named_in(o) & people]
+        out: list[Any] = []
+        for o in named + [o for o in opts if o not in named]:
+            if len(out) < n and all(type(o) is not type(x) or _named_in(o) == _named_in(x)
+                                    for x in out) and o not in out:
+                out.append(o)
+        return out
+
     # --- the reading --------------------------------------------------------------------------
 
     def context(self, encounter: Any, actor: str, lang: str = "en") -> Context:
@@ -411,6 +426,21 @@ def _named_in(value: Any, depth: int = 0) -> set[str]:
     fields = getattr(value, "__dataclass_fields__", None)
     if fields:
         return set().union(*(_named_in(getattr(value, f), depth + 1) for f in fields)) if fields else set()
+    return set()
+
+
+def _hidden_names(value: Any, depth: int = 0) -> set[str]:
+    """The names a side's board marks hidden (a cloaked ship), wherever they stand in it."""
+    if depth > 6:
+        return set()
+    if isinstance(value, dict):
+        out = {str(value["name"])} if value.get("hidden") and "name" in value else set()
+        for v in value.values():
+            if isinstance(v, dict | list):
+                out |= _hidden_names(v, depth + 1)
+        return out
+    if isinstance(value, list):
+        return set().union(*(_hidden_names(v, depth + 1) for v in value)) if value else set()
     return set()
 
 

@@ -32,8 +32,8 @@ FORMATS = (*DIALECTS, "markdown")
 """Every format a post or brief is written in: the BBCode dialects, then Markdown."""
 
 PLACEHOLDER = "UPLOAD-URL/"
-"""What a post's ``[img]`` holds before the GM has set an image base URL: replace it with the
-address the picture was uploaded to."""
+"""What :func:`image_url` gives before the GM has set an image base URL. A post written then has
+no picture at all (a placeholder would be a broken picture in the thread)."""
 
 _BASE = re.compile(r"^https?://[^\s\[\]<>\"'`()\\]+$", re.IGNORECASE)
 
@@ -74,7 +74,8 @@ def _table_text(rows: Any) -> str:
 
 def write_bbcode(blocks: Iterable[doc.Block], d: Dialect, image_base: str = "") -> str:
     """Blocks as BBCode in dialect ``d``: titles, paragraphs, lists with the rolls in small grey
-    print, tables as fixed-width text in ``[code]``, pictures as ``[img]``."""
+    print, tables as fixed-width text in ``[code]``, pictures as ``[img]`` once the GM has an
+    address to upload them to (``image_base``; without one the post has no picture at all)."""
     e = escape_bbcode
     parts: list[str] = []
     for block in blocks:
@@ -92,7 +93,7 @@ def write_bbcode(blocks: Iterable[doc.Block], d: Dialect, image_base: str = "") 
         elif isinstance(block, doc.Table):
             # inside [code] only [/code] is read as a tag: escaped like any text, it cannot end it
             parts.append(f"[b]{e(_cell(block.caption))}[/b]\n[code]{e(_table_text(block.rows))}[/code]")
-        elif isinstance(block, doc.Picture):
+        elif isinstance(block, doc.Picture) and image_base:  # no address yet: no broken picture
             parts.append(f"[img]{e(image_url(block.name, image_base))}[/img]")
     return "\n\n".join(parts) + "\n"
 
@@ -107,7 +108,7 @@ def _fence(text: str) -> str:
 def write_markdown(blocks: Iterable[doc.Block], image_base: str = "") -> str:
     """Blocks as Markdown for Discord: headings, paragraphs, lists with the rolls in code spans,
     tables in a code block no name can close, pictures as their address on a line of its own
-    (Discord shows the image under the post)."""
+    (Discord shows the image under the post) once there is an address (``image_base``)."""
     parts: list[str] = []
     for block in blocks:
         if isinstance(block, doc.Heading):
@@ -121,9 +122,8 @@ def write_markdown(blocks: Iterable[doc.Block], image_base: str = "") -> str:
             body = _table_text(block.rows)
             fence = _fence(body)
             parts.append(f"**{_inline(block.caption)}**\n{fence}\n{body}\n{fence}")
-        elif isinstance(block, doc.Picture):
-            url = image_url(block.name, image_base)
-            parts.append(url if image_base else escape_markdown(url))
+        elif isinstance(block, doc.Picture) and image_base:  # no address yet: no broken picture
+            parts.append(image_url(block.name, image_base))
     return "\n\n".join(parts) + "\n"
 
 

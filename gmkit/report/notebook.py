@@ -190,7 +190,7 @@ def write_files(data: Mapping[str, Any], folder: str | Path, name: str, *, view:
                 f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
     run = out / GM_FILES["gm_run"].format(name=name)
     run.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True), encoding="utf-8")
-    summary = out / f"{name}.summary.json"
+    summary = out / (f"{name}.summary.json" if view == "player" else f"{name}.gm.summary.json")
     shown = view_data(data, view, side)["summary"]
     summary.write_text(json.dumps(shown, ensure_ascii=False, indent=1, sort_keys=True),
                        encoding="utf-8")

@@ -167,12 +167,28 @@ def brief_facts(encounter: Encounter, actor: str) -> dict[str, Any]:
     """What a brief holds that the boards do not: the orders open to ``actor`` now, each with its
     odds, written out in every language (the rule set's ``options``; by default every legal
     order as the order language writes it)."""
+    from ..language import examples
+
     mod = rule_posts(encounter.system)
     fn = getattr(mod, "options", None)
     with grammar.cast(encounter.cast):  # the options are written out here, in every language
         options = fn(encounter, actor) if fn is not None else _default_options(encounter, actor)
+    awaited = actor in encounter.expected()  # on its turn, or its order given ahead (S-4, F-6)
+    notes = getattr(mod, "brief_notes", None)
+
+    from ..systems import get
+
+    speaks = get(encounter.system).has("language")
+
+    def example(lang: str) -> str:  # orders with the fight's own names, weapons and targets
+        said = [format_message("inbox.answer.example", lang, order=o)
+                for o in (examples(encounter, actor, lang) if speaks else ())]
+        return format_message("inbox.answer.examples", lang, examples=", ".join(said)) if said else ""
+
     return {"actor": actor, "side": encounter.side_of(actor), "round": encounter.round,
-            "awaited": actor in encounter.awaiting(), "options": options}
+            "awaited": awaited, "options": options,
+            "examples": in_languages(example) if awaited else {},
+            "notes": (notes(encounter, actor) if notes is not None else []) if awaited else []}
 
 
 def _default_options(encounter: Encounter, actor: str) -> list[dict[str, Any]]:
@@ -249,7 +265,12 @@ def _brief_blocks(mine: Mapping[str, Any], actor: str, side: str, facts: Mapping
         for group, texts in groups.items():
             out.append(doc.Para(format_message(group, lang)))
             out.append(doc.Story([(t, []) for t in texts]))
-    how = order_format(mine["system"], lang)
+    answer = getattr(rule_posts(str(mine["system"])), "answer", None)
+    how = answer(lang) if answer is not None else order_format(mine["system"], lang)
     out.append(doc.Heading(format_message("posts.brief.answer", lang), 3))
     out.append(doc.Para(how or format_message("posts.brief.kinds", lang)))
+    said = (facts.get("examples") or {}).get(lang)
+    if said:  # the reader's own names, weapons and targets, never someone not in the fight
+        out.append(doc.Para(said))
+    out += [doc.Para(n.get(lang) or n.get("en", "")) for n in facts.get("notes") or ()]
     return doc.explain_abbreviations(out, str(mine["system"]), lang)

@@ -36,13 +36,14 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = ["SpaceBattle", "SpaceScenario", "ShipSpec", "GridSpec", "SpaceOptions", "Move", "Attack",
-           "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Choose", "Tractor", "BreakFree",
-           "Release", "Pass", "Clock"]
+           "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Choose", "DefaultChoice", "Tractor",
+           "BreakFree", "Release", "Pass", "Clock"]
 
 _LAZY = {"SpaceBattle": "engine",
          **{n: "scenario" for n in ("GridSpec", "ShipSpec", "SpaceOptions", "SpaceScenario")},
-         **{n: "orders" for n in ("Attack", "BreakFree", "Choose", "Clock", "Cloak", "Flee", "Launch",
-                                  "Move", "Pass", "Pursue", "RaiseShields", "Release", "Tractor")}}
+         **{n: "orders" for n in ("Attack", "BreakFree", "Choose", "Clock", "Cloak", "DefaultChoice",
+                                  "Flee", "Launch", "Move", "Pass", "Pursue", "RaiseShields", "Release",
+                                  "Tractor")}}
 """Where each public name lives: imported on first use, so finding the rule set (its
 ``system.py``) costs nothing."""
 

@@ -7,17 +7,19 @@ cells into message text; they read the board and never change it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Protocol
 
 from ..dice import Dice
+from ..errors import GmkitError
 from ..events import ALL, Event, sides_only
 from . import rules as R
 from .board import Board
 from .rules import Cell, Cells
 from .sheets import Sheet
 
-__all__ = ["Battle", "occupied", "hidden_from", "visibility", "known_cells", "aimed_cells",
-           "cell_text", "cells_text", "pair"]
+__all__ = ["Battle", "SideView", "side_view", "occupied", "hidden_from", "visibility", "known_cells",
+           "guesses", "aimed_cells", "cell_text", "cells_text", "pair"]
 
 
 class Battle(Protocol):
@@ -36,6 +38,63 @@ class Battle(Protocol):
     def emit(self, kind: str, actor: str, key: str, params: dict[str, Any] | None = None, *,
              data: dict[str, Any] | None = None, rolls: tuple[Any, ...] = (),
              visibility: str = ALL) -> Event | None: ...
+
+
+class SideView:
+    """A battle as one side knows it: what ``board(side)`` shows, in the shape the procedures'
+    readers take (:class:`Battle`), so the autopilot reads no more than its side's players.
+
+    Another side's ship it cannot see (S-1, S-10) stands where the side last saw it fire (its
+    ``revealed_cells``; nowhere when never seen), holding and held by nobody it could tell; no
+    other side's cargo or escape lock is in it. A view changes nothing: it has no dice and
+    emits no event.
+    """
+
+    __slots__ = ("resolutions", "sheet", "side", "state")
+
+    def __init__(self, battle: Battle, state: Board, side: str) -> None:
+        self.sheet = battle.sheet
+        self.state = state
+        self.resolutions = battle.resolutions
+        self.side = side
+
+    @property
+    def dice(self) -> Dice:
+        raise GmkitError("a side's view of a battle rolls no dice")
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    def emit(self, *args: Any, **kw: Any) -> Event | None:
+        raise GmkitError("a side's view of a battle changes nothing")
+
+
+def side_view(b: Battle, side: str) -> Battle:
+    """``b`` as ``side`` knows it (:class:`SideView`); ``b`` itself when it hides nothing from
+    that side (no ship of another side cloaked, carrying cargo or barred from fleeing), so the
+    common case costs nothing. Ships are copied only where they differ."""
+    st = b.state
+    specs = b.sheet.ships
+    ships = None
+    for name, s in st.ships.items():
+        if specs[name].side == side:
+            continue
+        hidden = s.cloaked
+        if not (hidden or s.cargo is not None or s.flee_locked_until):
+            continue
+        seen = s.copy()
+        seen.cargo = None
+        seen.flee_locked_until = 0
+        if hidden:
+            seen.cells = s.revealed_cells
+            seen.held_by = seen.holding = None
+        if ships is None:
+            ships = dict(st.ships)
+        ships[name] = seen
+    if ships is None:
+        return b
+    return SideView(b, replace(st, ships=ships), side)  # type: ignore[return-value]
 
 
 def hidden_from(b: Battle, ship: str, side: str | None) -> bool:
@@ -71,6 +130,31 @@ def known_cells(b: Battle, viewer: str, name: str) -> Cells | None:
     if hidden_from(b, name, b.sheet.ships[viewer].side):
         return s.revealed_cells or None
     return s.cells
+
+
+def guesses(b: Battle, me: str, enemy: str) -> list[Cell]:
+    """S-10: the cells a cloaked ``enemy`` may be in, as ``me``'s side saw it: the cells it showed
+    when it last fired and its places one cell sideways or up/down still touching whom it fired
+    at."""
+    e = b.state.ships[enemy]
+    if not e.revealed_cells:
+        return []
+    ship = b.state.ships[me]
+    occ = occupied(b, b.sheet.ships[me].side, skip=enemy)
+    keep = b.sheet.options.cloak_shift_keeps_fire_range
+    out: list[Cell] = []
+    for target in b.sheet.ships:
+        t = known_cells(b, me, target)
+        if t is None or target == enemy or e.revealed_for not in (None, target):
+            continue
+        if R.fire_range(e.revealed_cells, t):
+            out += R.guess_cells(e.revealed_cells, t, occ, b.sheet.width, b.sheet.height,
+                                 ship.cells, keep)
+    seen: list[Cell] = []
+    for cell in out:
+        if cell not in seen:
+            seen.append(cell)
+    return seen
 
 
 def aimed_cells(b: Battle, actor: str, target: str, cell: Cell | None) -> Cells:

@@ -1,7 +1,10 @@
 """SpaceBattle: rule set S on the Encounter core, one ship's turn per resolution.
 
 The ship whose turn it is (S-4 order) ``submit``s its order and ``resolve_round()`` plays that one
-turn (``push(ship, order)`` does both). The start-of-turn checks of the next ship (a disabled
+turn (``push(ship, order)`` does both). The other ships may give theirs ahead (a forum round takes
+every captain's order up front): an order given ahead is checked on the board as it stands, waits
+for its ship's turn, and is checked again then; :func:`gmkit.rounds.play_round` plays the turns in
+order and stops where one no longer fits. The start-of-turn checks of the next ship (a disabled
 reactor's 50%, turns owed to the crew or life support) happen at the end of the same resolution, so
 ``awaiting()`` always names a ship that can act.
 
@@ -41,6 +44,7 @@ from .orders import (
     Choose,
     Cloak,
     Clock,
+    DefaultChoice,
     Flee,
     Launch,
     Move,
@@ -121,6 +125,27 @@ class SpaceBattle(Encounter):
         """S-4: the ship whose turn it is (its order, once submitted, waits for ``resolve_round``)."""
         cur = self.current_ship
         return [] if cur is None else [cur]
+
+    def expected(self) -> list[str]:
+        """S-4: every ship in play: the ship on turn, and the others, who give their orders
+        ahead for their turns later in the round."""
+        if self.current_ship is None:
+            return []
+        return [n for n, s in self.state.ships.items() if s.in_play]
+
+    def _later(self) -> set[str]:
+        """S-4: the orders given ahead by ships whose turn has not come yet."""
+        cur = self.current_ship
+        return {a for a in self._pending if a != cur and a != "GM"}
+
+    def default_order(self, actor: str) -> Order | None:
+        """S-8/S-10: the GM's default for the choice ``actor``'s shot left open (the scenario's
+        ``options.default_aim``; stay where it is), or None when it owes none."""
+        d = self.state.decision
+        if d is None or d.ship != actor:
+            return None
+        to = legal.choice_shifts(self, actor)[0] if d.shift else None
+        return DefaultChoice(self.sheet.options.default_aim if d.aim else None, to)
 
     @property
     def is_over(self) -> bool:

@@ -184,6 +184,10 @@ class SpaceLanguage(OrderLanguage):
                 and me.get("cloaked"):
             a, m = made[0][0], made[1][0]
             made = [(Attack(a.target, a.aim, a.cell, m.to), made[0][1])]
+        elif len(made) == 2 and isinstance(made[0][0], Attack) and isinstance(made[1][0], Pass) \
+                and me.get("cloaked") and me.get("cells") and any(c.rule == "stay" for c in clauses):
+            a = made[0][0]  # "огонь по Чайке и остаюсь": its place after the shot, said ahead (S-10)
+            made = [(Attack(a.target, a.aim, a.cell, tuple(me["cells"][0])), made[0][1])]
         made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
         if len(made) > 1:
             d.problem("language.one_order", "S-5", orders=" / ".join(t for _, t in made))
@@ -375,8 +379,11 @@ def _render(order: Any, lang: str, ctx: Context | None) -> str:
     if isinstance(order, Move):
         return t("move", cell=_c(order.to))
     if isinstance(order, Attack):
+        then = cell("then", order.then)
+        if order.then is not None and tuple(order.then) == _here(ctx):
+            then = t("part.then_stay")
         return t("fire", target=name(order.target), cell=cell("cell", order.cell), aim=aim(order.aim),
-                 then=cell("then", order.then))
+                 then=then)
     if isinstance(order, RaiseShields):
         return t("shields")
     if isinstance(order, Cloak):
@@ -395,9 +402,7 @@ def _render(order: Any, lang: str, ctx: Context | None) -> str:
         chosen = t(f"aim.{order.aim}") if order.aim is not None else None
         place = None
         if order.to is not None:
-            mine = (_ship(ctx.board, ctx.actor) or {}).get("cells") if ctx and ctx.board else None
-            stay = tuple(mine[0]) == tuple(order.to) if mine else False
-            place = t("stay") if stay else t("shift", cell=_c(order.to))
+            place = t("stay") if tuple(order.to) == _here(ctx) else t("shift", cell=_c(order.to))
         if chosen is not None and place is not None:
             return t("choose_both", aim=chosen, place=place)
         return chosen or place or t("choose")
@@ -410,6 +415,12 @@ def _render(order: Any, lang: str, ctx: Context | None) -> str:
     if isinstance(order, Pass):
         return t("pass")
     return repr(order)
+
+
+def _here(ctx: Context | None) -> tuple[int, ...] | None:
+    """The cell the replying ship stands on, when the reply knows the board."""
+    mine = (_ship(ctx.board, ctx.actor) or {}).get("cells") if ctx and ctx.board else None
+    return tuple(mine[0]) if mine else None
 
 
 _VERBS = {"attack": "fire", "tractor": "tractor", "pursue": "pursue"}

@@ -32,7 +32,7 @@ from ..errors import IllegalOrder
 from ..orders import Order
 from . import rules as R
 from .board import Decision, ShipState
-from .context import Battle, cell_text, cells_text, hidden_from, known_cells, occupied, pair
+from .context import Battle, cell_text, cells_text, guesses, hidden_from, occupied, pair
 from .orders import (
     GM_ORDERS,
     Attack,
@@ -51,7 +51,7 @@ from .orders import (
 )
 from .rules import Cell, Cells
 
-__all__ = ["SpaceLegalOrders", "check", "generate", "on_turn", "flee_allowance", "shift_cells",
+__all__ = ["SpaceLegalOrders", "check", "generate", "on_turn", "may_order", "flee_allowance", "shift_cells",
            "choice_shifts", "asked", "guesses", "paths", "MAX_FLEE", "MAX_PURSUE"]
 
 MAX_FLEE = 8
@@ -64,6 +64,11 @@ def on_turn(b: Battle) -> str | None:
     """S-4: the ship whose turn it is (None once the fight is over)."""
     st = b.state
     return None if st.turn < 0 else st.order[st.turn]
+
+
+def may_order(b: Battle, actor: str) -> bool:
+    """S-4: the ship on turn, or one in play giving its order ahead for its turn, may order."""
+    return on_turn(b) is not None and actor in b.state.ships and b.state.ships[actor].in_play
 
 
 # --- the checks ----------------------------------------------------------------------------------
@@ -82,16 +87,19 @@ def check(b: Battle, actor: str, order: Order) -> None:
     if isinstance(order, GM_ORDERS):
         raise IllegalOrder("S-12", key="space.refusal.legal.s12.1", kind=_kinds((type(order),)),
                            actor=actor)
-    cur = on_turn(b)
-    if cur != actor:
-        if cur:
-            raise IllegalOrder("S-4", key="space.refusal.not_your_turn", current=cur, actor=actor)
+    cur, ship = on_turn(b), b.state.ships[actor]
+    if cur is None:
         raise IllegalOrder("S-4", key="space.refusal.over")
-    d = b.state.decision
+    if cur != actor and not ship.in_play:  # S-4: an order given ahead is checked now, and on its turn
+        raise IllegalOrder("S-4", key="space.refusal.legal.x.4", target=actor,
+                           p={"key": "space.refusal.destroyed" if ship.destroyed else "space.refusal.gone"})
+    if cur != actor and isinstance(order, Choose):  # a choice is the shot's in hand (S-8, S-10)
+        raise IllegalOrder("S-4", key="space.refusal.not_your_turn", current=cur, actor=actor)
+    d = b.state.decision if cur == actor else None
     if d is not None and not isinstance(order, Choose):
         raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.legal.x.1", actor=actor,
                            target=d.target, p=asked(d))
-    (_CHECKS.get(type(order)) or _checker(type(order)))(b, actor, b.state.ships[actor], order)
+    (_CHECKS.get(type(order)) or _checker(type(order)))(b, actor, ship, order)
 
 
 def _kinds(kinds: tuple[type, ...]) -> Any:
@@ -489,31 +497,6 @@ def paths(b: Battle, actor: str, limit: int, off_map: bool) -> Iterator[tuple[Ce
         frontier = nxt
 
 
-def guesses(b: Battle, me: str, enemy: str) -> list[Cell]:
-    """S-10: the cells a cloaked ``enemy`` may be in, as ``me``'s side saw it: the cells it showed
-    when it last fired and its places one cell sideways or up/down still touching whom it fired
-    at."""
-    e = b.state.ships[enemy]
-    if not e.revealed_cells:
-        return []
-    ship = b.state.ships[me]
-    occ = occupied(b, b.sheet.ships[me].side, skip=enemy)
-    keep = b.sheet.options.cloak_shift_keeps_fire_range
-    out: list[Cell] = []
-    for target in b.sheet.ships:
-        t = known_cells(b, me, target)
-        if t is None or target == enemy or e.revealed_for not in (None, target):
-            continue
-        if R.fire_range(e.revealed_cells, t):
-            out += R.guess_cells(e.revealed_cells, t, occ, b.sheet.width, b.sheet.height,
-                                 ship.cells, keep)
-    seen: list[Cell] = []
-    for cell in out:
-        if cell not in seen:
-            seen.append(cell)
-    return seen
-
-
 def _shots(b: Battle, actor: str, ship: ShipState, other: str, blind: bool) -> Iterator[Order]:
     if blind:
         side = b.sheet.ships[actor].side
@@ -538,15 +521,15 @@ def _pursuits(b: Battle, actor: str, ship: ShipState, other: str, blind: bool) -
 
 def generate(b: Battle, actor: str, kinds: tuple[type, ...] | None = None) -> Iterator[Order]:
     """The canonical legal orders of ``actor`` (see the module's docstring), those of ``kinds``
-    only when given; nothing when it is not its turn."""
-    if actor != on_turn(b):
+    only when given: on its turn, or ahead of it (S-4) on the board as it stands."""
+    if not may_order(b, actor):
         return
     ship = b.state.ships[actor]
 
     def want(kind: type) -> bool:
         return kinds is None or kind in kinds
 
-    d = b.state.decision
+    d = b.state.decision if actor == on_turn(b) else None
     if d is not None:  # the turn waits for the choice, and only for it (S-8, S-10)
         if want(Choose):
             tos: list[Cell | None] = list(choice_shifts(b, actor)) or [None]
@@ -581,9 +564,8 @@ def generate(b: Battle, actor: str, kinds: tuple[type, ...] | None = None) -> It
 
 
 class SpaceLegalOrders(LegalOrders):
-    """What the ship on turn may order now: ``in`` and ``why_not`` ask the rules (every legal order,
-    any path); iteration lists the canonical set of :mod:`gmkit.space.legal` (one shortest path per
-    reachable end of a flight or a chase, the plausible cells of a cloaked ship)."""
+    """What a ship may order now, on its turn or ahead of it (S-4): ``in`` and ``why_not`` ask
+    the rules; iteration lists the canonical set of :mod:`gmkit.space.legal`."""
 
     def __iter__(self) -> Iterator[Order]:
         return generate(cast(Battle, self.encounter), self.actor)
@@ -593,7 +575,7 @@ class SpaceLegalOrders(LegalOrders):
         return generate(cast(Battle, self.encounter), self.actor, kinds)
 
     def __bool__(self) -> bool:
-        return on_turn(cast(Battle, self.encounter)) == self.actor
+        return may_order(cast(Battle, self.encounter), self.actor)
 
     def __eq__(self, other: object) -> bool:
         """Equal to a list or tuple of the same orders in the listed order (a form's list)."""

@@ -14,7 +14,7 @@ from typing import Any
 from ..orders import Order
 
 __all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Choose",
-           "Tractor", "BreakFree", "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
+           "DefaultChoice", "Tractor", "BreakFree", "Release", "Pass", "Clock", "SHIP_ORDERS", "GM_ORDERS"]
 
 
 def _cell(v: Any) -> tuple[int, int] | None:
@@ -127,6 +127,14 @@ class Choose(Order):
 
 
 @dataclass(frozen=True)
+class DefaultChoice(Choose):
+    """S-8/S-10: the choice the captain's order left open, taken by the GM's default (the
+    scenario's ``options.default_aim``; the place: stay) so the round goes on without a second
+    exchange of messages; the post says it was the default. Given for a player's ship by
+    :func:`gmkit.rounds.play_round` (the engine's ``default_order``)."""
+
+
+@dataclass(frozen=True)
 class Tractor(Order):
     """S-13: try to hold a touching ship of the same size or smaller; rolled as an attack."""
 
@@ -162,5 +170,5 @@ class Clock(Order):
 
 
 SHIP_ORDERS = (Move, Attack, RaiseShields, Cloak, Flee, Pursue, Launch, Tractor, BreakFree, Release,
-               Pass, Choose)
+               Pass, Choose, DefaultChoice)
 GM_ORDERS = (Clock,)

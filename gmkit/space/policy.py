@@ -1,6 +1,8 @@
 """A simple captain for unattended battles: the rule set's autopilot.
 
-The policy sees only what its side knows (a cloaked enemy only where it last fired from): break a
+The policy sees only what its side knows: it decides on :func:`~.context.side_view`, the battle as
+``board(side)`` shows it to the ship's own side (a cloaked enemy only where it last fired from, no
+other side's cargo or escape lock), never on the GM's board. It breaks a
 tractor hold, go after an enemy leaving the station while its window is open (S-12), flee when
 badly hurt or disarmed, raise shields, cloak when out of reach, fire at the nearest and weakest
 enemy in range, guess a cloaked attacker's cell, chase a fleeing enemy, and otherwise close in;
@@ -17,7 +19,7 @@ from ..encounter import LegalOrders, Mode
 from ..orders import Order
 from . import rules as R
 from .board import Decision
-from .context import Battle, hidden_from, known_cells, occupied, pair
+from .context import Battle, hidden_from, known_cells, occupied, pair, side_view
 from .legal import MAX_PURSUE, choice_shifts, flee_allowance, guesses, on_turn
 from .orders import Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields, Tractor
 from .rules import Cell, Cells
@@ -49,8 +51,9 @@ class Autopilot:
         """
         if actor != on_turn(b):
             return None
-        d = b.state.decision
-        order = _decide(b, actor, d) if d is not None else _choose(b, actor)
+        seen = side_view(b, b.sheet.ships[actor].side)
+        d = seen.state.decision
+        order = _decide(seen, actor, d) if d is not None else _choose(seen, actor)
         if order is None:
             return Pass()
         if b.mode.check_policy or order in b.legal_orders(actor):

@@ -103,6 +103,25 @@ def _odds(battle: SpaceBattle, actor: str, orders: list[Any], lang: str) -> str:
     return text
 
 
+def answer(lang: str) -> str:
+    """How a captain writes an order (a brief's "how to answer"; its examples are the ship's own)."""
+    return format_message("posts.space.answer", lang)
+
+
+def brief_notes(battle: SpaceBattle, actor: str) -> list[dict[str, str]]:
+    """S-8/S-10: the choices the rules leave to the captain once the shot is known, asked ahead
+    in the brief with the GM's default (taken when the order does not say, and the post says
+    so): where a hit goes, and for a cloaked ship where it cloaks again."""
+    ship = battle.state.ships.get(actor)
+    if ship is None or not ship.in_play or ship.disabled("weapons"):
+        return []
+    aim = {"key": f"posts.space.ahead.{battle.sheet.options.default_aim}"}
+    out = [in_languages(lambda lang: format_message("posts.space.ahead.aim", lang, aim=aim))]
+    if ship.cloaked:
+        out.append(in_languages(lambda lang: format_message("posts.space.ahead.shift", lang)))
+    return out
+
+
 def options(battle: SpaceBattle, actor: str) -> list[dict[str, Any]]:
     """The orders open to ``actor`` now (only on its turn): the cells it may move to, each shot
     and beam with the engine's odds, the other orders; a flight as one line with its reach."""

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..dice import parse
 from ..errors import DiceError, FieldProblem, quoted
 from ..i18n.grammar import CastRow
-from ..scenario import Grammatical, ScenarioModel
+from ..scenario import ActorRow, Grammatical, ScenarioModel, player_field
 from ..schema import field
 from .rules import on_map, ship_cells
 
@@ -76,6 +76,7 @@ class ShipSpec(_Strict, Grammatical):
                       min_length=1)
     side: str = field("Its side: ships of one side fight together.",
                       "Сторона: корабли одной стороны воюют вместе.", min_length=1)
+    player: str | None = player_field()
     kind: Literal["light", "heavy"] = field(
         "light: one cell, moves diagonally too; heavy: 1 to 3 cells, moves straight.",
         "light — лёгкий (одна клетка, ходит и по диагонали); heavy — тяжёлый (1–3 клетки, ходит прямо).",
@@ -234,6 +235,17 @@ class SpaceOptions(_Strict):
                             "Через столько раундов бой кончается вничью (0 — без предела).",
                             default=0, ge=0, le=MAX_ROUNDS)
     """The GM calls the fight a draw after this many rounds (0: no limit)."""
+    default_aim: Literal["hull", "systems"] = field(
+        "The GM's default when a captain's order did not say where a hit goes (the whole ship or "
+        "its systems): taken at once, and the post says so; a cloaked attacker's default place "
+        "is to stay.",
+        "Выбор мастера по умолчанию, если в приказе капитана не сказано, куда бить при попадании "
+        "(по кораблю в целом или по системам): применяется сразу, и пост об этом говорит; "
+        "замаскированный стрелок по умолчанию остаётся на месте.", "S-8, S-10", default="hull",
+        exclude_if=lambda v: v == "hull")
+    """S-8/S-10: the aim a hit takes when the captain's order left it open and the round is
+    played without asking again (the place: stay). Left out of the dumped scenario when
+    ``hull``, so older scenarios keep their hashes."""
     initiative_at: Literal["in_range", "setup"] = field(
         "When initiative is rolled: once enemy ships first come within fighting range (in_range, "
         "as the original says) or at setup.",
@@ -260,6 +272,12 @@ class SpaceScenario(ScenarioModel):
             russian = [a for a in aliases.get(s["name"], ()) if _russian(a)]
             if russian:
                 yield russian[0], "ship", s.get("gender"), None
+
+    @staticmethod
+    def actor_rows(scenario: Mapping[str, Any]) -> Iterator[ActorRow]:
+        """Each ship and its captain's player (no ship is the GM's by the rules themselves)."""
+        for s in scenario.get("ships", ()):
+            yield s["name"], s.get("player"), False, ()
 
     system: Literal["space"] = field("The rule set: space (a space battle).",
                                      "Свод правил: space (космический бой).", default="space")

@@ -59,6 +59,7 @@ class Options:
     departure_window_minutes: float = 10
     max_rounds: int = 0
     initiative_at: str = "in_range"
+    default_aim: str = "hull"
 
 
 @dataclass(frozen=True, slots=True)

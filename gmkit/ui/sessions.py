@@ -33,6 +33,7 @@ import ipywidgets as w
 from ..errors import GmkitError, ScenarioError, noted, said
 from ..i18n import format_message
 from ..report.document import MARKERS, named
+from ..report.files import gm_path, plain_stem
 from .dice_roller import DiceRoller
 from .order_form import OrderForm, order_form
 from .speaking import speaking
@@ -158,10 +159,11 @@ class Session(w.VBox):
         self._pending_resolve: bool | None = None
         """While the missing-order prompt is up: the autopilot choice the Resolve was asked with."""
         p = enc.journal_path
-        self.save_path = Path(save_path) if save_path else (
-            p.with_name(p.stem + "-saved") / p.name if p else Path(f"{enc.system}-saved")
-            / f"{enc.system}.jsonl")
-        """Where Save writes the journal's copy; the reports go beside it."""
+        self.save_path = gm_path(Path(save_path) if save_path else (
+            p.with_name(plain_stem(p) + "-saved") / p.name if p else Path(f"{enc.system}-saved")
+            / f"{enc.system}.jsonl"))
+        """Where Save writes the journal's copy (``.gm`` in its name: it holds everything); the
+        reports go beside it."""
         self.styles = w.HTML(DESK_CSS)
         self.header = w.HTML()
         self.header.add_class("gm-header")
@@ -435,7 +437,7 @@ class Session(w.VBox):
         """Write the journal's copy to ``path`` (default :attr:`save_path`) and, beside it, the GM's
         HTML report, the players' (every side at once, and each side's) and the whole fight so far
         as a forum post in the post panel's BBCode dialect. Returns the journal copy's path."""
-        target = Path(path or self.save_path)
+        target = gm_path(path or self.save_path)  # the journal holds what players may not see
         try:
             self.posts.wait_pictures()
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -456,13 +458,14 @@ class Session(w.VBox):
         data = self.posts.chronicle.update()
         title = str(data["scenario"].get("name", ""))
         out = []
+        stem = plain_stem(journal)
         for view, side in [("gm", ""), ("player", ""), *(("player", s) for s in data["sides"])]:
-            f = journal.with_name(f"{journal.stem}.{view_tag(view, side)}.html")
+            f = journal.with_name(f"{stem}.{view_tag(view, side)}.html")
             f.write_text(notebook_to_html(rebuild_notebook(data, view, side, self.lang), title),
                          encoding="utf-8")
             out.append(f)
         dialect = self.posts.format.value if self.posts.format.value in DIALECTS else "phpbb"
-        f = journal.with_name(f"{journal.stem}.player.bbcode.txt")
+        f = journal.with_name(f"{stem}.player.bbcode.txt")
         f.write_text(to_bbcode(data, "player", "", self.lang, dialect), encoding="utf-8")
         out.append(f)
         return out

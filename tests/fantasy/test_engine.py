@@ -524,7 +524,7 @@ def test_bad_orders_leave_state_untouched() -> None:
            ("Hero", Shoot("Beast"), "no ranged weapon"),
            ("Hero", Cast("fireball", "Beast"), "no spell 'fireball'"),
            ("Hero", Cast("fireball", "Beast", damage="1--2"), "C-6"),
-           ("Beast", Strike("Hero"), "it is party's turn")]
+           ("Beast", Strike("Ghost"), "no combatant named 'Ghost'")]  # given ahead: checked too
     for actor, order, msg in bad:
         with pytest.raises(IllegalOrder, match=msg):
             sk.submit(actor, order)

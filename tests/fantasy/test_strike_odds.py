@@ -64,7 +64,7 @@ def test_none_for_other_orders_unnamed_targets_and_illegal_ones() -> None:
     sk = make(hero(), beast())
     assert sk.strike_odds("Hero", Pass()) is None
     assert sk.strike_odds("Hero", Strike()) is None  # picked by die (F-6)
-    assert sk.strike_odds("Beast", Strike("Hero")) is None  # not its side's turn (F-6)
+    assert sk.strike_odds("Beast", Strike("Ghost")) is None  # no such combatant
     assert sk.strike_odds("Hero", Shoot("Beast")) is None  # no ranged weapon
 
 

@@ -54,10 +54,10 @@ def test_gmkit_run_from_the_wheel(venv: Venv, tmp_path: Path) -> None:
                  cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
     out = tmp_path / "out"
-    for name in ("dragon_duel_firmament.ipynb", "dragon_duel_firmament.gm.html",
+    for name in ("dragon_duel_firmament.gm.ipynb", "dragon_duel_firmament.gm.html",
                  "dragon_duel_firmament.player.html", "dragon_duel_firmament.bbcode.txt"):
         assert (out / name).stat().st_size > 0, name
-    meta = json.loads((out / "dragon_duel_firmament.ipynb").read_text())["metadata"]["gmkit"]
+    meta = json.loads((out / "dragon_duel_firmament.gm.ipynb").read_text())["metadata"]["gmkit"]
     assert Path(meta["python"]).parent == venv.root / "bin"  # the kernel is the venv's
     assert meta["run"]["scenario_file"] == "scenarios/dragon_duel_firmament.yaml"
     where = venv.run("python", "-c", "import gmkit.runner as r; print(r.template_path('dragon_duel'))",

@@ -50,7 +50,7 @@ def test_save_writes_journal_and_reports(tmp_path: Path) -> None:
     desk.resolve(autopilot=True)
     saved = desk.save()
     folder = tmp_path / "c-saved"
-    assert saved == folder / "c.jsonl" and saved.exists()
+    assert saved == folder / "c.gm.jsonl" and saved.exists()  # the journal: the GM's (issue 29)
     names = {f.name for f in folder.iterdir()}
     assert {"c.gm.html", "c.player.html", "c.player-patrol.html", "c.player-smugglers.html",
             "c.player.bbcode.txt"} <= names

@@ -39,8 +39,9 @@ def test_six_finish_and_the_broken_one_fails(local):
     assert "broken_wolves.yaml" in failed["error"]
     for run_id in done["run_id"]:
         run = folder / "local" / run_id
-        assert (run / f"{run_id}.ipynb").exists() and (run / f"{run_id}.bbcode.txt").exists()
-        assert (run / f"{run_id}.summary.json").exists()
+        # the GM's view (the default): the notebook and summary are the GM's files (issue 29)
+        assert (run / f"{run_id}.gm.ipynb").exists() and (run / f"{run_id}.bbcode.txt").exists()
+        assert (run / f"{run_id}.gm.summary.json").exists() and not (run / f"{run_id}.ipynb").exists()
 
 
 def test_parquet_matches_csv(local):

@@ -17,7 +17,7 @@ def _fake_run(fail: set[str]) -> Any:
     def run(template: str, out: Any, **kw: Any) -> RunResult:
         if template in fail:
             raise GmkitError(f"{template}.ipynb stopped with ValueError: broken")
-        nb = Path(out) / f"{template}.ipynb"
+        nb = Path(out) / f"{template}.gm.ipynb"
         return RunResult(template, nb, {"scenario": template, "winner": "a", "rounds": 1},
                          {"notebook": str(nb)}, 0.1)
     return run

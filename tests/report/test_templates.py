@@ -35,7 +35,7 @@ def runs(tmp_path_factory):
             rc = main(["run", template, "--seed", str(SEED), "--out", str(out), "--name", template,
                        "-p", "odds_trials", "20"])
             assert rc == 0
-            got[template] = read_notebook(out / f"{template}.ipynb")
+            got[template] = read_notebook(out / f"{template}.gm.ipynb")  # the GM's view (issue 29)
         else:
             res = run_template(template, out, seed=SEED, name=template, parameters={"odds_trials": 20})
             got[template] = read_notebook(res.notebook)
@@ -71,7 +71,7 @@ def test_journal_and_summary_in_metadata_and_beside(runs, template):
     out, nbs = runs
     meta = run_data_of(nbs[template])
     assert Path(meta["python"]).resolve() == Path(sys.executable).resolve()  # the venv's kernel
-    summary = json.loads((out / f"{template}.summary.json").read_text())
+    summary = json.loads((out / f"{template}.gm.summary.json").read_text())
     assert summary == meta["summary"] and {"winner", "rounds", "survivors", "participants"} <= set(summary)
     journal = out / f"{template}.gm-journal.jsonl"  # the GM's file (was .journal.jsonl)
     engine_class(TEMPLATES[template])  # the engine is loaded
@@ -167,7 +167,7 @@ def test_player_html_has_no_cloaked_ship_positions(runs):
 
 def test_report_command_views_and_formats(runs, capsys):
     out, _ = runs
-    nb = str(out / "space_battle.ipynb")
+    nb = str(out / "space_battle.gm.ipynb")
     assert main(["report", nb, "--to", "markdown", "--view", "player", "-o", "-"]) == 0
     md = capsys.readouterr().out
     assert md.startswith("# ") and "## Round 1" in md

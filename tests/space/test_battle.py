@@ -8,6 +8,7 @@ from gmkit.errors import EncounterOver, IllegalOrder
 from gmkit.space import (
     Attack,
     BreakFree,
+    Choose,
     Cloak,
     Clock,
     Flee,
@@ -80,14 +81,22 @@ def test_s2_station_cells_are_taken() -> None:
 
 
 def test_s4_s5_one_ship_acts_per_turn_in_initiative_order() -> None:
-    """S-4/S-5: A-B-A-B; a ship out of turn is refused; a round is every ship once."""
+    """S-4/S-5: A-B-A-B; a ship's order given out of turn waits for its turn (issue 29: a forum
+    round takes every captain's order up front); a round is every ship once."""
     b = battle(ship("A", "red", (0, 0)), ship("B", "blue", (9, 9)), ship("C", "blue", (9, 0)),
                order=["B", "A", "C"])
     assert b.current_ship == "B" and b.awaiting() == ["B"] and b.round == 1
-    refused(b, "A", Pass(), "S-4", "B's turn")
+    assert b.expected() == ["A", "B", "C"]
+    b.submit("A", Move((1, 0)))  # A's order, given ahead: it waits for A's turn
+    assert b.orders_received == ["A"] and b.orders_due() == []
+    with pytest.raises(IllegalOrder, match="S-4: waiting for B's order"):
+        b.resolve_round()  # B's turn still needs B's order
     b.push("B", Pass())
-    b.push("A", Pass())
+    assert b.current_ship == "A" and b.orders_due() == ["A"] and b.state.ships["A"].cells == ((0, 0),)
+    b.resolve_round()  # A's order given ahead, played on A's turn
+    assert b.state.ships["A"].cells == ((1, 0),) and b.orders_received == []
     assert b.round == 1 and b.current_ship == "C"
+    refused(b, "A", Choose("hull"), "S-4", "C's turn")  # a choice belongs to the shot in hand
     b.push("C", Pass())
     assert b.round == 2 and b.current_ship == "B"
     assert b.board()["initiative"] == ["B", "A", "C"] and b.board()["turn"] == "B"

@@ -42,9 +42,11 @@ def test_s8_the_aim_is_chosen_once_the_hit_is_known() -> None:
     refused(b, "A", Choose(), "S-8", "choose “hull”")
     refused(b, "A", Choose("bridge"), "S-8", "“bridge”")
     refused(b, "A", Choose("hull", (0, 1)), "S-10", "no place to choose")
-    refused(b, "B", Pass(), "S-4", "A's turn")
+    refused(b, "B", Choose("hull"), "S-4", "A's turn")  # the choice is the shot's, A's alone
+    b.submit("B", Pass())  # B's order for its own turn, given ahead (issue 29): it waits
     with pytest.raises(IllegalOrder, match="S-8: waiting for A's choice"):
         b.resolve_round()
+    b.withdraw("B")
     b.enter_faces(3)
     new = b.push("A", Choose("systems"))
     assert [e.key for e in new][:2] == ["space.choice.systems", "space.hit_system.damaged"]
@@ -53,6 +55,7 @@ def test_s8_the_aim_is_chosen_once_the_hit_is_known() -> None:
     assert "A strikes B's systems" in b.story("en") and "A бьёт по системам B" in b.story("ru")
     ops = [(h["op"], type(h.get("order")).__name__) for h in b.history]
     assert ops == [("enter", "NoneType"), ("submit", "Attack"), ("resolve", "NoneType"),
+                   ("submit", "Pass"), ("withdraw", "NoneType"),
                    ("enter", "NoneType"), ("submit", "Choose"), ("resolve", "NoneType")]
 
 

@@ -127,7 +127,7 @@ def test_session_save_language_and_errors(tmp_path: Path) -> None:
     assert desk.dice.labels["roll"] == "Бросить"
     assert desk.language.value == "ru"
     p = desk.save()
-    assert p.exists() and "s.jsonl" in desk.status.value
+    assert p.exists() and p.name == "s.gm.jsonl" and "s.gm.jsonl" in desk.status.value
     assert desk.undo() is False and "nothing to undo" in desk.status.value
 
 

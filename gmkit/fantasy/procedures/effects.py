@@ -117,6 +117,7 @@ def _heal(ctx: Context, source: str, target: str, table: tuple[float, ...]) -> N
     hp = min(float(st.max_hp), before + p.value)
     st.hp = plain_number(hp)
     gained = plain_number(hp - before)
+    st.seen_taken = plain_number(max(0.0, float(st.seen_taken) - float(gained)))
     tc = ctx.sheets.combatants[target]
     if tc.kind == "monster":  # its hit points stay its own side's to know
         ctx.emit("heal", source, "fantasy.heal.hidden", {"actor": source, "target": target, "amount": gained},

@@ -59,6 +59,7 @@ def damage(ctx: Context, source: str, target: str, amount: float, roll: Roll | N
     st.hp = left = plain_number(hp)
     src = board.combatants[source]
     src.dealt = plain_number(float(src.dealt) + (before - hp))
+    st.seen_taken = plain_number(float(st.seen_taken) + amount)  # the amount every side reads
     if ctx.keeps_events:
         rolls = (roll,) if roll is not None else ()
         tc = ctx.sheets.combatants[target]

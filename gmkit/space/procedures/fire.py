@@ -14,8 +14,8 @@ from typing import Any
 from ...events import GM
 from .. import rules as R
 from ..board import Decision, ShipState
-from ..context import Battle, aimed_cells, cell_text, cells_text, hidden_from
-from ..orders import Attack, Choose, RaiseShields
+from ..context import Battle, aimed_cells, cell_text, cells_text, hidden_from, visibility
+from ..orders import Attack, Choose, DefaultChoice, RaiseShields
 from ..rules import Cell, Cells
 from .cloaking import after_fire, reveal
 from .effects import destroy, fail_escape
@@ -111,6 +111,14 @@ def choose(b: Battle, actor: str, ship: ShipState, order: Choose) -> None:
     d = b.state.decision
     assert d is not None
     b.state.decision = None
+    if isinstance(order, DefaultChoice):  # the captain's order did not say: the GM's default
+        if d.aim and order.aim is not None:
+            b.emit("choice", actor, "space.choice.default.aim",
+                   {"ship": actor, "aim": {"key": f"space.choice.default.{order.aim}"}},
+                   data={"default": True, "aim": order.aim})
+        if d.shift:  # where it cloaks again is its own side's to know (S-10)
+            b.emit("choice", actor, "space.choice.default.shift", {"ship": actor},
+                   data={"default": True}, visibility=visibility(b, actor))
     if d.aim and order.aim is not None and b.state.ships[d.target].in_play:
         strike(b, actor, ship, d.target, order.aim, d.range)
     after_fire(b, actor, ship, order.to if d.shift else d.then)
