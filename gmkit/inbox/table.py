@@ -255,7 +255,7 @@ class _Builder:
             self.lines.append(self.t("inbox.line.no_order", n=k + 1, start=start))
             return
         choices = tuple(fits or candidates)
-        note = (self.t("inbox.note.whose", rest=list(choices[:-1]), last=choices[-1])
+        note = (self.t("inbox.note.whose", names=list(choices))
                 if len(choices) > 1 else self.t("inbox.note.whose_any"))
         self.extra.append(Row("whose", None, message=m, choices=choices, notes=(note,)))
 

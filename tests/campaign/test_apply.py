@@ -57,9 +57,9 @@ def test_the_seeded_first_fight_by_hand(tmp_path: Path) -> None:
     # F-7: the Hound's kill gives nothing; Borin 180 + 15 + 15 = 210, past 200: level 2
     assert (m["Borin"]["points"], m["Borin"]["level"]) == (210, 2)
     assert "points" not in m["Hound"] and m["Mira"]["points"] == 40
-    assert ["Borin", "Points", "180", "210", "F-7: +30 for killing Wolf 2, Wolf 3"] in rows
+    assert ["Borin", "Points", "180", "210", "F-7: +30 for killing Wolf 2 and Wolf 3"] in rows
     assert ["Borin", "Level", "1", "2", "F-7: a level reached in the fight, granted at its end"] in rows
-    assert ["Borin", "Очки", "180", "210", "F-7: +30 за Wolf 2, Wolf 3"] in ru
+    assert ["Borin", "Очки", "180", "210", "F-7: +30 за Wolf 2 и Wolf 3"] in ru
 
 
 def test_the_rest_rule_heals_as_the_gm_chose(tmp_path: Path) -> None:

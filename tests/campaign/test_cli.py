@@ -134,7 +134,7 @@ def test_the_next_fight_and_the_page(made: Path, capsys: Any) -> None:
     assert main(["--lang", "ru", "campaign", "fight", str(made), "-o", str(out), "--enemy", "Wolf ×2",
                  "--set", "options.variant=2"]) == 0
     said = capsys.readouterr().out
-    assert re.search(r"Borin.*против Wolf 1, Wolf 2", said), said
+    assert re.search(r"Borin, Mira и Hound против Wolf 1 и Wolf 2", said), said
     assert main(["campaign", "report", str(made), "--view", "player"]) == 0
     page = made.with_suffix(".html").read_text(encoding="utf-8")
     assert "<script" not in page and "gmkit-chart" in page and "History" not in page
@@ -159,7 +159,7 @@ def test_an_empty_campaign_fills_from_a_scenario_all_or_nothing(tmp_path: Path, 
     assert main(["campaign", "new", str(path), "--system", "fantasy"]) == 0
     road(tmp_path)
     assert main(["--lang", "ru", "campaign", "add", str(path), str(tmp_path / "road.yaml")]) == 0
-    assert "в отряд — Borin, Mira, Hound; в бестиарий — Wolf" in capsys.readouterr().out
+    assert "в отряд — Borin, Mira и Hound; в бестиарий — Wolf" in capsys.readouterr().out
     before = snapshot(path)
     assert main(["campaign", "add", str(path), str(tmp_path / "road.yaml")]) == 2
     assert "Borin is in the campaign already" in capsys.readouterr().err and snapshot(path) == before

@@ -43,4 +43,4 @@ def test_a_refusal_reaches_the_command_line_in_russian(capsys: Any, tmp_path: An
     with pytest.raises(IllegalOrder) as info:
         enc.submit("Ash", DragonOrder(None, (Attack("Claws", "Bane"),)))
     set_language("ru")
-    assert info.value.message().startswith("D-5: Ash, Claws, цель Bane: для ближнего боя")
+    assert info.value.message().startswith("D-5: Ash не может атаковать Bane Claws: для ближнего боя")

@@ -202,7 +202,7 @@ def _agrees(number: str, word: str) -> bool:
     from gmkit.language.morph import analyser
 
     morph = analyser()
-    if morph is None:
+    if morph is None or (len(word) > 1 and word.isupper()):  # ОР, КД: an abbreviation never declines
         return True
     parses = morph.parse(word.lower())
     if not parses or any("NOUN" not in p.tag for p in parses) or any("Abbr" in p.tag for p in parses):

@@ -46,7 +46,7 @@ def everything_shown(table: inbox.Inbox) -> list[str]:
 def test_the_table_is_read_and_every_text_escapes_for_its_format() -> None:
     table = inbox.read_paste(fight(), HOSTILE)
     kira = table.row("Пепел")
-    assert kira is not None and kira.understood == "набор высоты 1, атака: Пламя по Шквалу"
+    assert kira is not None and kira.understood == "набор высоты 1, атакую Шквала Пламенем"
     dorn = table.row("Гроза")
     assert dorn is not None and dorn.state == "refused" and "Дракул" in dorn.reply
     assert table.rows[-1].state == "whose"  # the stranger named in tags

@@ -33,7 +33,7 @@ def test_five_players_pasted_at_once_one_row_each_and_one_question() -> None:
     kira = table.row("Пепел")
     assert kira is not None and kira.player == "Sky_Kira" and kira.message is not None
     assert kira.message.author == "Sky_Kira" and kira.message.how == "header"
-    assert kira.understood == "набор высоты 1, атака: Пламя по Шквалу"
+    assert kira.understood == "набор высоты 1, атакую Шквала Пламенем"
     assert kira.reply.endswith("Принято.") and "— Кира" not in kira.message.text
     mgla = table.row("Мгла")
     assert mgla is not None and mgla.orders == () and mgla.reading is not None
@@ -73,7 +73,7 @@ def test_no_message_yet_gets_a_reminder_with_the_actors_own_names() -> None:
     grozа = table.row("Гроза")
     assert grozа is not None and grozа.state == "missing" and grozа.player == "Дорн"
     assert grozа.reply.startswith("Дорн, ждём заявку Грозы на раунд 1. Например: «Заявка: ")
-    assert "Огненный плевок" in grozа.reply and "Бейн" not in grozа.reply
+    assert "Огненным плевком" in grozа.reply and "Бейн" not in grozа.reply
 
 
 def test_two_messages_for_one_actor_the_later_wins_and_the_row_says_so() -> None:
@@ -122,7 +122,7 @@ def test_the_gm_edits_a_row_and_it_is_read_again() -> None:
     fixed = inbox.edit(table.messages, mgla.message, "ровно, Кислотой по Грозе")
     again = inbox.build(enc, fixed)
     row = again.row("Мгла")
-    assert row is not None and row.state == "ready" and row.understood == "ровно +0, атака: Кислота по Грозе"
+    assert row is not None and row.state == "ready" and row.understood == "ровно +0, атакую Грозу Кислотой"
     assert table.messages[3].text != fixed[3].text and fixed[0] is table.messages[0]
 
 

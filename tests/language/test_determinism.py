@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gmkit.fantasy.language import LANGUAGE as FANTASY
+from gmkit.i18n.grammar import Cast
 
 
 class _Bare:
@@ -21,6 +22,8 @@ class _Bare:
 
     def __init__(self, scenario: dict[str, Any]):
         self.scenario = scenario
+
+    cast = Cast.of([])  # no grammar of its own: the reader's rows decline the names
 
     def participants(self) -> list[str]:
         return [c["name"] for c in self.scenario["combatants"]]

@@ -83,7 +83,7 @@ def test_the_demo_from_the_wheel(venv: Venv, tmp_path: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     assert "FAILED" not in r.stdout
     for template in ("dragon_duel", "space_battle", "fantasy_skirmish"):
-        for suffix in ("ipynb", "gm.html", "player.html", "bbcode.txt"):
+        for suffix in ("gm.ipynb", "gm.html", "player.html", "bbcode.txt"):
             assert (tmp_path / "reports" / f"{template}.{suffix}").stat().st_size > 0
 
 

@@ -10,6 +10,7 @@ import pytest
 import gmkit.runner
 from gmkit.demo import examples, main
 from gmkit.errors import GmkitError
+from gmkit.report.rundata import templates_dir
 from gmkit.runner import RunResult, template_names
 
 
@@ -44,6 +45,9 @@ def test_a_failed_template_fails_the_demo(tmp_path: Path, monkeypatch: pytest.Mo
 
 def test_examples_pair_every_scenario_with_its_rule_set() -> None:
     found = examples()
-    assert len(found) == 7
+    shipped = sorted((templates_dir() / "scenarios").glob("*.yaml"))
+    assert [s for _, s, _ in found] == [f"scenarios/{p.name}" for p in shipped]
+    assert {(s.split("/")[1].split("_")[0], lang) for _, s, lang in found} >= {
+        (kind, lang) for kind in ("dragon", "space", "fantasy") for lang in ("en", "ru")}
     for template, scenario, _ in found:
         assert scenario.split("/")[1].split("_")[0] in template  # dragon_*, space_*, fantasy_*

@@ -87,7 +87,7 @@ def test_journal_and_summary_in_metadata_and_beside(runs, template):
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_reports_written_without_inputs(runs, template):
     out, _ = runs
-    for suffix in ("ipynb", "gm.html", "player.html", "bbcode.txt"):
+    for suffix in ("gm.ipynb", "gm.html", "player.html", "bbcode.txt"):
         assert (out / f"{template}.{suffix}").stat().st_size > 0
     gm = (out / f"{template}.gm.html").read_text()
     assert "nb.run_encounter" not in gm and "odds_trials" not in gm

@@ -216,7 +216,7 @@ def test_the_recount_notice_declines_the_names_and_keeps_a_hidden_one_hidden() -
     assert recount_notice(one, who, who, "ru") == "Раунд 3 пересчитан: изменена заявка Шквала."
     two = {"round": 4, "recount": {"orders": ["Шквал", "Гроза"], "arrival": False, "hand": True}}
     assert recount_notice(two, who, who, "ru") == (
-        "Раунд 4 пересчитан: изменены заявки Шквала, Грозы; изменены кости, брошенные за столом.")
+        "Раунд 4 пересчитан: изменены заявки Шквала и Грозы; изменены кости, брошенные за столом.")
     cloaked = {"round": 5, "recount": {"orders": ["Тень", "GM"], "arrival": False, "hand": False}}
     assert recount_notice(cloaked, ["Шквал", "Гроза"], who, "ru") == (
         "Раунд 5 пересчитан: изменена скрытая заявка; изменено решение мастера.")
