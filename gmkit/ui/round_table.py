@@ -14,6 +14,7 @@ The widgets only show what the engine functions return; a player's text is never
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,7 @@ OPEN_EDIT = ("question", "refused")
 REPLY = ("question", "refused", "missing")
 """The states whose row offers the reply to send the player."""
 
-ROUND_CSS = """<style>
+ROUND_CSS = """<style>  /* in the desk's own styles (sessions.DESK_CSS) */
 .gmkit-round { border: 1px solid #cbd3dc; border-radius: 6px; padding: 6px 8px; margin: 6px 0; }
 .gmkit-round .gm-round-head, .gmkit-round .gm-round-row { display: flex; gap: 8px; width: 100%; }
 .gmkit-round .gm-round-head { font-weight: bold; border-bottom: 2px solid #cbd3dc; font-size: 12px; }
@@ -121,7 +122,7 @@ class RoundTable(w.VBox):
         self.briefs = BriefList(desk.posts.chronicle, lang=desk.lang)
         out = w.VBox([self.out_title, w.HBox([self.post_title, self.post_copy]), self.briefs])
         out.add_class("gm-round-out")
-        super().__init__([w.HTML(ROUND_CSS), self.title, self.area, w.HBox([self.read_button, self.gm]),
+        super().__init__([self.title, self.area, w.HBox([self.read_button, self.gm]),
                           self.lines, self.head, self.rows,
                           w.HBox([self.accept_button, self.play_button]), self.status,
                           self.choice_box, out])
@@ -371,8 +372,13 @@ class RoundTable(w.VBox):
             return []
         open_rows = [str(r.actor) for r in table.rows
                      if r.actor and r.state in ("question", "refused", "whose")]
+        fresh = replace(table, rows=[r for r in table.rows if not self._taken(r)])
+        """The rows whose order is not in yet (an accepted row stays ready: taken once)."""
+        if not fresh.ready:
+            self._say(self.t("inbox.error.nothing"), error=True)
+            return []
         try:
-            taken: list[str] = self._quietly(lambda: inbox.accept_all(self.desk.encounter, table))
+            taken: list[str] = self._quietly(lambda: inbox.accept_all(self.desk.encounter, fresh))
         except (GmkitError, ValueError) as e:
             self._say(said(e, self.lang), error=True)
             return []

@@ -164,7 +164,9 @@ class Session(w.VBox):
             / f"{enc.system}.jsonl"))
         """Where Save writes the journal's copy (``.gm`` in its name: it holds everything); the
         reports go beside it."""
-        self.styles = w.HTML(DESK_CSS)
+        from .round_table import ROUND_CSS
+
+        self.styles = w.HTML(DESK_CSS + ROUND_CSS)
         self.header = w.HTML()
         self.header.add_class("gm-header")
         self.status = w.HTML()
