@@ -98,6 +98,8 @@ class RoundTable(w.VBox):
         self.lines = w.HTML()
         self.lines.add_class("gm-round-lines")
         self.head = w.HTML()
+        self.legend = w.HTML()
+        self.legend.add_class("gm-round-legend")
         self.rows = w.VBox()
         self.rows.add_class("gm-round-rows")
         self.accept_button = w.Button(button_style="primary", icon="check-double")
@@ -123,7 +125,7 @@ class RoundTable(w.VBox):
         out = w.VBox([self.out_title, w.HBox([self.post_title, self.post_copy]), self.briefs])
         out.add_class("gm-round-out")
         super().__init__([self.title, self.area, w.HBox([self.read_button, self.gm]),
-                          self.lines, self.head, self.rows,
+                          self.lines, self.legend, self.head, self.rows,
                           w.HBox([self.accept_button, self.play_button]), self.status,
                           self.choice_box, out])
         self.add_class("gmkit-round")
@@ -148,6 +150,9 @@ class RoundTable(w.VBox):
         self.out_title.value = f"<b>{escape(self.t('ui.round.out'))}</b>"
         self.post_title.value = escape(self.t("ui.round.post"))
         self.post_copy.set_language(self.lang)
+        self.legend.value = ('<div class="gmkit-marked gm-marked-legend" style="border:none">' + "".join(
+            f'<span class="gm-marked-{k}">{escape(self.t("reading.view." + k))}</span>'
+            for k in ("used", "unread", "skipped")) + "</div>")
         self.head.value = ('<div class="gm-round-head">' + "".join(
             f'<div class="gm-round-{c}">{escape(self.t("ui.round.head." + k))}</div>'
             for c, k in (("who", "actor"), ("msg", "message"), ("reading", "reading"))) + "</div>")
@@ -273,6 +278,7 @@ class RoundTable(w.VBox):
         marked.add_class("gm-round-marked")
         if row.reading is not None:
             marked.show(row.reading, self.lang)
+            marked.labels = {}  # the legend is shown once, above the table
         elif row.message is not None:
             marked.segments = [{"text": row.message.text[:20_000], "kind": "plain"}]
         middle: list[w.Widget] = [marked]
@@ -317,14 +323,16 @@ class RoundTable(w.VBox):
                           placeholder=self.t("ui.round.edit_hint" if row.message else "ui.round.type_hint"),
                           layout=w.Layout(width="100%", height="4em"))
         text.add_class("gm-round-edit-text")
-        again = w.Button(description=self.t("ui.round.reread"), icon="redo")
+        again = w.Button(description=self.t("ui.round.reread"), icon="redo",
+                         layout=w.Layout(width="auto", align_self="flex-start"))
         again.add_class("gm-round-reread")
         again.on_click(lambda _b: self._edited(actor, text.value))
         editor = w.VBox([text, again])
         editor.add_class("gm-round-editor")
         shown = row.state in OPEN_EDIT or actor in self._editing
         editor.layout.display = None if shown else "none"
-        toggle = w.Button(description=self.t("ui.round.edit"), icon="edit")
+        toggle = w.Button(description=self.t("ui.round.edit"), icon="edit",
+                          layout=w.Layout(width="auto", align_self="flex-start"))
         toggle.add_class("gm-round-edit")
         toggle.layout.display = "none" if shown else None
 
@@ -377,16 +385,31 @@ class RoundTable(w.VBox):
         if not fresh.ready:
             self._say(self.t("inbox.error.nothing"), error=True)
             return []
+        def step() -> list[str]:
+            got = inbox.accept_all(self.desk.encounter, fresh)
+            self._still(table)
+            return got
+
         try:
-            taken: list[str] = self._quietly(lambda: inbox.accept_all(self.desk.encounter, fresh))
+            taken: list[str] = self._quietly(step)
         except (GmkitError, ValueError) as e:
             self._say(said(e, self.lang), error=True)
             return []
+        self._draw()
         text = self.t("ui.round.accepted", names=taken)
         if open_rows:
             text += ". " + self.t("ui.round.still_open", names=open_rows)
         self._say(text)
         return taken
+
+    def _still(self, table: Inbox) -> None:
+        """The table read before orders were accepted from it still holds: the same messages,
+        read the same way; only its rows' badges change (no second reading)."""
+        from ..inbox.table import steps
+
+        enc = self.desk.encounter
+        if table is self.table and table.round == enc.round:
+            table.step = steps(enc)
 
     def play(self) -> RoundPlay | None:
         """«Play the round»: every turn of the round in the rules' order, from the orders taken;
