@@ -150,9 +150,10 @@ class RoundTable(w.VBox):
         self.out_title.value = f"<b>{escape(self.t('ui.round.out'))}</b>"
         self.post_title.value = escape(self.t("ui.round.post"))
         self.post_copy.set_language(self.lang)
-        self.legend.value = ('<div class="gmkit-marked gm-marked-legend" style="border:none">' + "".join(
-            f'<span class="gm-marked-{k}">{escape(self.t("reading.view." + k))}</span>'
-            for k in ("used", "unread", "skipped")) + "</div>")
+        self.legend.value = ('<div class="gmkit-marked" style="border:none;padding:0">'
+                             '<div class="gm-marked-legend">' + "".join(
+                                 f'<span class="gm-marked-{k}">{escape(self.t("reading.view." + k))}</span>'
+                                 for k in ("used", "unread", "skipped")) + "</div></div>")
         self.head.value = ('<div class="gm-round-head">' + "".join(
             f'<div class="gm-round-{c}">{escape(self.t("ui.round.head." + k))}</div>'
             for c, k in (("who", "actor"), ("msg", "message"), ("reading", "reading"))) + "</div>")
