@@ -85,6 +85,8 @@ class RoundTable(w.VBox):
         """What the last «Play the round» did."""
         self._editing: set[str] = set()
         """The rows (by actor) whose editor the GM opened."""
+        self._views: dict[tuple[Any, ...], tuple[w.Box, w.HTML, str]] = {}
+        """The rows' widgets by what they show (:meth:`_key`), and the state their badge shows."""
         self.area = PasteArea()
         self.area.add_class("gm-round-paste")
         self.area.observe(lambda _c: self.read(), names="pasted")
@@ -252,7 +254,27 @@ class RoundTable(w.VBox):
         table = self._table()
         self.lines.value = "".join(f"<div>{escape(line)}</div>" for line in table.lines
                                    if table.messages or line != self.t("inbox.line.empty"))
-        self.rows.children = [self._row(k, r) for k, r in enumerate(table.rows)]
+        views: dict[tuple[Any, ...], tuple[w.Box, w.HTML, str]] = {}
+        children = []
+        for k, row in enumerate(table.rows):
+            key = self._key(k, row)
+            state = "received" if self._taken(row) else row.state
+            view = self._views.pop(key, None) or views.get(key)
+            if view is None:
+                box, left = self._row(k, row)
+                view = (box, left, "")
+            box, left, shown = view
+            if state != shown:  # a row read the same way: only its badge changes (accepted)
+                left.value = self._who(row, state)
+                if shown:
+                    box.remove_class(f"gm-state-{shown}")
+                box.add_class(f"gm-state-{state}")
+            views[key] = (box, left, state)
+            children.append(box)
+        for box, _, _ in self._views.values():  # rows no longer shown: closed, not leaked
+            _close(box)
+        self._views = views
+        self.rows.children = children
         self.accept_button.disabled = not [r for r in table.ready if not self._taken(r)]
         self.play_button.disabled = self.desk.encounter.is_over
 
@@ -262,8 +284,14 @@ class RoundTable(w.VBox):
         return (row.state == "ready" and row.actor is not None and bool(row.orders)
                 and row.actor in enc.orders_received and enc.pending_order(row.actor) == row.orders[0])
 
-    def _row(self, index: int, row: Row) -> w.Widget:
-        state = "received" if self._taken(row) else row.state
+    def _key(self, index: int, row: Row) -> tuple[Any, ...]:
+        """What a row's widgets show, but its badge: an equal key reuses them."""
+        m = row.message
+        return (index, row.actor, row.state, row.by, row.player, m.text if m else None,
+                row.understood, row.reply, row.notes, row.choices, self.lang,
+                str(row.actor) in self._editing)
+
+    def _who(self, row: Row, state: str) -> str:
         who = [f"<b>{escape(row.actor or '?')}</b>"]
         if row.by != "player":
             who.append(escape(self.t("ui.round.npc")))
@@ -272,7 +300,10 @@ class RoundTable(w.VBox):
         elif row.actor:
             who.append(escape(self.t("ui.round.no_player")))
         who.append(f'<span class="gm-round-badge">{escape(self.t("inbox.state." + state))}</span>')
-        left = w.HTML("<br>".join(who))
+        return "<br>".join(who)
+
+    def _row(self, index: int, row: Row) -> tuple[w.Box, w.HTML]:
+        left = w.HTML()
         left.add_class("gm-round-who")
 
         marked = MarkedMessage()
@@ -315,8 +346,7 @@ class RoundTable(w.VBox):
         col.add_class("gm-round-reading")
         box = w.HBox([left, mid, col], layout=w.Layout(width="100%"))
         box.add_class("gm-round-row")
-        box.add_class(f"gm-state-{state}")
-        return box
+        return box, left
 
     def _editor(self, row: Row) -> w.Widget:
         actor = str(row.actor)
@@ -465,3 +495,10 @@ class RoundTable(w.VBox):
         if ok:
             self.choice_box.layout.display = "none"
         return ok
+
+
+def _close(widget: w.Widget) -> None:
+    """Close a widget and everything in it (a dropped row's widgets leave the kernel too)."""
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    widget.close()

@@ -156,12 +156,12 @@ def _clipboard(page: Any, want: str) -> Any:
         "(want) => navigator.clipboard.readText().then(t => t === want)", arg=want)
 
 
-def _paste(page: Any, acts: Actions, text: str, done: Any) -> None:
-    """The GM copied the messages from the forum (outside the tool); at the desk: a click in the
-    box, a paste — the table is read on the paste."""
+def _paste(page: Any, acts: Actions, text: str, done: Any, where: str = ".gm-round-paste textarea") -> None:
+    """The GM copied the messages from the forum (outside the tool); at the desk: a click (in the
+    box, or anywhere on the desk outside a text field), a paste — the table is read on the paste."""
     page.evaluate("(t) => navigator.clipboard.writeText(t)", text)
-    box = page.locator(".gmkit-round .gm-round-paste textarea")
-    acts.do("click the paste box", 1, box.click)
+    box = page.locator(f".gmkit-session {where}").first
+    acts.do(f"click the desk ({where})", 1, box.click)
     acts.do("paste every message (Ctrl+V): the table is read", 1,
             lambda: page.keyboard.press("Control+V"), done)
 
@@ -232,7 +232,7 @@ def test_the_space_round_in_at_most_25_actions(lab: Any, clip_page: Any) -> None
     del sc["ships"][1]["player"]  # Страж: the GM's ship, flown by the autopilot on its turn
     _open(lab, page, "round_space", sc, 5)
     acts = Actions()
-    _paste(page, acts, SPACE_PASTE, _rows(page, "ready", 2))
+    _paste(page, acts, SPACE_PASTE, _rows(page, "ready", 2), where=".gm-header")  # not the box
     _rows(page, "later", 1)()
     page.set_viewport_size({"width": 1366, "height": 2400})
     shot(page.locator(".gmkit-round"), "forum-round-space-ru-table")

@@ -179,3 +179,21 @@ def test_nothing_pasted_is_a_clear_line_and_nothing_is_ready(lang: str) -> None:
     rt.read("привет, мастер! как дела?")
     assert rt.lines.value and not rt.table.ready and rt.accept_button.disabled
     assert rt.accept_all() == [] and desk.encounter.orders_received == []
+
+
+def test_accepting_changes_only_the_badges_and_a_new_round_closes_the_old_rows() -> None:
+    desk = session(blue(), 7)
+    rt = desk.round_table
+    rt.read(PASTE)
+    before = list(rt.rows.children)
+    rt.accept_all()
+    after = list(rt.rows.children)
+    assert all(a is b for a, b in zip(before, after, strict=True))  # the same widgets, kept
+    assert "gm-state-received" in after[0]._dom_classes and "gm-state-ready" not in after[0]._dom_classes
+    assert "приказ принят" in after[0].children[0].value
+    rt.edit("Мгла", "ровно, кислотой по Пеплу")
+    rt.accept_all()
+    rt.play()
+    assert desk.encounter.round == 2
+    assert all(b.comm is None for b in before)  # round 1's rows are closed in the kernel
+    assert all(r.comm is not None for r in rt.rows.children)
