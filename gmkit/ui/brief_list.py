@@ -100,6 +100,15 @@ class BriefList(w.VBox):
         self.note.value = ""
         self.rows.children = [self._row(b) for b in self.briefs]
 
+    def shut(self) -> None:
+        """Empty the list in the browser (a player's view of the desk); drawn again on refresh."""
+        for row in self.rows.children:
+            for part in (*row.children[0].children, *row.children[1:], row.children[0], row):
+                part.close()
+        self.rows.children = ()
+        self.briefs = []
+        self._drawn = None
+
     def _row(self, brief: Brief) -> w.Widget:
         who = (self.t("ui.round.brief_for", actor=brief.actor, player=brief.player) if brief.player
                else self.t("ui.round.brief_nobody", actor=brief.actor))

@@ -163,6 +163,8 @@ class RoundTable(w.VBox):
     def set_language(self, lang: str) -> None:
         """Labels, the table's notes and replies and the briefs again in ``lang``."""
         self._labels()
+        if self.desk.side is not None:
+            return  # a player's view: nothing of the round is drawn (see :meth:`shut`)
         if self.table is not None:
             self._build(self.table.messages)
         self.briefs.set_language(lang)
@@ -238,7 +240,7 @@ class RoundTable(w.VBox):
 
         desk = self.desk
         if desk.side is not None:
-            self.layout.display = "none"
+            self.shut()
             return
         self.layout.display = None
         enc = desk.encounter
@@ -246,7 +248,24 @@ class RoundTable(w.VBox):
         if table is None or table.step != steps(enc) or table.round != enc.round:
             keep = table.messages if table is not None and table.round == enc.round else []
             self._build(keep)
+        elif not self._views:  # back from a player's view: drawn again
+            self._draw()
         self.briefs.refresh()
+
+    def shut(self) -> None:
+        """A player's view on the shared screen: the panel hidden and emptied in the browser (no
+        other player's message, no hidden actor's name, no brief); the table stays in Python and
+        comes back with the GM's view."""
+        self.layout.display = "none"
+        for box, _, _ in self._views.values():
+            _close(box)
+        self._views = {}
+        self.rows.children = ()
+        self.area.text = ""
+        self.lines.value = self.status.value = ""
+        self.choice_box.layout.display = "none"
+        self.choice.options = []
+        self.briefs.shut()
 
     # --- drawing ------------------------------------------------------------------------------
 

@@ -165,9 +165,12 @@ def test_a_players_view_shows_nothing_of_the_round_and_english_labels_follow() -
     rt.read(SPACE_PASTE)
     desk.set_view("патруль")
     assert rt.layout.display == "none"
-    desk.set_view(None)
-    assert rt.layout.display is None
+    desk.set_language("ru")
     desk.set_language("en")
+    shown = " ".join(_texts(rt)) + rt.area.text  # the shared screen holds nothing of the round
+    assert not rt.rows.children and "Тень" not in shown and "Ворон" not in shown
+    desk.set_view(None)
+    assert rt.layout.display is None and len(rt.rows.children) == 3  # back for the GM
     assert rt.accept_button.description == "Accept all" and rt.play_button.description == "Play the round"
     assert _badges(desk) == ["ready", "no message yet", "ready"]
 
