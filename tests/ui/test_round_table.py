@@ -200,3 +200,20 @@ def test_accepting_changes_only_the_badges_and_a_new_round_closes_the_old_rows()
     assert desk.encounter.round == 2
     assert all(b.comm is None for b in before)  # round 1's rows are closed in the kernel
     assert all(r.comm is not None for r in rt.rows.children)
+
+
+def test_a_message_from_a_stranger_asks_whose_it_is_and_the_gms_answer_reads_it() -> None:
+    desk = session(blue(), 7)
+    rt = desk.round_table
+    rt.read("От: Незнакомец\n\nнабор высоты 1, атакую Шквала Пламенем\n")
+    whose = [r for r in rt.table.rows if r.state == "whose"]
+    assert len(whose) == 1 and whose[0].actor is None and "Пепел" in whose[0].choices
+    assert "«Незнакомец» нет среди участников этого боя" in " ".join(whose[0].notes)
+    assert rt.table.row("Пепел").state == "missing" and rt.accept_button.disabled
+    index = rt.table.rows.index(whose[0])
+    box = rt.rows.children[index]
+    pick = box.children[1].children[-1]
+    assert "gm-round-whose" in pick._dom_classes and "gm-state-whose" in box._dom_classes
+    pick.value = "Пепел"  # the GM says whose it is: read for Пепел
+    assert rt.table.row("Пепел").state == "ready" and not [r for r in rt.table.rows if r.state == "whose"]
+    assert not rt.accept_button.disabled
