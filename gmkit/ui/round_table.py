@@ -488,7 +488,7 @@ class RoundTable(w.VBox):
         if got.stopped == "waiting":
             return self.t("ui.round.waiting", names=got.waiting)
         if got.stopped == "unfit":
-            reason = said(got.refusal, self.lang) if got.refusal is not None else ""
+            reason = said(got.refusal, self.lang).rstrip(". ") if got.refusal is not None else ""
             return self.t("ui.round.unfit", actor=got.actor, reason=reason)
         parts = [self.t("ui.round.played", names=got.played) if got.played
                  else self.t("ui.round.played_none")]
