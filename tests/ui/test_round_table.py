@@ -217,3 +217,27 @@ def test_a_message_from_a_stranger_asks_whose_it_is_and_the_gms_answer_reads_it(
     pick.value = "Пепел"  # the GM says whose it is: read for Пепел
     assert rt.table.row("Пепел").state == "ready" and not [r for r in rt.table.rows if r.state == "whose"]
     assert not rt.accept_button.disabled
+
+
+def test_the_gms_dragons_fill_their_rows_from_the_autopilot_and_are_accepted_with_the_rest() -> None:
+    desk = session(blue(gm_raiders=True), 7)
+    rt = desk.round_table
+    rt.read("От: Sky_Kira\n\nнабор высоты 1, атакую Шквала Пламенем\n---\nОт: Дорн\n\n"
+            "держу скорость, Огненным плевком по Мгле\n")
+    raiders = [r for r in rt.table.rows if r.actor in ("Шквал", "Мгла", "Ворон")]
+    assert [r.by for r in raiders] == ["autopilot"] * 3 and all(r.state == "ready" for r in raiders)
+    row = rt.rows.children[2]
+    assert "ведёт мастер" in row.children[0].value
+    assert "Приказ автопилота: " in row.children[2].children[0].value
+    assert rt.accept_all() == ["Пепел", "Гроза", "Шквал", "Мгла", "Ворон"]
+    got = rt.play()
+    assert got is not None and got.stopped == "done" and desk.encounter.round == 2
+    assert [b.actor for b in rt.briefs.briefs] == ["Пепел", "Гроза"]  # the players' briefs only
+
+
+def test_a_paste_too_long_is_one_clear_line_and_nothing_is_read() -> None:
+    desk = session(blue(), 7)
+    rt = desk.round_table
+    rt.read("Заявка: набор высоты 1\n" * 50_000)  # over a megabyte
+    assert "Вставлено слишком много" in rt.lines.value and "ничего не прочитано" in rt.lines.value
+    assert not rt.table.ready and rt.accept_button.disabled and desk.encounter.orders_received == []
