@@ -17,9 +17,9 @@ same round again on a fresh fight). These are the functions' counts (dragon 10, 
 desk in the browser (tests/browser/test_forum_round.py, the round table of gmkit/ui/round_table.py)
 the same rounds take 13 and 7: a paste there is a click in the box and Ctrl+V (2), and answering
 the question in its row is a click, the typing and «Прочитать снова» (3). That test prints the
-seconds from each click to the desk showing its result: 4.8-6.9 s for the dragon round and
-2.3-2.7 s for space on the shared 2-core machine (the browser, JupyterLab and the widgets' round
-trips included, which this script does not count).
+seconds from each click to the desk showing its result: 3.9-6.9 s for the dragon round and
+1.6-3.6 s for space on the shared 2-core machine, depending on its load (the browser, JupyterLab
+and the widgets' round trips included, which this script does not count).
 
     .venv/bin/python benchmarks/forum_round.py [--repeats 3]
 """
