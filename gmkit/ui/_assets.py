@@ -13,7 +13,7 @@ from pathlib import Path
 __all__ = ["asset", "ASSETS"]
 
 ASSETS = ("dice_roller.js", "dice_roller.css", "grid_map.js", "grid_map.css", "copy_button.js",
-          "copy_button.css", "paste.js", "paste.css")
+          "copy_button.css", "paste.js", "paste.css", "paste_area.js", "paste_area.css")
 """Every file the controls load in the browser."""
 
 

@@ -164,7 +164,9 @@ class Session(w.VBox):
             / f"{enc.system}.jsonl"))
         """Where Save writes the journal's copy (``.gm`` in its name: it holds everything); the
         reports go beside it."""
-        self.styles = w.HTML(DESK_CSS)
+        from .round_table import ROUND_CSS
+
+        self.styles = w.HTML(DESK_CSS + ROUND_CSS)
         self.header = w.HTML()
         self.header.add_class("gm-header")
         self.status = w.HTML()
@@ -212,6 +214,7 @@ class Session(w.VBox):
         self._build_views()
         from .paste import PasteBox
         from .posts import PostPanel
+        from .round_table import RoundTable
         from .seal import SealPanel
 
         self.paste = PasteBox(self)
@@ -222,6 +225,9 @@ class Session(w.VBox):
         self.seal_panel = SealPanel(enc, lang=self.lang, forum_format=lambda: self.posts.format.value)
         """The seal: the dice sealed before play, the players' salt, the seal opened."""
         self.posts.format.observe(lambda _c: self.seal_panel.refresh(), names="value")
+        self.round_table = RoundTable(self)
+        """The forum round on one panel: every message pasted at once, a row per actor, «Accept
+        all», «Play the round», the post and every brief with a copy button (issue 29)."""
         if side is not None:
             self.posts.set_viewer(side)
             self.seal_panel.set_viewer(side)
@@ -234,13 +240,14 @@ class Session(w.VBox):
         main.add_class("gm-main")
         self.log_title = w.HTML()
         super().__init__([self.styles, self.header, buttons, self.status, self.prompt,
-                          self.orders_state, self.panel,
+                          self.orders_state, self.panel, self.round_table,
                           w.HBox([self.form, main], layout=w.Layout(width="100%", flex_flow="row wrap")),
                           self.log_title, self.log_view, self.paste, self.dice, self.posts,
                           self.seal_panel])
         self.add_class("gmkit-session")
         enc.observe(self._on_step)
         self.refresh()
+        self.round_table.refresh()
 
     # --- opening ----------------------------------------------------------------------------
 
@@ -495,6 +502,7 @@ class Session(w.VBox):
             self.posts.set_language(lang)
             self.paste.set_language(lang)
             self.seal_panel.set_language(lang)
+            self.round_table.set_language(lang)
         finally:
             self._busy = False
         self.refresh()
@@ -522,6 +530,7 @@ class Session(w.VBox):
         self.seal_panel.set_viewer(side)
         self.paste.refresh()
         self.refresh()
+        self.round_table.refresh()
 
     def _view_changed(self, side: str | None) -> None:
         if not self._busy and side != self.side:
@@ -547,7 +556,8 @@ class Session(w.VBox):
         self.paste.refresh()
         self.refresh()
         self.seal_panel.refresh()
-        self.posts.refresh()  # last: the post's picture is drawn beside the desk from here on
+        self.posts.refresh()  # the post's picture is drawn beside the desk from here on
+        self.round_table.refresh()  # after the posts: its copy button and briefs follow them
 
     @speaking
     def refresh(self) -> None:

@@ -73,7 +73,8 @@ def test_post_panel_resolve_copy_and_language(lab: Any, clip_page: Any) -> None:
         return t && t.value.includes('раунд 1');
     }""")
     ru = _post(page)
-    assert ru.startswith("[size=150][b]Duel over the Firmament — раунд 1[/b][/size]") and ru != text
+    # Russian typography: a no-break space before the dash, so the dash never starts a line
+    assert ru.startswith("[size=150][b]Duel over the Firmament\u00a0— раунд 1[/b][/size]") and ru != text
     assert "Скорость/Высота" in ru
     page.locator(".gmkit-posts .gm-post-copy button").click()
     page.wait_for_function("(want) => navigator.clipboard.readText().then(t => t === want)", arg=ru)

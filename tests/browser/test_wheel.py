@@ -21,7 +21,9 @@ pytestmark = pytest.mark.browser
 
 CONTROLS = {"CopyButton": ("copy_button.js", "copy_button.css"),
             "DiceRoller": ("dice_roller.js", "dice_roller.css"),
-            "GridMap": ("grid_map.js", "grid_map.css")}
+            "GridMap": ("grid_map.js", "grid_map.css"),
+            "MarkedMessage": ("paste.js", "paste.css"),
+            "PasteArea": ("paste_area.js", "paste_area.css")}
 """Every anywidget control and its ES module and CSS."""
 
 PROBE = r"""
@@ -30,9 +32,11 @@ import gmkit, gmkit.ui
 from gmkit.space.ui import GridMap
 from gmkit.ui import DiceRoller
 from gmkit.ui.copy_button import CopyButton
+from gmkit.ui.paste import MarkedMessage
+from gmkit.ui.round_table import PasteArea
 from gmkit.ui._assets import ASSETS, asset
 out = {"gmkit": gmkit.__file__, "controls": {}}
-for cls in (CopyButton, DiceRoller, GridMap):
+for cls in (CopyButton, DiceRoller, GridMap, MarkedMessage, PasteArea):
     out["controls"][cls.__name__] = {"esm": str(cls._esm), "css": str(cls._css)}
 out["assets"] = {name: str(asset(name)) for name in ASSETS}
 import anywidget, importlib, pkgutil

@@ -1,9 +1,10 @@
 """Every string a desk shows is in the desk's language (issue 17): in a Russian desk no Latin word
 that is not a name from the scenario, a dice expression, a rule id or a listed term; in an English
 desk no Cyrillic word that is not a name. Checked on every widget of each example desk, at the
-start and after a few rounds with the autopilot. The post panel (reports' texts), the paste box's
-reply (the player's language) are left to their own tests; the engines' refusals the form shows
-(why an attack is not open now) are the desk's words and checked here."""
+start and after a few rounds with the autopilot. The post panel and the round table's briefs
+(reports' texts), the paste box's reply (the player's language) are left to their own tests; the
+engines' refusals the form shows (why an attack is not open now) are the desk's words and checked
+here."""
 
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ def _names(desk: Any) -> str:
 
 
 def _foreign(desk: Any, lang: str) -> set[str]:
-    skip = [desk.posts, desk.paste.reply, desk.paste.copy, desk.styles]
+    skip = [desk.posts, desk.paste.reply, desk.paste.copy, desk.styles,
+            desk.round_table.briefs]  # the briefs are reports' texts, as the post panel's are
     names = _names(desk)
     pattern = r"[A-Za-z]{2,}" if lang == "ru" else r"[А-Яа-яЁё]{2,}"
     found = set()
