@@ -237,8 +237,8 @@ def bench_profile() -> None:
              ("  of which attacks (D-5..D-8, with their dice)", "attacks.py", "attack"),
              ("  of which initiative (D-3)", "rules.py", "initiative_order"),
              ("the autopilot (Autopilot.order, memoised)", "policy.py", "order"),
-             ("dice: trait rolls", "dice.py", "trait"),
-             ("dice: damage rolls", "dice.py", "damage"),
+             ("dice: trait rolls", "dice/savage.py", "trait"),
+             ("dice: damage rolls", "dice/savage.py", "damage"),
              ("orders taken (autopilot's, unchecked)", "encounter.py", "_apply_submit"),
              ("start of a fight (fresh)", "engine.py", "fresh"),
              ("the row for the table (summary)", "engine.py", "summary")]

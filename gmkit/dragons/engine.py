@@ -25,8 +25,9 @@ from ..orders import Order
 from . import rules as R
 from .board import DragonState, DuelState, RoundBook, opening_board
 from .context import DuelContext
-from .legal import DragonLegalOrders, attack_options, check_order, legal_moves
+from .legal import check_order, legal_moves
 from .odds import option_odds
+from .offers import DragonLegalOrders, attack_options
 from .orders import GM_ACTOR, ORDER_TYPES, DragonOrder, GMOrder, Initiative, Move
 from .procedures.bennies import plan as plan_bennies
 from .procedures.common import REWORDED
@@ -158,7 +159,7 @@ class DragonDuel(DuelContext):
                                 for n, s in st.items() if n != name and not s.out))
 
     def attack_options(self, name: str, move: Move | None = None) -> list[dict[str, Any]]:
-        """Every weapon x enemy pairing for a form (see :func:`gmkit.dragons.legal.attack_options`)."""
+        """Every weapon x enemy pairing for a form (see :func:`gmkit.dragons.offers.attack_options`)."""
         return attack_options(self, name, move)
 
     def attack_odds(self, name: str, option: dict[str, Any], actions: int = 1) -> tuple[float, float] | None:
@@ -168,7 +169,7 @@ class DragonDuel(DuelContext):
 
     def legal_orders(self, actor: str) -> DragonLegalOrders:
         """What ``actor`` may order now: ``in``, iteration, ``why_not(order)``, and the moves,
-        attacks, tail targets... a form shows (:class:`~gmkit.dragons.legal.DragonLegalOrders`)."""
+        attacks, tail targets... a form shows (:class:`~gmkit.dragons.offers.DragonLegalOrders`)."""
         return DragonLegalOrders(self, actor)
 
     def _legal(self, actor: str) -> Iterator[Order]:

@@ -287,7 +287,7 @@ def _attack_command(args: Any) -> Odds:
 
 def option_odds(duel: Any, name: str, option: Mapping[str, Any],
                 actions: int = 1) -> tuple[float, float] | None:
-    """(chance to hit, chance to wound) of one of :func:`.legal.attack_options`' options, as the
+    """(chance to hit, chance to wound) of one of :func:`.offers.attack_options`' options, as the
     order form and a brief show them: the die and damage from the dragon's sheet as the engine
     holds it, AP against the target's Armour (D-7), the modifier (range band and wounds) and TN from
     the option; the target's soak with a Benny left out, which the form says. None when the odds

@@ -34,8 +34,8 @@ from ..orders import Order
 from . import legal
 from .board import Board, ShipState, opening_board
 from .context import hidden_from
-from .legal import SpaceLegalOrders
 from .odds import AttackOdds, attack_odds
+from .offers import SpaceLegalOrders, generate
 from .orders import (
     GM_ORDERS,
     SHIP_ORDERS,
@@ -180,11 +180,11 @@ class SpaceBattle(Encounter):
         legal.check(self, actor, order)
 
     def _legal(self, actor: str) -> Iterator[Order]:
-        return legal.generate(self, actor)
+        return generate(self, actor)
 
     def legal_orders(self, actor: str) -> SpaceLegalOrders:
         """What ``actor`` may order now: ``order in``, ``why_not(order)`` and iteration over the
-        canonical set of :mod:`gmkit.space.legal` (one shortest path per reachable end of a
+        canonical set of :mod:`gmkit.space.offers` (one shortest path per reachable end of a
         flight or a chase). Empty when it is not its turn. Uses only what its side knows."""
         return SpaceLegalOrders(self, actor)
 

@@ -19,7 +19,7 @@ from ..ui._assets import asset
 from ..ui.order_form import ListOrderForm, pct
 from ..ui.sessions import Session
 from ..ui.svg import SvgImage
-from .legal import SpaceLegalOrders
+from .offers import SpaceLegalOrders
 from .orders import Attack, BreakFree, Choose, Move, Pursue, Tractor
 from .views import last_seen_marks, map_model, map_svg, remember_sightings
 

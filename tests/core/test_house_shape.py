@@ -1,6 +1,6 @@
 """The house's shape, as the one-shape design asks: every rule set the same files, found through the
-registry; no import cycle; nothing outside a rule set's folder names it; no rule-set module over
-600 lines."""
+registry; no import cycle; nothing outside a rule set's folder names it; no module of gmkit over
+500 lines, but for the core modules not split yet, each held to its size (issue 30)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,19 @@ import gmkit
 from gmkit.systems import all_systems
 
 PACKAGE = Path(gmkit.__file__).resolve().parent
-LIMIT = 600
+LIMIT = 500
+OVER_THE_LIMIT = {
+    "encounter.py": 1177,
+    "journal.py": 731,
+    "language/prose.py": 714,
+    "ui/sessions.py": 691,
+    "checker.py": 671,
+    "scenario.py": 564,
+    "language/base.py": 550,
+    "report/rundata.py": 549,
+}
+"""The core modules still over :data:`LIMIT` (issue 30), each with its size when the limit came
+down: a shrinking list. None may grow past its size; one split under the limit leaves the list."""
 SHAPE = ("__init__.py", "system.py", "scenario.py", "sheets.py", "board.py", "orders.py", "rules.py",
          "context.py", "procedures", "legal.py", "engine.py", "policy.py", "odds.py", "views.py",
          "ui.py", "language.py", "posts.py", "messages.json", "campaign.py")
@@ -125,11 +137,25 @@ def test_nothing_outside_a_rule_set_names_it() -> None:
     assert not found
 
 
-def test_no_rule_set_module_is_over_the_limit() -> None:
+def _lines(f: Path) -> int:
+    return len(f.read_text(encoding="utf-8").splitlines())
+
+
+def test_no_module_is_over_the_limit() -> None:
     big = []
-    for name in _own_rule_sets():
-        for f in (PACKAGE / name).rglob("*.py"):
-            n = len(f.read_text(encoding="utf-8").splitlines())
-            if n > LIMIT:
-                big.append((str(f.relative_to(PACKAGE)), n))
+    for f in PACKAGE.rglob("*.py"):
+        name = f.relative_to(PACKAGE).as_posix()
+        n = _lines(f)
+        if n > OVER_THE_LIMIT.get(name, LIMIT):
+            big.append((name, n))
     assert not big
+
+
+def test_the_list_over_the_limit_only_shrinks() -> None:
+    """Every module listed is still there and still over the limit (split under it, it leaves the
+    list), and none is a rule set's: those are all under it already."""
+    own = set(_own_rule_sets())
+    stale = [name for name in OVER_THE_LIMIT
+             if not (PACKAGE / name).exists() or _lines(PACKAGE / name) <= LIMIT]
+    assert not stale
+    assert not [name for name in OVER_THE_LIMIT if name.split("/")[0] in own]

@@ -366,6 +366,7 @@ def test_nesting_plural_forms() -> None:
 # --- every key the validators use, in both languages ----------------------------------------------
 
 SOURCES = ["gmkit/scenario.py", "gmkit/errors.py", "gmkit/report/rundata.py", "gmkit/fantasy/bounds.py",
+           "gmkit/fantasy/specs.py",
            *(f"gmkit/{name}/scenario.py" for name in ("dragons", "space", "fantasy"))]
 KEY = re.compile(r"^(?:scenario|dragons\.scenario|space\.scenario|fantasy\.scenario)\.[\w.]*\w$")
 
@@ -410,8 +411,8 @@ def test_no_validator_raises_a_plain_value_error() -> None:
     """A rule set's scenario check raises a FieldProblem (a key and its params), not English words
     alone: read from the source, so a new check without a key fails here."""
     plain = []
-    for name in ("dragons", "space", "fantasy"):
-        path = ROOT / "gmkit" / name / "scenario.py"
+    paths = [ROOT / "gmkit" / name / "scenario.py" for name in ("dragons", "space", "fantasy")]
+    for path in [*paths, ROOT / "gmkit" / "fantasy" / "specs.py"]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
                     and getattr(node.exc.func, "id", None) == "ValueError"):

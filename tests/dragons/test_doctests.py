@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["gmkit.dragons", "gmkit.dragons.rules", "gmkit.dragons.orders", "gmkit.dragons.engine",
-           "gmkit.dragons.legal", "gmkit.dragons.sheets", "gmkit.dragons.odds"]
+MODULES = ["gmkit.dragons", "gmkit.dragons.rules", "gmkit.dragons.moves", "gmkit.dragons.orders",
+           "gmkit.dragons.engine", "gmkit.dragons.legal", "gmkit.dragons.sheets", "gmkit.dragons.odds"]
 
 
 @pytest.mark.parametrize("name", MODULES)

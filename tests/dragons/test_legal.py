@@ -19,7 +19,7 @@ from gmkit.dragons import (
     UsePower,
 )
 from gmkit.dragons import rules as R
-from gmkit.dragons.legal import DragonLegalOrders
+from gmkit.dragons.offers import DragonLegalOrders
 from gmkit.dragons.policy import Autopilot
 from gmkit.encounter import SIMULATION
 from gmkit.errors import IllegalOrder

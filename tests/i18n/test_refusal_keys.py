@@ -9,7 +9,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-WHERE = ["gmkit/*/legal.py", "gmkit/*/engine.py", "gmkit/*/procedures/*.py", "gmkit/encounter.py"]
+WHERE = ["gmkit/*/legal.py", "gmkit/*/offers.py", "gmkit/*/engine.py", "gmkit/*/procedures/*.py",
+         "gmkit/encounter.py"]
 
 CODE_ONLY = {
     "a dragon's order is one DragonOrder(",   # a Python object of the wrong type
