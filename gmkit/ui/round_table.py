@@ -18,61 +18,25 @@ from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-import anywidget
 import ipywidgets as w
-import traitlets as t
 
 from ..errors import GmkitError, said
 from ..i18n import format_message
-from ._assets import asset
 from .brief_list import BriefList
 from .copy_button import CopyButton
 from .paste import MarkedMessage
+from .paste_area import PasteArea
 
 if TYPE_CHECKING:
     from ..inbox import Inbox, Row
     from ..rounds import RoundPlay
 
-__all__ = ["RoundTable", "PasteArea"]
+__all__ = ["RoundTable"]
 
 OPEN_EDIT = ("question", "refused")
 """The states whose row shows its editor open (the GM answers a question by editing)."""
 REPLY = ("question", "refused", "missing")
 """The states whose row offers the reply to send the player."""
-
-ROUND_CSS = """<style>  /* in the desk's own styles (sessions.DESK_CSS) */
-.gmkit-round { border: 1px solid #cbd3dc; border-radius: 6px; padding: 6px 8px; margin: 6px 0; }
-.gmkit-round .gm-round-head, .gmkit-round .gm-round-row { display: flex; gap: 8px; width: 100%; }
-.gmkit-round .gm-round-head { font-weight: bold; border-bottom: 2px solid #cbd3dc; font-size: 12px; }
-.gmkit-round .gm-round-row { border-bottom: 1px solid #e3e7ec; padding: 4px 0; flex-wrap: wrap; }
-.gmkit-round .gm-round-who { flex: 0 0 11em; min-width: 0; }
-.gmkit-round .gm-round-msg { flex: 1 1 24em; min-width: 0; }
-.gmkit-round .gm-round-reading { flex: 1 1 22em; min-width: 0; }
-.gmkit-round .gm-round-badge { display: inline-block; border-radius: 3px; padding: 0 5px; font-size: 11px; }
-.gmkit-round .gm-state-ready .gm-round-badge,
-.gmkit-round .gm-state-received .gm-round-badge { background: #d7f0dc; }
-.gmkit-round .gm-state-question .gm-round-badge,
-.gmkit-round .gm-state-whose .gm-round-badge { background: #ffe8a8; }
-.gmkit-round .gm-state-refused .gm-round-badge { background: #f8d0d0; }
-.gmkit-round .gm-state-missing .gm-round-badge, .gmkit-round .gm-state-later .gm-round-badge,
-.gmkit-round .gm-state-out .gm-round-badge { background: #e6e9ee; }
-.gmkit-round .gm-round-note { font-size: 12px; color: #555; }
-.gmkit-round .gm-round-lines { color: #8a5300; }
-.gmkit-round .gm-round-out { border-top: 2px solid #cbd3dc; margin-top: 6px; padding-top: 4px; }
-</style>"""
-
-
-class PasteArea(anywidget.AnyWidget):
-    """The round's paste box: ``text`` as typed or pasted; ``pasted`` counts the pastes (into the
-    box, or anywhere on the same desk outside a text field), each read at once."""
-
-    _esm = asset("paste_area.js")
-    _css = asset("paste_area.css")
-
-    text = t.Unicode("").tag(sync=True)
-    placeholder = t.Unicode("").tag(sync=True)
-    pasted = t.Int(0).tag(sync=True)
-
 
 class RoundTable(w.VBox):
     """The round's table of one desk (a :class:`~gmkit.ui.sessions.Session`)."""

@@ -33,7 +33,7 @@ from gmkit.space.ui import GridMap
 from gmkit.ui import DiceRoller
 from gmkit.ui.copy_button import CopyButton
 from gmkit.ui.paste import MarkedMessage
-from gmkit.ui.round_table import PasteArea
+from gmkit.ui.paste_area import PasteArea
 from gmkit.ui._assets import ASSETS, asset
 out = {"gmkit": gmkit.__file__, "controls": {}}
 for cls in (CopyButton, DiceRoller, GridMap, MarkedMessage, PasteArea):
