@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..orders import Order
 
-__all__ = ["Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass"]
+__all__ = ["Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "Both", "RANGED_PART", "MELEE_PART"]
 
 
 @dataclass(frozen=True)
@@ -76,3 +76,22 @@ class Flee(Order):
 @dataclass(frozen=True)
 class Pass(Order):
     """Do nothing this turn (a skipped turn, F-6)."""
+
+
+@dataclass(frozen=True)
+class Both(Order):
+    """F-6: one message for both parts of a forum round: ``ranged`` (a shot, a spell or an item)
+    in the ranged phase, then ``melee`` in its side's first melee turn.
+
+    The ranged part is played in the ranged phase; the melee part then stays received for the
+    melee turn and is checked again when it comes (its target may have fallen meanwhile).
+    """
+
+    ranged: Shoot | Cast | UseItem | Pass
+    melee: Strike | Cast | UseItem | Flee | Pass
+
+
+RANGED_PART = (Shoot, Cast, UseItem, Pass)
+"""The orders a ranged phase plays (F-6: one shot or one spell; an item; nothing)."""
+MELEE_PART = (Strike, Cast, UseItem, Flee, Pass)
+"""The orders a melee turn plays (F-6, F-8, F-9, F-10)."""
