@@ -346,6 +346,12 @@ class Encounter(ABC):
         a second exchange of messages (:func:`gmkit.rounds.play_round`)."""
         return None
 
+    def for_later_part(self, actor: str, order: Order) -> bool:
+        """Whether ``order``, given now though ``actor`` is not awaited, waits for a later part
+        of this round (F-6: a melee strike sent with the ranged exchange): a runner gives it as
+        soon as it has it."""
+        return False
+
     def _carried(self, actor: str, order: Order) -> Order | None:
         """The part of ``order``, just played, that stays received for a later turn (a rule
         set whose one message covers several turns says so here); None: nothing stays."""

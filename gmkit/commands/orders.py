@@ -65,6 +65,17 @@ def add_parser(sub: Any) -> None:
     i.add_argument("--json", action="store_true",
                    help="print the table as JSON (each message with its actor, reading and state)")
     i.set_defaults(func=run_inbox)
+    g = kinds.add_parser("play", help="take the round's messages and play the round (the desk's "
+                         "«Accept all» and «Play the round»)", epilog=_PLAY_EPILOG)
+    g.add_argument("journal", help="the fight's journal (the orders and the round are added to it)")
+    g.add_argument("files", nargs="+", metavar="FILE",
+                   help="pasted messages (UTF-8 or CP1251), folders of them, or - for standard input")
+    g.add_argument("--gm", default=None, help="your own forum nickname (your messages are skipped)")
+    g.add_argument("--npc", action="append", default=None, metavar="ACTOR",
+                   help="an actor you run (repeatable; default: those the scenario gives the GM)")
+    g.add_argument("--lang", choices=["ru", "en"], default=None,
+                   help="the table's language (default: the scenario's)")
+    g.set_defaults(func=run_play)
     f = kinds.add_parser("format", help="how to write orders in a rule set (for briefs)")
     f.add_argument("system", help="the rule set's name")
     f.add_argument("--lang", choices=["ru", "en"], default="en")
@@ -108,11 +119,59 @@ def run_read(args: argparse.Namespace) -> int:
     return code
 
 
+_PLAY_EPILOG = ("exit codes: 0 the round is played (or the fight is over); 3 it stopped where a "
+                "player must answer (a question open, an order missing); 4 an order no longer fits "
+                "(the choices are printed) or a message was refused; 2 the command failed")
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Read the paste, take every ready row's order, play the round on: the same steps as the
+    desk's round table, journaled the same way."""
+    from ..encounter import Encounter
+    from ..inbox import accept_all
+    from ..report.plays import play_text
+    from ..rounds import play_round
+
+    encounter = Encounter.resume(args.journal)
+    table = _table(encounter, args)
+    print_table(table)
+    if table.ready:
+        accept_all(encounter, table)
+    from ..scenario import actors_of
+
+    npcs = args.npc if args.npc is not None else [
+        name for name, _, gm, _ in actors_of(encounter.scenario) if gm]
+    got = play_round(encounter, npcs)
+    print()
+    print(play_text(got, encounter, table.lang))
+    if got.stopped == "unfit" and got.actor is not None:
+        from ..language import render
+
+        for order in got.choices:
+            print("  - " + render(encounter, got.actor, order, table.lang))
+        return EXIT_CODES["refused"]
+    if got.stopped == "waiting" or {r.state for r in table.rows} & {"question", "whose"}:
+        return EXIT_CODES["asked"]
+    return EXIT_CODES["refused"] if inbox_exit_code(table) == EXIT_CODES["refused"] else 0
+
+
 def run_inbox(args: argparse.Namespace) -> int:
     from ..encounter import Encounter
-    from ..inbox import read_files, read_paste
 
     encounter = Encounter.resume(args.journal, autosave=False)
+    table = _table(encounter, args)
+    code = inbox_exit_code(table)
+    if args.json:
+        print(json.dumps(table.to_json(), ensure_ascii=False, indent=1))
+        return code
+    print_table(table)
+    return code
+
+
+def _table(encounter: Any, args: argparse.Namespace) -> Any:
+    """The round's table of the files (and standard input) the command names."""
+    from ..inbox import read_files, read_paste
+
     files = [f for f in args.files if f != "-"]
     missing = [f for f in files if not Path(f).exists()]
     if missing:
@@ -133,12 +192,7 @@ def run_inbox(args: argparse.Namespace) -> int:
             table.lines[:0] = more.lines
         else:
             table = more
-    code = inbox_exit_code(table)
-    if args.json:
-        print(json.dumps(table.to_json(), ensure_ascii=False, indent=1))
-        return code
-    print_table(table)
-    return code
+    return table
 
 
 def inbox_exit_code(table: Any) -> int:

@@ -146,8 +146,9 @@ class Skirmish(Encounter):
         return legal.awaiting(self.state, self._pending)
 
     def expected(self) -> list[str]:
-        """F-6: those awaited for this turn, and every other side's combatants who may act in
-        their side's turn (they give their orders ahead for it), in scenario order."""
+        """F-6: those awaited for this turn, every other side's combatants who may act in their
+        side's turn (they give their orders ahead for it) and, in the ranged phase, everyone who
+        may strike in the melee that follows it, in scenario order."""
         board = self.state
         side = board.acting_side
         if side is None:
@@ -156,6 +157,10 @@ class Skirmish(Encounter):
         for other in board.fighting_sides():
             if other != side:
                 now.update(board.principals(other))
+        if board.phase == "ranged":  # a melee strike may be given ahead for the melee to come
+            sheets = self.sheets.combatants
+            now.update(n for s in board.fighting_sides() for n in self.sheets.sides_by_name[s].members
+                       if sheets[n].melee and not sheets[n].follower and board.can_act(n))
         return [n for n in self.sheets.combatants if n in now]
 
     def _later(self) -> set[str]:
@@ -230,6 +235,9 @@ class Skirmish(Encounter):
                 self._act(a, o)
         if not board.over:
             turns.next_turn(self)
+
+    def for_later_part(self, actor: str, order: Order) -> bool:
+        return legal.for_melee(self.state, order)
 
     def _carried(self, actor: str, order: Order) -> Order | None:
         """F-6: a forum round's order for both parts leaves its melee part for melee."""

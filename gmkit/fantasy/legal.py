@@ -402,7 +402,8 @@ def generate(board: Board, pending: Pending, actor: str) -> list[Order]:
             cands += [UseItem(i.name, t) for t in (enemies if i.target == "enemy" else allies)]
     if board.phase == "melee":
         cands += [Flee(), Flee(gm_allows=True)]
-    cands.append(Pass())
+    if board.phase == "melee" or (c.is_shooter and actor not in board.shot):
+        cands.append(Pass())  # nothing to pass in a ranged phase one takes no part in
     out = []
     for o in cands:
         try:

@@ -73,9 +73,13 @@ def answer(lang: str) -> str:
 
 
 def options(skirmish: Any, actor: str) -> list[dict[str, Any]]:
-    """Every order open to ``actor`` now as the order language writes it, with its odds."""
+    """Every order open to ``actor`` now as the order language writes it, with its odds; in the
+    ranged phase in two groups, the exchange's and the melee's (F-6: a forum message carries
+    both parts of the round)."""
     from .language import render_order
+    from .legal import for_melee
 
+    ranged = skirmish.phase == "ranged"
     out = []
     for order in skirmish.legal_orders(actor):
         def text(lang: str, o: Any = order) -> str:
@@ -83,8 +87,11 @@ def options(skirmish: Any, actor: str) -> list[dict[str, Any]]:
             odds = _odds(skirmish, actor, o, lang)
             return f"{said} · {odds}" if odds else said
 
-        out.append({"group": "posts.group.orders", "text": in_languages(text)})
-    return out
+        group = "posts.group.orders"
+        if ranged:
+            group = "posts.group.melee" if for_melee(skirmish.state, order) else "posts.group.ranged"
+        out.append({"group": group, "text": in_languages(text)})
+    return sorted(out, key=lambda o: o["group"] == "posts.group.melee")  # the exchange comes first
 
 
 _NOTATION_FIELDS = ("damage", "heal", "ongoing")

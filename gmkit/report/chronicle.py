@@ -70,6 +70,12 @@ class Chronicle:
         self._resolved_at = 0
         """How many steps were taken at the last resolution (what a brief is drawn from)."""
         self._briefs: dict[str, dict[str, Any]] = {}
+        self._play_from: int | None = None
+
+    def mark_play(self) -> None:
+        """A forum round is about to be played (the desk's «Play the round»): its post and the
+        briefs after it tell every round it reaches, from the one it starts in."""
+        self._play_from = self.encounter.round
 
     def _opened(self) -> None:
         """The board before the first round and the setup's events (with their draw numbers):
@@ -141,6 +147,8 @@ class Chronicle:
         data["unresolved"] = [{"actor": a, "order": order_to_json(fight.pending_order(a))}
                               for a in fight.orders_received]
         data["odds"] = {"why": "report.odds.live"}
+        if self._play_from is not None:
+            data["play_from"] = self._play_from
         if fight.sealed is not None and fight.salt is not None:
             data["seal"] = {"commitment": fight.sealed["commitment"]}
         return data

@@ -112,15 +112,30 @@ def visible_names(board: Mapping[str, Any], names: Sequence[str]) -> list[str]:
 
 # --- a round's post ----------------------------------------------------------------------------------
 
-def post_blocks(data: Mapping[str, Any], rnd: int | None = None, side: str = "",
+def post_blocks(data: Mapping[str, Any], rnd: int | tuple[int, int] | None = None, side: str = "",
                 lang: str | None = None) -> list[doc.Block]:
     """The post of round ``rnd`` (None: the last played) as ``side`` sees it ("" : every side at
     once, the public post): the round's story with every roll, the state after it, the picture,
-    who gives orders next (or the outcome). Names are declined as the fight's scenario says."""
+    who gives orders next (or the outcome). Names are declined as the fight's scenario says.
+
+    ``rnd`` may be a span ``(first, last)``: one post of every round a forum round reached (F-6:
+    the ranged exchange is a round of its own, then melee), each round told as its own post is.
+    """
     check_side(data, side)
     mine = view_data(data, "player", side)
     with grammar.cast(cast_of_run(mine)):
+        if isinstance(rnd, tuple):
+            return [b for n in rounds_of(mine) if rnd[0] <= n <= rnd[1]
+                    for b in _post_blocks(mine, n, side, lang)]
         return _post_blocks(mine, rnd, side, lang)
+
+
+def play_span(data: Mapping[str, Any]) -> tuple[int, int] | None:
+    """The rounds the last forum round reached (a desk marks where it began), when more than one."""
+    start, have = data.get("play_from"), rounds_of(data)
+    if start is None or not have or have[-1] <= int(start) or int(start) not in have:
+        return None
+    return int(start), have[-1]
 
 
 def _post_blocks(mine: Mapping[str, Any], rnd: int | None, side: str, lang: str | None) -> list[doc.Block]:
@@ -245,8 +260,8 @@ def _brief_blocks(mine: Mapping[str, Any], actor: str, side: str, facts: Mapping
     own = [e for e in ents if e.get("name") == actor]
     rows = post_rows(mine["system"], {**board, key or "entities": own}, lang)
     out.append(doc.Table(format_message("posts.brief.you", lang), rows))
-    if rounds:
-        last = rounds[-1]
+    span = play_span(mine) or (int(rounds[-1]["round"]),) * 2 if rounds else None
+    for last in (r for r in rounds if span and span[0] <= int(r["round"]) <= span[1]):
         out.append(doc.Heading(format_message("posts.brief.saw", lang, round=last["round"]), 3))
         items = doc.story_items(last["events"], "player", side, lang)
         out.append(doc.Story(items) if items else doc.Para(format_message("report.nothing", lang)))

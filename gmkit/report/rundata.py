@@ -19,37 +19,19 @@ from typing import TYPE_CHECKING, Any
 from ..errors import GmkitError, Problem, ScenarioError
 from ..errors import noted as noted_in
 from ..i18n.grammar import Cast
+from .planned import OrdersError, give, load_messages, load_orders, read_message
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
 
 __all__ = ["play", "load_orders", "find_file", "templates_dir", "public_board", "views_of", "board_for",
            "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class", "view_data",
-           "require_view", "held_view", "view_tag", "grammar_data", "cast_of_run", "side_label"]
+           "require_view", "held_view", "view_tag", "grammar_data", "cast_of_run", "side_label",
+           "load_messages", "read_message"]
 
 RUN_FORMAT = 1
 PUBLIC = "\x00public"
 """A side name nobody has: only events every side may see are visible to it."""
-
-
-class OrdersError(GmkitError, ValueError):
-    """An orders file that cannot be used: names the file, the round, the participant and why.
-
-    ``unreadable``, when set, is the :class:`ScenarioError` of a file that could not be read as
-    YAML at all: the orders error says it in the reader's language (:meth:`message`)."""
-
-    def __init__(self, message: str, *, unreadable: ScenarioError | None = None):
-        super().__init__(message)
-        self.unreadable = unreadable
-
-    def message(self, lang: str | None = None) -> str:
-        if self.unreadable is None:
-            return str(self)
-        from ..i18n import format_message
-
-        lines = self.unreadable.message(lang).split("\n")
-        lines[0] = format_message("scenario.invalid_orders", lang, source=self.unreadable.source)
-        return "\n".join(lines)
 
 
 def templates_dir() -> Path:
@@ -79,141 +61,6 @@ def engine_class(system: str) -> type[Encounter]:
     from ..systems import get
 
     return get(system).engine_class  # type: ignore[no-any-return]
-
-
-def load_orders(path: str | Path, registry: Mapping[str, type],
-                participants: list[str]) -> dict[str, Any]:
-    """Read an orders file: ``{round: {participant: order}}`` plus optional GM ``notes``.
-
-    The file is YAML or JSON::
-
-        rounds:
-          1:
-            Ash: {type: Maneuver, speed: 1}
-        notes:
-          1: ["the storm is coming"]
-
-    Every order is rebuilt at once, so a bad file stops the run before anything is played.
-
-    ``path`` may also be a folder of players' messages (see :func:`load_messages`): they are read
-    by the order language as each round comes.
-    """
-    from ..orders import order_from_json
-    from ..scenario import read_yaml
-
-    p = Path(path)
-    if p.is_dir():
-        return load_messages(p, participants)
-    try:
-        data = read_yaml(p)
-    except ScenarioError as e:
-        raise OrdersError(str(e).replace("scenario is not valid", "orders file is not valid"),
-                          unreadable=e) from None
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise OrdersError(f"{p}: an orders file is a mapping of rounds, got {type(data).__name__}")
-    rounds_raw = data.get("rounds", {k: v for k, v in data.items() if k != "notes"})
-    notes_raw = data.get("notes", {}) or {}
-    rounds: dict[int, dict[str, Any]] = {}
-    for rkey, per in (rounds_raw or {}).items():
-        try:
-            rnd = int(rkey)
-        except (TypeError, ValueError):
-            raise OrdersError(f"{p}: round {rkey!r}: a round number is expected") from None
-        if not isinstance(per, dict):
-            raise OrdersError(f"{p}: round {rnd}: a mapping of participant -> order is expected")
-        for actor, order in per.items():
-            if actor not in participants:
-                raise OrdersError(f"{p}: round {rnd}, {actor!r}: no such participant "
-                                  f"(one of {', '.join(participants)})")
-            if not isinstance(order, dict) or "type" not in order:
-                raise OrdersError(f"{p}: round {rnd}, {actor}: an order needs a 'type' "
-                                  f"(one of {', '.join(sorted(registry))})")
-            try:
-                built = order_from_json(order, registry)
-            except (GmkitError, TypeError) as e:
-                raise OrdersError(f"{p}: round {rnd}, {actor}: {e}") from None
-            rounds.setdefault(rnd, {})[str(actor)] = built
-    notes: dict[int, list[str]] = {}
-    for rkey, texts in notes_raw.items():
-        try:
-            rnd = int(rkey)
-        except (TypeError, ValueError):
-            raise OrdersError(f"{p}: notes: round {rkey!r}: a round number is expected") from None
-        notes[rnd] = [str(t) for t in (texts if isinstance(texts, list) else [texts])]
-    return {"rounds": rounds, "notes": notes}
-
-
-MESSAGE_SUFFIX = ".txt"
-ROUND_FOLDER = re.compile(r"round-(\d+)")
-
-
-def load_messages(folder: Path, participants: list[str],
-                  aliases: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A folder of players' messages, one text file per participant, as a forum GM saves them::
-
-        orders/
-          Bane.txt            Bane's message for every round that has none of its own
-          round-2/Ash.txt     Ash's message for round 2
-
-    A file is named after the participant (or one of its aliases in the scenario). The messages
-    are kept as text: :func:`play` reads each with the order language when its round comes, so
-    the engine checks it against the fight as it stands then. A file or folder that fits nothing
-    stops the run before anything is played, naming the file.
-    """
-    names = {p: p for p in participants}
-    for name, said in (aliases or {}).items():
-        for alias in ([said] if isinstance(said, str) else list(said or [])):
-            names.setdefault(str(alias), str(name))
-    by_fold = {n.casefold(): real for n, real in names.items()}
-
-    def actor_of(file: Path) -> str:
-        if file.suffix != MESSAGE_SUFFIX:
-            raise OrdersError(f"{file}: a message file is NAME{MESSAGE_SUFFIX} (one per participant)")
-        actor = by_fold.get(file.stem.casefold())
-        if actor is None:
-            raise OrdersError(f"{file}: no participant named {file.stem!r} "
-                              f"(one of {', '.join(participants)})")
-        return actor
-
-    def text_of(file: Path) -> str:
-        try:
-            return file.read_text(encoding="utf-8")
-        except UnicodeDecodeError as e:
-            raise OrdersError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-        except OSError as e:
-            raise OrdersError(f"{file}: cannot be read ({e.strerror})") from None
-
-    standing: dict[str, tuple[str, str]] = {}
-    per_round: dict[int, dict[str, tuple[str, str]]] = {}
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir():
-            m = ROUND_FOLDER.fullmatch(entry.name)
-            if m is None:
-                raise OrdersError(f"{entry}: a folder of messages is named round-N (round-2)")
-            for file in sorted(entry.iterdir()):
-                if not file.name.startswith("."):
-                    per_round.setdefault(int(m.group(1)), {})[actor_of(file)] = (str(file), text_of(file))
-        else:
-            standing[actor_of(entry)] = (str(entry), text_of(entry))
-    return {"rounds": {}, "notes": {}, "messages": per_round, "standing": standing}
-
-
-def read_message(enc: Any, actor: str, where: str, text: str, rnd: int) -> list[Any]:
-    """The orders a player's message gives, read by the rule set's order language; a message that
-    cannot be used stops the run with the file, the round and the reply the player would get."""
-    from ..i18n import grammar
-    from ..language import read
-
-    with grammar.cast(enc.cast):  # the reply declines the fight's names
-        reading = read(enc, actor, text)
-    if not reading.ok:
-        raise OrdersError(f"{where}: round {rnd}, {actor}: the message cannot be used as it is; "
-                          f"the reply to the player:\n{reading.reply()}")
-    return list(reading.orders)
 
 
 def entities(board: Mapping[str, Any]) -> tuple[str, list[dict[str, Any]]]:
@@ -420,6 +267,8 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
         out["seal"] = {"commitment": str(data["seal"]["commitment"])}
     if data.get("now") is not None:  # a fight still in play: the round to come, nobody's orders
         out["now"] = {"round": data["now"]["round"]}
+    if data.get("play_from") is not None:  # where the desk's last forum round began
+        out["play_from"] = int(data["play_from"])
     return out
 
 
@@ -507,25 +356,7 @@ def play(scenario: str | Path | Mapping[str, Any], seed: int | None = None, *,
                 enc.note(text)
             rounds.setdefault(rnd, {"round": rnd, "events": []})["events"] += [
                 e.to_json() for e in enc.record[start:]]
-        waiting = set(enc.awaiting())
-        said = {**plan.get("standing", {}), **plan.get("messages", {}).get(rnd, {})}
-        for actor in enc.awaiting():
-            if actor in said and (rnd, actor) not in used:
-                used.add((rnd, actor))
-                where, text = said[actor]
-                for order in read_message(enc, actor, where, text, rnd):
-                    try:
-                        enc.submit(actor, order)
-                    except GmkitError as e:
-                        raise OrdersError(f"{where}: round {rnd}, {actor}: {e}") from None
-        waiting = set(enc.awaiting())
-        for actor, order in plan["rounds"].get(rnd, {}).items():
-            if actor in waiting and (rnd, actor) not in used:
-                used.add((rnd, actor))
-                try:
-                    enc.submit(actor, order)
-                except GmkitError as e:
-                    raise OrdersError(f"{orders}: round {rnd}, {actor}: {e}") from None
+        give(enc, plan, rnd, used, str(orders or ""))
         at = mark(enc.dice)
         new = enc.resolve_round(autopilot=True)
         entry = rounds.setdefault(rnd, {"round": rnd, "events": []})

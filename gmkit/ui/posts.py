@@ -111,9 +111,15 @@ class PostPanel(w.Tab):
     def refresh(self) -> None:
         """Bring the panel up to the fight: after a new resolution, show its round."""
         self.data = self.chronicle.update()
+        from ..report.posts import play_span
+
         rounds = [int(r["round"]) for r in self.data["rounds"]]
-        labels = [(str(n), n) for n in rounds]
-        new = len(self.data["rounds"]) != self._rounds_seen or (rounds and self.round.value not in rounds)
+        labels: list[tuple[str, Any]] = [(str(n), n) for n in rounds]
+        span = play_span(self.data)
+        if span is not None:  # the forum round just played reached several rounds: one post
+            labels.append((f"{span[0]}–{span[1]}", span))
+        new = len(self.data["rounds"]) != self._rounds_seen or (rounds and self.round.value not in
+                                                                  [v for _, v in labels])
         self._rounds_seen = len(self.data["rounds"])
         keep = self.round.value
         self._refreshing = True
@@ -122,8 +128,10 @@ class PostPanel(w.Tab):
                 self._labels()
                 if list(self.round.options) != labels:
                     self.round.options = labels
+                values = [v for _, v in labels]
                 if rounds:
-                    self.round.value = rounds[-1] if new or keep not in rounds else keep
+                    latest = span if span is not None else rounds[-1]
+                    self.round.value = latest if new or keep not in values else keep
         finally:
             self._refreshing = False
         self.show_post()

@@ -432,6 +432,7 @@ class RoundTable(w.VBox):
 
         enc = self.desk.encounter
         self.choice_box.layout.display = "none"
+        self.desk.posts.chronicle.mark_play()  # its post tells every round it reaches
         try:
             got: RoundPlay = self._quietly(lambda: play_round(enc, self._npcs()))
         except (GmkitError, ValueError) as e:
@@ -447,26 +448,9 @@ class RoundTable(w.VBox):
         return got
 
     def _play_text(self, got: RoundPlay) -> str:
-        from ..report.document import named
+        from ..report.plays import play_text
 
-        if got.stopped == "waiting":
-            return self.t("ui.round.waiting", names=got.waiting)
-        if got.stopped == "unfit":
-            reason = said(got.refusal, self.lang).rstrip(". ") if got.refusal is not None else ""
-            return self.t("ui.round.unfit", actor=got.actor, reason=reason)
-        parts = [self.t("ui.round.played", names=got.played) if got.played
-                 else self.t("ui.round.played_none")]
-        if got.defaults:
-            parts.append(self.t("ui.round.defaults", names=got.defaults))
-        if got.autopilot:
-            parts.append(self.t("ui.round.autopilot", names=list(dict.fromkeys(got.autopilot))))
-        out = self.desk.encounter.outcome()
-        if got.stopped == "over" and out is not None:
-            winner = out.get("winner")
-            res = (format_message(named("core.winner", winner), self.lang, side=winner) if winner
-                   else format_message("core.draw", self.lang))
-            parts.append(self.t("ui.session.over", outcome=res))
-        return ". ".join(parts)
+        return play_text(got, self.desk.encounter, self.lang)
 
     def give(self) -> bool:
         """Give the order chosen for the actor whose order no longer fits (the engine checks it)."""
