@@ -200,8 +200,16 @@ def brief_facts(encounter: Encounter, actor: str) -> dict[str, Any]:
                 for o in (examples(encounter, actor, lang) if speaks else ())]
         return format_message("inbox.answer.examples", lang, examples=", ".join(said)) if said else ""
 
+    standing = encounter.pending_order(actor)  # the reader's own order, given ahead (F-6, S-4)
+
+    def kept(lang: str) -> str:
+        from ..language import render
+
+        return format_message("posts.brief.standing", lang, order=render(encounter, actor, standing, lang))
+
     return {"actor": actor, "side": encounter.side_of(actor), "round": encounter.round,
             "awaited": awaited, "options": options,
+            "standing": in_languages(kept) if standing is not None and speaks else {},
             "examples": in_languages(example) if awaited else {},
             "notes": (notes(encounter, actor) if notes is not None else []) if awaited else []}
 
@@ -269,9 +277,13 @@ def _brief_blocks(mine: Mapping[str, Any], actor: str, side: str, facts: Mapping
         out += [doc.Para(t) for t in doc.outcome_text(mine, lang)]
         return doc.explain_abbreviations(out, str(mine["system"]), lang)
     out.append(doc.Heading(format_message("posts.brief.options", lang), 3))
+    standing = (facts.get("standing") or {}).get(lang)
+    if standing:
+        out.append(doc.Para(standing))
     options = facts.get("options") or []
-    if not facts.get("awaited") or not options:
-        out.append(doc.Para(format_message("posts.brief.not_now", lang)))
+    if not (facts.get("awaited") or standing) or not options:
+        if not standing:
+            out.append(doc.Para(format_message("posts.brief.not_now", lang)))
     else:
         groups: dict[str, list[str]] = {}
         for o in options:
