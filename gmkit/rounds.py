@@ -75,6 +75,9 @@ class RoundPlay:
     """The actors whose open choice took the GM's default."""
     autopilot: list[str] = field(default_factory=list)
     """The actors the autopilot gave orders for."""
+    dropped: list[str] = field(default_factory=list)
+    """The actors whose order given ahead was taken back (journaled) because, when its turn
+    came, they could give no order at all (fallen, fled, asleep: F-4, F-9, F-10)."""
 
 
 def play_round(encounter: Encounter, npcs: Iterable[str] = (), *,
@@ -131,6 +134,10 @@ def play_round(encounter: Encounter, npcs: Iterable[str] = (), *,
         for actor in encounter.orders_due():
             order = encounter.pending_order(actor)
             refusal = None if order is None else encounter.legal_orders(actor).why_not(order)
+            if refusal is not None and not encounter.legal_orders(actor):
+                encounter.withdraw(actor)  # it can do nothing now: its order is void
+                out.dropped.append(actor)
+                continue
             if refusal is not None:
                 out.stopped, out.actor, out.order, out.refusal = "unfit", actor, order, refusal
                 out.choices = list(islice(iter(encounter.legal_orders(actor)), CHOICES))
@@ -160,4 +167,5 @@ def _summary(play: RoundPlay) -> dict[str, Any]:
             "rule": None if play.refusal is None else play.refusal.rule,
             "reason": None if play.refusal is None else str(play.refusal),
             "choices": [order_to_json(o) for o in play.choices], "defaults": list(play.defaults),
-            "autopilot": list(play.autopilot), "events": len(play.events)}
+            "autopilot": list(play.autopilot), "dropped": list(play.dropped),
+            "events": len(play.events)}

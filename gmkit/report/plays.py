@@ -29,12 +29,14 @@ def _text(got: RoundPlay, encounter: Any, lang: str) -> str:
     def t(key: str, **params: Any) -> str:
         return format_message(key, lang, **params)
 
+    dropped = [t("ui.round.dropped", names=got.dropped)] if got.dropped else []
     if got.stopped == "waiting":
-        return t("ui.round.waiting", names=got.waiting)
+        return ". ".join([t("ui.round.waiting", names=got.waiting), *dropped])
     if got.stopped == "unfit":
         reason = said(got.refusal, lang).rstrip(". ") if got.refusal is not None else ""
-        return t("ui.round.unfit", actor=got.actor, reason=reason)
+        return ". ".join([t("ui.round.unfit", actor=got.actor, reason=reason), *dropped])
     parts = [t("ui.round.played", names=got.played) if got.played else t("ui.round.played_none")]
+    parts += dropped
     if got.defaults:
         parts.append(t("ui.round.defaults", names=got.defaults))
     if got.autopilot:

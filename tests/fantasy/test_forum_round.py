@@ -133,3 +133,19 @@ def test_a_forum_round_is_journaled_and_replays(tmp_path) -> None:
     sk.undo()
     assert sk.phase != again.phase or sk.acting_side != again.acting_side or \
         len(sk.record) < len(again.record)
+
+
+def test_an_order_of_one_who_fell_before_its_turn_is_taken_back_and_said() -> None:
+    from gmkit.report.plays import play_text
+
+    sk = make(hero("Axe", hp=1, ac=9), hero("Archer", hp=30, ranged=BOW),
+              beast("Gob 1", hp=20, ranged={"name": "bow", "damage": "9"}), beast("Chief", hp=40),
+              ranged_phase=True, ranged_first="monsters", first="party")
+    sk.submit_all({"Axe": Strike("Chief"), "Archer": Both(Shoot("Gob 1"), Strike("Gob 1"))})
+    sk.enter_faces(1, 6, 3)  # the goblin's die picks Axe, a d18 of 18 hits, the arrow kills
+    play = play_round(sk, npcs=["Gob 1", "Chief"])
+    assert sk.status("Axe") == "dead"
+    assert play.dropped == ["Axe"] and "Axe" not in sk.orders_received
+    assert play.stopped in ("done", "over")
+    assert "Axe" in play_text(play, sk, "en") and "could no longer act" in play_text(play, sk, "en")
+    assert [h["op"] for h in sk.history].count("withdraw") == 1  # journaled: a resume replays it
