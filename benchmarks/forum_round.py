@@ -120,6 +120,70 @@ def space_round() -> Clock:
     return c
 
 
+FANTASY_PASTE = """Бородач написал(а):
+Гоблины из камышей?! Ну всё. Рублю варга топором, пока он не добрался до Миры.
+
+Elwen_PbP написал(а):
+Эльвен вскидывает лук: стреляю в первого гоблина. В ближнем бою бью его же мечом.
+
+mira написал(а):
+Колдую Сон на варга! Нет, стоп — на вождя. Сон на вождя гоблинов.
+
+Яра написал(а):
+[quote="Мастер"]Раунд 1: из камышей летят стрелы[/quote]
+Стреляю из арбалета в гоблина.
+
+Тихон написал(а):
+Тихон держится рядом с Мирой. Колдую Исцеление на Миру, а в рукопашной бью третьего гоблина булавой.
+"""
+"""Five private messages as forum players write them (issue 34): prose around the order, a
+self-correction (mira), a quote of the GM's post (Яра, whose «в гоблина» fits three goblins: the
+table asks), both parts of the round in one message (Эльвен, Тихон), a melee order sent with the
+ranged exchange (Борин has no bow)."""
+
+
+def fantasy_round() -> Clock:
+    from gmkit import inbox
+    from gmkit.report.briefs import all_briefs
+    from gmkit.report.chronicle import Chronicle
+    from gmkit.report.forum import post_text
+    from gmkit.report.posts import play_span
+    from gmkit.rounds import play_round
+    from gmkit.scenario import actors_of, load_scenario
+    from gmkit.systems import get
+
+    c = Clock()
+    here = Path(__file__).resolve().parents[1]
+    sc = load_scenario(here / "tests/forum/ford_ambush.yaml").model_dump(mode="json")
+    fight = get("fantasy").engine_class(sc, 3)
+    npcs = [name for name, _, gm, _ in actors_of(fight.scenario) if gm]
+    chron = Chronicle(fight, "ru")
+    table = c.step("paste five messages, read into the table", 1,
+                   lambda: inbox.read_paste(fight, FANTASY_PASTE))
+    asked = [r for r in table.rows if r.state == "question"]
+    assert [r.actor for r in asked] == ["Ярослава"], [(r.actor, r.state) for r in table.rows]
+    msg = asked[0].message
+    assert msg is not None
+    fixed = msg.text.replace("в гоблина", "во второго гоблина")
+    table = c.step("answer the question in the row (edit), read again", 1, lambda: inbox.build(
+        fight, inbox.edit(table.messages, msg, fixed, "Ярослава")))
+    players = [r for r in table.rows if r.actor not in npcs]
+    assert all(r.state == "ready" for r in players), [(r.actor, r.state, r.understood) for r in players]
+    c.step("accept all", 1, lambda: inbox.accept_all(fight, table))
+    chron.update()
+    chron.mark_play()
+    play = c.step("play the round (the exchange, then melee)", 1, lambda: play_round(fight, npcs))
+    assert play.stopped in ("done", "over"), play.stopped
+    data = chron.update()
+    post = c.step("copy the post (every round it reached)", 1,
+                  lambda: post_text(data, play_span(data), "", "phpbb"))
+    assert "[img]" not in post
+    briefs = c.step("copy each player's brief (one action each)", 5,
+                    lambda: all_briefs(chron, "phpbb", "ru", "пятница, 20:00"))
+    assert len(briefs) == 5
+    return c
+
+
 def warm_up() -> None:
     """What a kernel with a desk open has loaded before the GM pastes anything: gmkit, the
     report and post writers, the word dictionaries of the order reader and of the grammar."""
@@ -158,6 +222,8 @@ def main() -> None:
            [dragon_round() for _ in range(1 + args.repeats)], 20)
     report("Space round, three ships, one the GM's (Засада у маяка)",
            [space_round() for _ in range(1 + args.repeats)], 25)
+    report("Fantasy round, five players against five goblins, both parts (Засада у брода)",
+           [fantasy_round() for _ in range(1 + args.repeats)], 20)
     print(f"  machine: sum(range(1000)) takes {calibration():.1f} us (about 8 on an idle modern core)")
 
 

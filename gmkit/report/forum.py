@@ -135,8 +135,8 @@ def write(blocks: Sequence[doc.Block], fmt: str, image_base: str = "") -> str:
     return write_bbcode(blocks, dialect(fmt), image_base)
 
 
-def post_text(data: Mapping[str, Any], rnd: int | None = None, side: str = "", fmt: str = "phpbb",
-              lang: str | None = None, image_base: str = "") -> str:
+def post_text(data: Mapping[str, Any], rnd: int | tuple[int, int] | None = None, side: str = "",
+              fmt: str = "phpbb", lang: str | None = None, image_base: str = "") -> str:
     """The post of round ``rnd`` (None: the last played) in ``side``'s view ("" : the public post)."""
     from .posts import post_blocks
 
