@@ -45,7 +45,7 @@ from . import (
 )
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError, SealError
-from .events import ALL, GM, Event
+from .events import ALL, GM, Event, told
 from .i18n import grammar
 from .i18n.grammar import Cast
 from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents, dumps, journal_id
@@ -1079,8 +1079,24 @@ class Encounter(ABC):
             cb(op)
 
     def events_for(self, side: str | None = None) -> list[Event]:
-        """The record as a player of ``side`` may see it (None: the GM's full record)."""
-        return [e for e in self.record if e.visible_to(side)]
+        """The record as a player of ``side`` may see it (None: the GM's full record), each event
+        as that player is told it (:func:`~gmkit.events.told`: a number the scenario hides from
+        players out of its text). A told copy is kept while its event is, so that the desk's log
+        finds the same object again and formats only what is new."""
+        if side is None:
+            return list(self.record)
+        memo: dict[tuple[int, str], tuple[Event, Event]] = self.__dict__.setdefault("_told_memo", {})
+        out = []
+        for e, t in zip(self.record, told(self.record, side, self.system, self.scenario), strict=True):
+            if t is not e:
+                kept = memo.get((id(e), side))
+                if kept is not None and kept[0] is e and kept[1] == t:
+                    t = kept[1]
+                else:
+                    memo[id(e), side] = (e, t)
+            if t.visible_to(side):
+                out.append(t)
+        return out
 
     def story(self, lang: str | None = None, side: str | None = None) -> list[str]:
         """The record as sentences, in the chosen language, the fight's names declined."""

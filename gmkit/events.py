@@ -8,12 +8,13 @@ player's view can leave out what that player may not know (a cloaked ship's cell
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .dice import Roll
 
-__all__ = ["Event", "ALL", "GM", "sides_only"]
+__all__ = ["Event", "ALL", "GM", "sides_only", "told"]
 
 ALL = "all"
 """Everyone may see the event."""
@@ -85,3 +86,22 @@ class Event:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
 
+
+
+def told(events: Sequence[Any], viewer: str | None, system: str,
+         scenario: Mapping[str, Any]) -> list[Any]:
+    """The events (:class:`Event` objects or their JSON) as a player of ``viewer`` is told them:
+    the rule set's ``told`` (its views part) puts out of their text the numbers its scenario hides
+    from players (a monster's armour class); without one, or for the GM (None), they are as
+    recorded. A changed event is a copy: the record keeps every number. Visibility is the
+    caller's to apply after (a revealed number may make an event visible)."""
+    if viewer is None:
+        return list(events)
+    from .errors import GmkitError
+    from .systems import get
+
+    try:
+        fn = getattr(get(system).views_module, "told", None)
+    except GmkitError:  # run data of a rule set not installed here: its events as recorded
+        fn = None
+    return list(events) if fn is None else list(fn(events, viewer, scenario))

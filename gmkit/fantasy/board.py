@@ -184,11 +184,15 @@ class Board:
                 return e.status
         return ACTIVE
 
+    def may_see(self, name: str, side: str | None, quantity: str) -> bool:
+        """Whether a player of ``side`` (None: the GM) may see ``quantity`` (``hp``, ``ac``,
+        ``specials``) of ``name``: the scenario's ``reveal`` policy (:mod:`.reveal`)."""
+        return self.sheets.reveal.may_see(side, name, quantity)
+
     def known_hp(self, name: str, side: str | None) -> int | float | None:
         """``name``'s hit points as a player of ``side`` knows them (None: the GM, who knows
-        all, is ``side`` None): a monster's stay its own side's (None for every other side)."""
-        c = self.sheets.combatants[name]
-        if side is not None and c.side != side and c.kind == "monster":
+        all, is ``side`` None): another side's monster's are None unless the scenario reveals them."""
+        if not self.sheets.reveal.may_see(side, name, "hp"):
             return None
         return self.combatants[name].hp
 

@@ -265,17 +265,18 @@ class Skirmish(Encounter):
     # --- views --------------------------------------------------------------------------------------
 
     def board(self, side: str | None = None) -> dict[str, Any]:
-        """The board as plain JSON; a player of ``side`` does not see other sides' monsters' hit points."""
+        """The board as plain JSON; a player of ``side`` sees of other sides' monsters only what the
+        scenario's ``reveal`` shows (hit points and AC come as None where hidden)."""
         b = self.state
         rows = []
         for n, c in self.sheets.combatants.items():
             cs = b.combatants[n]
-            hidden = b.known_hp(n, side) is None
+            hidden = not b.may_see(n, side, "hp")
             rows.append({
                 "name": n, "side": c.side, "kind": c.kind,
                 "owner": c.owner, "rider": c.rider,
                 "hp": None if hidden else cs.hp, "max_hp": None if hidden else cs.max_hp,
-                "ac": c.ac, "status": b.status(n),
+                "ac": c.ac if b.may_see(n, side, "ac") else None, "status": b.status(n),
                 "effects": [{"status": e.status, "turns": e.turns, "disables": e.disables}
                             for e in cs.conditions],
                 "reward_points": cs.points if c.kind == "player" else c.reward,

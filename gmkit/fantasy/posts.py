@@ -13,7 +13,7 @@ from typing import Any
 
 from ..i18n import format_message, format_number
 from ..report.posts import in_languages, percent
-from .views import effect_words, side_called, state_word
+from .views import effect_words, hidden_mark, side_called, state_word
 
 __all__ = ["state_rows", "picture_svg", "options", "scenario_text"]
 
@@ -23,7 +23,7 @@ def _effects(c: Mapping[str, Any], lang: str) -> str:
 
 
 def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[list[Any]]]:
-    """Name, side, hit points ("?" where the viewer may not see them), AC, state, effects."""
+    """Name, side, hit points and AC ("?" where the viewer may not see them), state, effects."""
     cols = [format_message(k, lang) for k in ("posts.col.name", "posts.col.side", "posts.fantasy.col.hp",
                                                 "posts.fantasy.col.ac", "posts.col.state",
                                                 "posts.fantasy.col.effects")]
@@ -32,9 +32,8 @@ def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[lis
         hp = "?" if c.get("hp") is None else "/".join(
             format_number(v, lang) if isinstance(v, (int, float)) else str(v)
             for v in (c["hp"], c.get("max_hp")))
-        ac = c.get("ac", "")
-        rows.append([c["name"], side_called(board, c["side"]), hp,
-                     format_number(ac, lang) if isinstance(ac, int) else ac, state_word(c, lang),
+        rows.append([c["name"], side_called(board, c["side"]), hp, hidden_mark(c.get("ac"), lang),
+                     state_word(c, lang),
                      _effects(c, lang)])
     return cols, rows
 

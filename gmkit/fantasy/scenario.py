@@ -297,6 +297,17 @@ class FantasyScenario(ScenarioModel):
     options: Options = field("Rule options the GM chooses for this fight.",
                              "Настройки правил, которые мастер выбирает для этого боя.",
                              default_factory=Options)
+    reveal: list[Literal["hp", "ac", "specials"]] | None = field(
+        "What players see of the other sides' monsters (and their pets and mounts): hp (hit "
+        "points), ac (armour class), specials (the notation of special attacks, like poison17PR7). "
+        "Left out: none of them; the chance to hit is always shown and a special attack is told "
+        "in words. Player characters and companions are known to all.",
+        "Что игроки видят у противников других сторон (и у их питомцев и скакунов): hp (очки "
+        "риска), ac (класс доспеха), specials (запись особых атак вроде яд17ПБ7). Если не указано — "
+        "ничего из этого; шанс попасть виден всегда, особая атака описана словами. Персонажей "
+        "игроков и спутников видят все.",
+        default=None, exclude_if=lambda v: v is None)
+    """What players see of monsters of another side (:mod:`gmkit.fantasy.reveal`); None: nothing."""
 
     @field_validator("effects")
     @classmethod

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import rules
 from .notation import DamageSpec, LifeDice, SpecialAttack, parse_damage, parse_life, parse_special, table_text
+from .reveal import Reveal
 
 if TYPE_CHECKING:
     from .orders import Cast, UseItem
@@ -286,6 +287,8 @@ class Sheets:
     """F-2: (attacker, target) -> whether any of its melee attacks can hit the target at all."""
     ranged_hits: dict[tuple[str, str], bool]
     """F-2: the same for its ranged weapon."""
+    reveal: Reveal
+    """What players see of the other sides' monsters (the scenario's ``reveal``)."""
 
     def called(self, side: str) -> str:
         """How sentences call ``side`` (its ``side_names`` entry, else its name)."""
@@ -331,6 +334,7 @@ class Sheets:
             ranged_hits={(a.name, t.name): a.ranged is not None
                          and rules.can_be_hit(t.ac, a.ranged.to_hit + t.easier_to_hit)
                          for a in everyone for t in everyone},
+            reveal=Reveal.of(sc),
         )
 
 

@@ -5,13 +5,14 @@ The skirmish has no map; a report's state table and the desk's table are its who
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
 from ..i18n import MessageError, format_message, format_number
 
-__all__ = ["STATE_COLUMNS", "picture", "combatants_html", "state_word", "effect_words", "side_called"]
+__all__ = ["STATE_COLUMNS", "picture", "combatants_html", "state_word", "effect_words", "side_called",
+           "told", "hidden_mark"]
 
 STATE_COLUMNS = ["name", "side", "kind", "hp", "max_hp", "ac", "status"]
 """The columns of the state table a report shows (those a board has)."""
@@ -20,6 +21,41 @@ STATE_COLUMNS = ["name", "side", "kind", "hp", "max_hp", "ac", "status"]
 def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> None:
     """The skirmish has no picture: its state table is its view."""
     return None
+
+
+def told(events: Sequence[Any], viewer: str | None, scenario: Mapping[str, Any]) -> list[Any]:
+    """The events (the record's :class:`~gmkit.events.Event` objects or run data's plain dicts) as
+    a player of ``viewer`` is told them under the scenario's ``reveal`` policy
+    (:func:`.reveal.told`): an event naming a hidden number comes back a changed copy, any other
+    as it was. The visibility is left to the caller to apply after (a revealed hit-points line
+    becomes visible)."""
+    from dataclasses import replace
+
+    from .reveal import Reveal
+    from .reveal import told as walk
+
+    def fields(e: Any) -> tuple[str, str, str, Mapping[str, Any], str]:
+        if isinstance(e, Mapping):
+            return (str(e.get("kind", "")), str(e.get("actor", "")), str(e.get("key", "")),
+                    e.get("params") or {}, str(e.get("visibility") or "all"))
+        return e.kind, e.actor, e.key, e.params, e.visibility
+
+    def remake(e: Any, *, key: str, params: dict[str, Any], visibility: str) -> Any:
+        if isinstance(e, Mapping):
+            out = {**e, "key": key, "params": params}
+            if visibility == "all":
+                out.pop("visibility", None)
+            else:
+                out["visibility"] = visibility
+            return out
+        return replace(e, key=key, params=params, visibility=visibility)
+
+    return list(walk(events, viewer, Reveal.of(scenario), fields, remake))
+
+
+def hidden_mark(value: Any, lang: str) -> str:
+    """A number the viewer may not see (None on a player's board) as "?", any other as written."""
+    return "?" if value is None else _number(value, lang)
 
 
 def status_word(value: Any, lang: str) -> str:
@@ -61,7 +97,7 @@ def _number(value: Any, lang: str) -> str:
 def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
     """The combatants of a fantasy board as a table: side, kind, hit points, AC, status, effects.
 
-    Hit points a player may not see come as None on the player board and show as "?". Every value
+    Hit points and AC a player may not see come as None on the player board and show as "?". Every value
     is escaped: names, sides and statuses are typed by the GM. The desk, the reports and the
     engine's notebook view all draw it here, inside the fight's cast (``grammar.cast``), so that a
     state word agrees with its name.
@@ -92,7 +128,7 @@ def combatants_html(board: Mapping[str, Any], lang: str = "en") -> str:
         rows.append(f"<tr{style}><td{strike}>{escape(str(c['name']))}</td>"
                     f"<td>{escape(side_called(board, c['side']))}</td>"
                     f"<td>{escape(word('fantasy.desk.kind', c.get('kind', '')))}</td><td>{escape(hp)}</td>"
-                    f"<td>{escape(_number(c.get('ac', ''), lang))}</td><td>{escape(status)}</td>"
+                    f"<td>{escape(hidden_mark(c.get('ac'), lang))}</td><td>{escape(status)}</td>"
                     f"<td>{escape(effects)}</td></tr>")
     cols = "".join(f"<th>{escape(t(f'fantasy.desk.col.{k}'))}</th>"
                    for k in ("name", "side", "kind", "hp", "ac", "status", "effects"))

@@ -219,7 +219,7 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
         return dict(data)
     if side and side not in data["sides"]:
         raise GmkitError(f"no side {side!r} (sides: {', '.join(data['sides'])})")
-    from ..events import Event
+    from ..events import Event, told
 
     who = side or PUBLIC
 
@@ -235,8 +235,8 @@ def view_data(data: Mapping[str, Any], view: str = "player", side: str = "") -> 
     def seen(e: dict[str, Any]) -> dict[str, Any] | None:  # a hidden roll keeps its numbers only
         return copy.deepcopy(e) if Event.from_json(e).visible_to(who) else hidden_stub(e)
 
-    rounds = [{"round": r["round"],
-               "events": [e for e in map(seen, r["events"]) if e is not None],
+    rounds = [{"round": r["round"],  # told: what the scenario hides from players out of the text
+               "events": [e for e in map(seen, told(r["events"], who, data["system"], scen)) if e],
                "views": boards(r["views"]),
                **{k: copy.deepcopy(r[k]) for k in ("recount", "recounts", "steps") if k in r}}
               for r in data["rounds"]]
