@@ -34,7 +34,6 @@ import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self
 
@@ -45,10 +44,11 @@ from . import (
 )
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError, SealError
-from .events import ALL, GM, Event, told
+from .events import ALL, GM, Event, seen_by
 from .i18n import grammar
 from .i18n.grammar import Cast
 from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents, dumps, journal_id
+from .modes import SIMULATION, TABLE, Mode
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
 from .replayed import as_recorded, first_difference
 from .scenario import cast_of
@@ -67,30 +67,6 @@ def read_journal(path: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]]
     """Header, entries and the byte length of the good part of a journal (see :class:`Journal`)."""
     got = Journal.read(path)
     return got.header, got.entries, got.good
-
-
-@dataclass(frozen=True)
-class Mode:
-    """What a fight keeps as it is played.
-
-    A GM's fight (:data:`TABLE`) keeps everything: every event, every roll, every step for undo and
-    the journal, and checks every order, the autopilot's included. A simulation's throwaway fight
-    (:data:`SIMULATION`) keeps nothing and trusts the rule set's own policy; the rules and the dice
-    are the same, so it plays out identically.
-    """
-
-    events: bool = True
-    """Keep the event record (engines may skip building an event's text when not)."""
-    rolls: bool = True
-    """Keep the dice's roll log."""
-    history: bool = True
-    """Keep the steps: undo, save and a journal need them."""
-    check_policy: bool = True
-    """Check the policy's orders as a GM's are checked."""
-
-
-TABLE = Mode()
-SIMULATION = Mode(events=False, rolls=False, history=False, check_policy=False)
 
 
 class Policy(Protocol):
@@ -252,6 +228,8 @@ class Encounter(ABC):
         self._redo: dict[int, dict[str, Any]] = {}
         """Resolutions undone and not yet taken again, by their index (0 for the first): what
         each took in (:func:`gmkit.recount.stance_of`), for the one that takes its place."""
+        self._told: dict[str, dict[int, tuple[Event, Event]]] = {}
+        """Each side's told copies of events (:meth:`events_for`)."""
 
     def fresh(self, seed: int) -> Self:
         """The same scenario from its start with another seed, kept as this one is, never
@@ -1080,23 +1058,10 @@ class Encounter(ABC):
 
     def events_for(self, side: str | None = None) -> list[Event]:
         """The record as a player of ``side`` may see it (None: the GM's full record), each event
-        as that player is told it (:func:`~gmkit.events.told`: a number the scenario hides from
-        players out of its text). A told copy is kept while its event is, so that the desk's log
-        finds the same object again and formats only what is new."""
+        as that player is told it (:func:`~gmkit.events.seen_by`: no number its scenario hides)."""
         if side is None:
             return list(self.record)
-        memo: dict[tuple[int, str], tuple[Event, Event]] = self.__dict__.setdefault("_told_memo", {})
-        out = []
-        for e, t in zip(self.record, told(self.record, side, self.system, self.scenario), strict=True):
-            if t is not e:
-                kept = memo.get((id(e), side))
-                if kept is not None and kept[0] is e and kept[1] == t:
-                    t = kept[1]
-                else:
-                    memo[id(e), side] = (e, t)
-            if t.visible_to(side):
-                out.append(t)
-        return out
+        return seen_by(self.record, side, self.system, self.scenario, self._told.setdefault(side, {}))
 
     def story(self, lang: str | None = None, side: str | None = None) -> list[str]:
         """The record as sentences, in the chosen language, the fight's names declined."""

@@ -105,3 +105,21 @@ def told(events: Sequence[Any], viewer: str | None, system: str,
     except GmkitError:  # run data of a rule set not installed here: its events as recorded
         fn = None
     return list(events) if fn is None else list(fn(events, viewer, scenario))
+
+
+def seen_by(record: Sequence[Event], side: str, system: str, scenario: Mapping[str, Any],
+            memo: dict[int, tuple[Event, Event]]) -> list[Event]:
+    """The record as a player of ``side`` sees it: each event as :func:`told`, those ``side`` may
+    see. ``memo`` keeps each told copy while its event is, so a desk's log finds the same object
+    again and formats only what is new."""
+    out = []
+    for e, t in zip(record, told(record, side, system, scenario), strict=True):
+        if t is not e:
+            kept = memo.get(id(e))
+            if kept is not None and kept[0] is e and kept[1] == t:
+                t = kept[1]
+            else:
+                memo[id(e)] = (e, t)
+        if t.visible_to(side):
+            out.append(t)
+    return out
