@@ -148,6 +148,9 @@ class OrderLanguage:
     """Concepts that may stand under a condition (a Benny spent "if I miss")."""
     negative_ok: ClassVar[frozenset[str]] = frozenset({"NOTHING", "PASS"})
     """Concepts that stand under a negative pronoun (``ничего не делаю``)."""
+    part_markers: ClassVar[frozenset[str]] = frozenset()
+    """Concepts that say which part of a round an order is for (``в ближнем бою``): under
+    ``если``/``когда`` they mark the order, they do not make it hang on others' actions."""
     noun_kinds: ClassVar[Mapping[str, str]] = {"participant": "character"}
     """Name kind -> what it is to the catalogue's grammar (:data:`gmkit.i18n.grammar.KINDS`:
     a dragon is someone, a ship something)."""
@@ -198,6 +201,10 @@ class OrderLanguage:
         """Every (name, kind) a message for ``actor`` may name."""
         return [(p, "participant") for p in encounter.participants()]
 
+    def prepare(self, ctx: Context, clauses: list[Clause]) -> list[Clause]:
+        """The clauses as the rule set reads them (names that are no order's taken out...)."""
+        return clauses
+
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
         """Clauses to orders (not yet checked by the engine)."""
         raise NotImplementedError
@@ -209,6 +216,10 @@ class OrderLanguage:
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
         """``order`` as a player could write it in ``lang``; reads back to the same order."""
         raise NotImplementedError
+
+    def understand(self, order: Any, lang: str, ctx: Context) -> str:
+        """What the reply says was understood (by default the order as :meth:`render` writes it)."""
+        return self.render(order, lang, ctx)
 
     def example(self, ctx: Context) -> str:
         """An order the player could copy, when nothing was read."""
@@ -338,11 +349,11 @@ class OrderLanguage:
         context = [t.value.one for t in scanner.scan(quoted)
                    if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one]
         sel = select(ws, tokens, (ctx.actor,), lambda n: ctx.genders.get(n), self.conditional_ok,
-                     self.negative_ok, context)
+                     self.negative_ok, context, self.part_markers)
         ctx.mentioned = sel.mentioned
         ctx.loose = sel.loose
         ctx.text = text
-        clauses = correct(self.grammar.clauses(sel.tokens), self.slot)
+        clauses = self.prepare(ctx, correct(self.grammar.clauses(sel.tokens), self.slot))
         ctx.clauses = clauses
         if sel.again:
             draft = self._again(ctx, clauses)
@@ -369,10 +380,10 @@ class OrderLanguage:
                     draft.problems.append(Problem(refusal.rule, str(refusal), refusal=refusal))
         used = _spans(clauses)
         reading = Reading(ctx.encounter.system, ctx.actor, ctx.lang, tuple(draft.orders),
-                          tuple(self.render(o, ctx.lang, ctx) for o in draft.orders),
+                          tuple(self.understand(o, ctx.lang, ctx) for o in draft.orders),
                           tuple(draft.notes), tuple(draft.problems), tuple(draft.questions),
                           cut=len(marked.text) if marked.cut else None, marked=marked.how,
-                          shown=ctx.shown, renderer=lambda o, lg: self.render(o, lg, ctx),
+                          shown=ctx.shown, renderer=lambda o, lg: self.understand(o, lg, ctx),
                           text=text, spans=used, skipped=_skipped(sel, quotes),
                           unread=_unread(ws, used, sel), confidence=_confidence(clauses, sel, draft),
                           cast=ctx.cast)

@@ -104,14 +104,17 @@ class _Clause:
 
 def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable[str],
            genders: Callable[[str], str | None], allowed: frozenset[str] = frozenset(),
-           negative_ok: frozenset[str] = frozenset(), context: Sequence[str] = ()) -> Selection:
+           negative_ok: frozenset[str] = frozenset(), context: Sequence[str] = (),
+           markers: frozenset[str] = frozenset()) -> Selection:
     """Keep the tokens of the clauses that give the actor's own order.
 
     ``actor_names``: the names that are the actor (its own name; its pilot resolves to it);
     ``genders``: a participant's gender (``m f n pl``, None when not known), for pronouns;
     ``allowed``: concepts a condition may govern (a Benny spent "if I miss");
     ``negative_ok``: concepts that stand under a negative pronoun (``ничего не делаю``);
-    ``context``: names mentioned in the quoted part of the message, oldest first.
+    ``context``: names mentioned in the quoted part of the message, oldest first;
+    ``markers``: concepts that name a part of the round (``если дойдёт до рукопашной``): a
+    "condition" holding one only says which part the order after it is for, and is read.
     """
     me = frozenset(actor_names)
     cover = _cover(words, tokens)
@@ -129,7 +132,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         first = _first_word(words, c, cover, tokens)
         opener = words[first].text if first is not None else ""
         subject, person = _subject(words, tokens, cover, c, clauses, k, me, mentioned, genders)
-        if opener in _CONDITION:
+        if opener in _CONDITION and any(tokens[i].kind in markers for i in c.tokens):
+            c.status = "own"  # "если дойдёт до рукопашной, бью": the melee part's marker
+        elif opener in _CONDITION:
             c.status = "condition"
             conditions.append(k)
         elif any(words[i].text in _SUBJUNCTIVE and i not in cover for i in c.words):
