@@ -50,6 +50,7 @@ from .i18n import grammar
 from .i18n.grammar import Cast
 from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents, dumps, journal_id
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
+from .replayed import as_recorded, first_difference
 from .scenario import cast_of
 
 __all__ = ["Encounter", "Mode", "TABLE", "SIMULATION", "Policy", "LegalOrders", "JOURNAL_FORMAT",
@@ -151,7 +152,7 @@ class Encounter(ABC):
     reworded: ClassVar[Mapping[str, frozenset[str]]] = {}
     """Message keys the rule set once told an event with, each to the keys that tell it now. A
     journal written before replays as recorded when its events differ only in their words (see
-    :func:`_as_recorded`): the dice and what they decided are the same."""
+    :func:`~gmkit.replayed.as_recorded`): the dice and what they decided are the same."""
 
     scenario: dict[str, Any]
     """The validated scenario as plain JSON data."""
@@ -343,6 +344,11 @@ class Encounter(ABC):
         """The order the GM's defaults give ``actor`` when it owes a choice its order left open
         (S-8: where a hit goes): None when it owes none. Lets a round be played through without
         a second exchange of messages (:func:`gmkit.rounds.play_round`)."""
+        return None
+
+    def _carried(self, actor: str, order: Order) -> Order | None:
+        """The part of ``order``, just played, that stays received for a later turn (a rule
+        set whose one message covers several turns says so here); None: nothing stays."""
         return None
 
     def _later(self) -> AbstractSet[str]:
@@ -625,6 +631,12 @@ class Encounter(ABC):
             self._arrival = [a for a in self._arrival if a in later]
         if self._ahead:
             self._ahead &= set(self._pending)
+        for actor, order in orders:  # a part left for a later turn: received, checked again then
+            rest = self._carried(actor, order)
+            if rest is not None and actor not in self._pending:
+                self._pending[actor] = rest
+                self._arrival.append(actor)
+                self._ahead.add(actor)
         self.resolutions += 1
 
     def _transaction(self, fn: Callable[[], None]) -> None:
@@ -890,8 +902,8 @@ class Encounter(ABC):
         self.dice._hand = hand
         got = [e.to_json() for e in self.record[start:]]
         want = [e.to_json() if isinstance(e, Event) else e for e in entry.get("events", got)]
-        if left or not _as_recorded(got, want, self.reworded):
-            where = "faces" if left else ("events" + _first_difference(got, want))
+        if left or not as_recorded(got, want, self.reworded):
+            where = "faces" if left else ("events" + first_difference(got, want))
             msg = (f"replay of resolution {self.resolutions} differs from what was recorded at "
                    f"{where} (another gmkit version or a changed scenario?)")
             if strict:
@@ -1100,57 +1112,6 @@ def _event_json(obj: Any) -> Any:
     if isinstance(obj, Order):
         return order_to_json(obj)
     raise TypeError(f"cannot write {type(obj).__name__} to a journal")
-
-
-def _canon(events: Any) -> str:
-    return json.dumps(events, sort_keys=True, ensure_ascii=False)
-
-
-_WORDS = ("key", "params")
-"""What of an event is its sentence; the rest (round, actor, kind, data, rolls, visibility) is
-what happened."""
-
-
-def _as_recorded(got: list[dict[str, Any]], want: list[dict[str, Any]],
-                 reworded: Mapping[str, frozenset[str]]) -> bool:
-    """The replayed events ``got`` are the recorded ``want``: the same, or told as a newer gmkit
-    tells them — an event with more parameters than recorded (those recorded the same), or under
-    a key its rule set lists as a rewording of the recorded one (:attr:`Encounter.reworded`) —
-    with what happened the same in every event."""
-    if _canon(got) == _canon(want):
-        return True
-    if len(got) != len(want):
-        return False
-    for g, w in zip(got, want, strict=True):
-        if _canon(g) == _canon(w):
-            continue
-        if _canon({k: v for k, v in g.items() if k not in _WORDS}) != \
-                _canon({k: v for k, v in w.items() if k not in _WORDS}):
-            return False
-        if g.get("key") == w.get("key"):
-            mine, theirs = g.get("params", {}), w.get("params", {})
-            if any(k not in mine or _canon(mine[k]) != _canon(v) for k, v in theirs.items()):
-                return False
-        elif g.get("key") not in reworded.get(str(w.get("key")), ()):
-            return False
-    return True
-
-
-def _first_difference(got: Any, want: Any, depth: int = 0) -> str:
-    """Where two JSON values first differ, as a field path (``[2].params.damage``)."""
-    if depth > 30:
-        return ""
-    if isinstance(got, list) and isinstance(want, list):
-        for i, (a, b) in enumerate(zip(got, want, strict=False)):
-            if _canon(a) != _canon(b):
-                return f"[{i}]" + _first_difference(a, b, depth + 1)
-        return f"[{min(len(got), len(want))}]" if len(got) != len(want) else ""
-    if isinstance(got, dict) and isinstance(want, dict):
-        for k in sorted(set(got) | set(want), key=str):
-            if k not in got or k not in want or _canon(got[k]) != _canon(want[k]):
-                return f".{k}" + (_first_difference(got[k], want[k], depth + 1)
-                                  if k in got and k in want else "")
-    return ""
 
 
 def _seal_of(entry: Mapping[str, Any]) -> dict[str, str]:

@@ -12,7 +12,9 @@ where the fight stands, each turn a resolution of its own (journaled as ever):
 * it stops where the rules need the GM: an actor's order is missing, an order given ahead no
   longer fits (its target destroyed, fled or hidden; the cell taken: the engine's refusal and the
   legal choices are in the :class:`RoundPlay`), the fight is over, or every actor awaited now has
-  played its turn in this call (the round is played). The GM then gives the missing or new order
+  played its turn in this call (the round is played) -- unless they are the GM's actors and a
+  player's order given ahead for a later part of the round is still to come (F-6: melee after
+  the ranged exchange), which the round goes on to. The GM then gives the missing or new order
   and calls it again to go on.
 
 >>> from gmkit.dragons.scenario import EXAMPLE
@@ -109,8 +111,10 @@ def play_round(encounter: Encounter, npcs: Iterable[str] = (), *,
                 out.defaults.append(actor)
             if default is not None:
                 encounter.submit(actor, default)
-        if any(a in turned for a in fresh):
-            return out  # a new turn for someone who has had one: the round is played
+        if any(a in turned for a in fresh):  # a new turn for someone who has had one:
+            if any(a not in gm_run for a in fresh) or not _players_ahead(encounter, gm_run):
+                return out  # the round is played
+            turned.difference_update(fresh)  # the GM's actors act again before players' orders
         missing = []
         for actor in fresh:
             if actor not in gm_run:
@@ -139,6 +143,12 @@ def play_round(encounter: Encounter, npcs: Iterable[str] = (), *,
                 if actor not in out.played:
                     out.played.append(actor)
     raise GmkitError(f"the round did not end within {MAX_STEPS} resolutions")
+
+
+def _players_ahead(encounter: Encounter, gm_run: set[str]) -> bool:
+    """Whether a player's order given ahead for a later part of the round is still to be played
+    (F-6: a melee order sent with the ranged exchange): the round goes on to it."""
+    return any(a not in gm_run for a in encounter.orders_received)
 
 
 def _summary(play: RoundPlay) -> dict[str, Any]:

@@ -48,7 +48,7 @@ from ..encounter import Encounter
 from ..orders import Order
 from . import legal, rules
 from .board import Board
-from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
 from .procedures import attacks, flight, magic, turns
 from .procedures.opening import open_fight
 from .procedures.terms import status_term
@@ -64,7 +64,7 @@ class Skirmish(Encounter):
     """A fantasy skirmish (rule set F): any number of sides, each fighting for itself."""
 
     system = "fantasy"
-    order_types = (Strike, Shoot, Cast, UseItem, Flee, Pass)
+    order_types = (Strike, Shoot, Cast, UseItem, Flee, Pass, Both)
 
     sheets: Sheets
     """What every combatant is and what the GM chose (static, shared by fights of one scenario)."""
@@ -231,6 +231,12 @@ class Skirmish(Encounter):
         if not board.over:
             turns.next_turn(self)
 
+    def _carried(self, actor: str, order: Order) -> Order | None:
+        """F-6: a forum round's order for both parts leaves its melee part for melee."""
+        if isinstance(order, Both) and not self.state.over and self.state.can_act(actor):
+            return order.melee
+        return None
+
     def _ready(self, actor: str) -> bool:
         """Whether ``actor``'s order is carried out: the fight goes on and it can still act."""
         if self.state.over:
@@ -302,11 +308,16 @@ def _strike(sk: Skirmish, actor: str, order: Strike) -> None:
         magic.cast(sk, actor, order.cast)
 
 
+def _both(sk: Skirmish, actor: str, order: Both) -> None:
+    """F-6: the ranged part now; the melee part stays received (:meth:`Skirmish._carried`)."""
+    _ACTS[type(order.ranged)](sk, actor, order.ranged)
+
+
 def _pass(sk: Skirmish, actor: str, order: Pass) -> None:
     sk.emit("pass", actor, "fantasy.pass", {"actor": actor})
 
 
 _ACTS: dict[type, Callable[[Skirmish, str, Any], None]] = {
     Strike: _strike, Shoot: attacks.shoot, Cast: magic.cast, UseItem: magic.use_item,
-    Flee: flight.flee, Pass: _pass}
+    Flee: flight.flee, Pass: _pass, Both: _both}
 """The procedure that carries out each kind of order."""

@@ -15,11 +15,11 @@ from ..orders import Order
 from . import rules
 from .board import DEAD, FLED, HELD, Board
 from .notation import parse_damage
-from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
 from .procedures.terms import status_term
 from .sheets import Attack, Combatant, cast_effect
 
-__all__ = ["cap", "awaiting", "check", "generate", "out_of_turn", "ahead"]
+__all__ = ["cap", "awaiting", "check", "generate", "out_of_turn", "ahead", "for_melee"]
 
 Pending = Mapping[str, Order]
 """The orders received for this turn, by actor."""
@@ -90,6 +90,12 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
         raise IllegalOrder("F-4", key="fantasy.refusal.legal.f4.1", actor=actor, status=status_term(status))
     if st.skipping:
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.1", actor=actor)
+    if isinstance(order, Both):
+        _check_both(board, pending, actor, c, order)
+        return
+    if for_melee(board, order):  # given in the ranged phase for the melee that follows it (F-6)
+        _check_for_melee(board, pending, actor, c, order)
+        return
     side = board.acting_side
     if c.side != side:
         if not out_of_turn(board, actor, order):  # given ahead for its side's next turn (F-6)
@@ -119,11 +125,46 @@ def out_of_turn(board: Board, actor: str, order: Order) -> bool:
 
 
 def ahead(board: Board, pending: Pending) -> set[str]:
-    """F-6: who of the sides not acting now gave an order ahead for its side's next turn (the
-    next resolution leaves those orders received)."""
+    """F-6: who gave an order ahead (the next resolution leaves those orders received): a side
+    not acting now, for its side's next turn; anyone, in the ranged phase, for melee."""
     side = board.acting_side
     side_of = board.sheets.side_of
-    return {a for a, o in pending.items() if side_of.get(a) != side and not out_of_turn(board, a, o)}
+    return {a for a, o in pending.items()
+            if (side_of.get(a) != side and not out_of_turn(board, a, o)) or for_melee(board, o)}
+
+
+def for_melee(board: Board, order: Order) -> bool:
+    """F-6: a melee strike given while the ranged phase is on: a forum player sends the whole
+    round at once, so it waits for melee instead of being refused. (A flight stays refused: it
+    is tried on a turn in melee, F-9/F-10, and the refusal says so.)"""
+    return board.phase == "ranged" and isinstance(order, Strike)
+
+
+def _check_for_melee(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    """What can be checked now of a strike given ahead for melee (F-6); the rest (the turn, the
+    cap on strikers) is checked again when its melee turn comes."""
+    if c.follower:
+        what = {"key": "fantasy.refusal.pet_follows" if c.kind == "pet" else "fantasy.refusal.mount_follows"}
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.14", what=what, lead=c.leader)
+    _check_strike_parts(board, pending, actor, c, order)
+
+
+def _check_both(board: Board, pending: Pending, actor: str, c: Combatant, order: Both) -> None:
+    """F-6: both parts of a forum round in one order: the ranged part as if given alone now, the
+    melee part as an order given ahead for melee."""
+    if board.phase != "ranged":
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.21", actor=actor)
+    if isinstance(order.ranged, Both) or isinstance(order.melee, Both):
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.22")
+    check(board, pending, actor, order.ranged)
+    melee = order.melee
+    if isinstance(melee, Strike):
+        _check_for_melee(board, pending, actor, c, melee)
+    elif not isinstance(melee, Pass):
+        checker = _CHECKS[type(melee)]
+        checker(board, pending, actor, c, melee)
+        if isinstance(melee, type(order.ranged)) and _same_use(order.ranged, melee):
+            _check_second_use(board, actor, c, melee)
 
 
 def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> None:
@@ -192,9 +233,33 @@ def _check_hittable(board: Board, target: str, attacks: tuple[Attack, ...]) -> N
         raise IllegalOrder("F-2", key="fantasy.refusal.legal.f2.1", target=target, ac=t.ac, mod=mod)
 
 
+def _same_use(a: Any, b: Any) -> bool:
+    """Whether two orders spend the same spell's or item's uses."""
+    return (getattr(a, "spell", None) == getattr(b, "spell", 0)
+            or getattr(a, "item", None) == getattr(b, "item", 0))
+
+
+def _check_second_use(board: Board, actor: str, c: Combatant, order: Any) -> None:
+    """A spell or item named in both parts of a round needs two uses left (F-6, F-8)."""
+    if isinstance(order, Cast):
+        spell = next((s for s in c.spells if s.name == order.spell), None)
+        left = board.combatants[actor].uses
+        if spell is not None and spell.uses is not None and left.get(spell.name, 0) < 2:
+            raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.18", actor=actor, name=spell.name)
+    elif isinstance(order, UseItem):
+        item = c.item_by_name.get(order.item)
+        if item is not None and board.combatants[actor].items.get(item.name, 0) < 2:
+            raise IllegalOrder("F-8", key="fantasy.refusal.legal.f8.2", actor=actor, name=item.name)
+
+
 def _check_strike(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
     if board.phase == "ranged":
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.7")
+    _check_strike_parts(board, pending, actor, c, order)
+
+
+def _check_strike_parts(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
+    """F-6: the weapon, the target and the spell a strike carries (whatever the phase)."""
     attacks = c.attacks(order.attack)
     if order.attack is not None and not attacks:
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.8", actor=actor, attack=order.attack,
@@ -319,6 +384,8 @@ def generate(board: Board, pending: Pending, actor: str) -> list[Order]:
     if board.phase == "ranged":
         if c.ranged is not None:
             cands += [Shoot(t) for t in enemies]
+        if c.melee and not c.follower:  # given ahead for melee (F-6)
+            cands += [Strike(t) for t in enemies]
     else:
         cands += [Strike(t) for t in enemies]
         if len(c.melee) > 1:

@@ -35,7 +35,8 @@ _AUTHOR_KEYS = frozenset({"от", "from", "отправитель", "автор"
 _DATE_KEYS = frozenset({"отправлено", "sent", "дата", "date", "время", "posted", "получено",
                         "received"})
 _SAID = re.compile(r"^[ \t]*(?P<who>[^\n:\[\]]{1,60}?)[ \t]+(?:said|wrote|писал|писала|написал|"
-                   r"написала|пишет|сказал|сказала)(?:\((?:а|a)\))?[ \t]*:?[ \t]*(?:↑|⬆)?[ \t]*$", re.IGNORECASE)
+                   r"написала|пишет|сказал|сказала)(?:\((?:а|a)\))?[ \t]*:?[ \t]*(?:↑|⬆)?[ \t]*$",
+                   re.IGNORECASE)
 _FROM = re.compile(r"^[ \t]*(?:(?:личное[ \t]+)?сообщение[ \t]+от|message[ \t]+from|"
                    r"(?:private[ \t]+)?message[ \t]+by)[ \t]*:?[ \t]*(?P<who>[^\n]{1,60}?)[ \t]*$",
                    re.IGNORECASE)

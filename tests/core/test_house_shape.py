@@ -15,7 +15,7 @@ from gmkit.systems import all_systems
 PACKAGE = Path(gmkit.__file__).resolve().parent
 LIMIT = 500
 OVER_THE_LIMIT = {
-    "encounter.py": 1177,
+    "encounter.py": 1138,
     "journal.py": 731,
     "language/prose.py": 714,
     "ui/sessions.py": 612,
