@@ -24,9 +24,9 @@ from typing import Any, ClassVar
 
 from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
-from ..language.grammar import Clause, NameRef, Token
+from ..language.grammar import Clause, NameRef
 from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
-from .parts import Made, beside, settle
+from .parts import Made, beside, held, own_examples, same_target, settle
 
 __all__ = ["LANGUAGE", "FantasyLanguage", "read_message", "render_order", "order_format"]
 
@@ -103,6 +103,7 @@ class FantasyLanguage(OrderLanguage):
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "spell": "SPELL", "item": "ITEM",
                                            "attack": "WEAPON", "ranged": "WEAPON"}
     turn_rule = "F-6"
+    max_options = 40
     part_markers = frozenset({"MELEE_PART"})
     noun_kinds: ClassVar[dict[str, str]] = {"participant": "character", "spell": "spell",
                                             "item": "item", "attack": "weapon", "ranged": "weapon"}
@@ -119,7 +120,7 @@ class FantasyLanguage(OrderLanguage):
 
     def prepare(self, ctx: Context, clauses: list[Clause]) -> list[Clause]:
         """A companion's name one stands by is no target; ``его же`` is the last target named."""
-        return _same(beside(ctx, clauses), _foes(ctx))
+        return same_target(beside(ctx, clauses), _foes(ctx))
 
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
         d = Draft()
@@ -293,19 +294,25 @@ class FantasyLanguage(OrderLanguage):
     # --- options and rendering --------------------------------------------------------------
 
     def options(self, ctx: Context) -> list[Any]:
+        """Every legal order, each target named (a strike once per target, whatever the
+        weapon); in the ranged phase, for one who has nothing to shoot or cast, the strikes
+        it may give ahead for melee (F-6)."""
         try:
             legal = list(ctx.encounter.legal_orders(ctx.actor))
         except Exception:  # the options are a courtesy: never let them cost the reply
             return []
-        seen: dict[type, int] = {}
-        out = []
-        for o in legal:
-            if isinstance(o, Flee) and o.gm_allows is not None:
-                continue
-            if seen.get(type(o), 0) < 4:
-                seen[type(o)] = seen.get(type(o), 0) + 1
-                out.append(o)
+        out = [o for o in legal if not (isinstance(o, Flee) and o.gm_allows is not None)
+               and not (isinstance(o, Strike) and o.attack is not None and Strike(o.target) in legal)]
+        if ctx.encounter.phase == "ranged":  # what is played now first, the blows held for melee after
+            if not any(isinstance(o, (Shoot, Cast, UseItem)) for o in out):
+                out = held(ctx, _foes(ctx)) or out
+            out.sort(key=lambda o: isinstance(o, (Strike, Pass)))
         return out
+
+    def examples(self, ctx: Context, n: int = 2) -> list[Any]:
+        """Orders of the reader's own fight: its weapon named in a strike, and in the ranged
+        phase a message for both parts (a shot, then a blow in melee), when the rules take it."""
+        return own_examples(ctx, super().examples(ctx, n), _melee(_me(ctx.scenario, ctx.actor)), n)
 
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
         """An order as its player could write it (``бью Волка 2 топором``), from the catalogue's
@@ -406,25 +413,6 @@ def _named_later(clauses: list[Clause], k: int) -> bool:
     return any(c.rule in ("strike", "weapon", "shoot") and c.all("NAME") for c in clauses[k + 1:])
 
 
-def _same(clauses: list[Clause], foes: list[str]) -> list[Clause]:
-    """``бью его же`` / ``того же``: the target named last before it (the foes asked about when
-    none was named)."""
-    out: list[Clause] = []
-    last: str | None = None
-    for c in clauses:
-        tokens = []
-        for t in c.tokens:
-            if t.kind == "SAME":
-                names = (last,) if last is not None else tuple(foes)
-                t = Token("NAME", NameRef(names, t.text, kind="participant", everyone=names),
-                          t.text, t.lang, t.exact, t.start, t.end)
-            elif t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one:
-                last = t.value.one
-            tokens.append(t)
-        out.append(Clause(c.rule, tuple(tokens)))
-    return out
-
-
 def _names_of(order: Any) -> list[str | None]:
     """The names an order gives (targets, weapons, spells, items), its joined spell's included."""
     if isinstance(order, Both):
@@ -488,6 +476,14 @@ def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str
     return LANGUAGE.render(order, lang, ctx)
 
 
-def order_format(lang: str = "en") -> str:
-    """How to write a combatant's order, with examples (for a player's brief)."""
-    return format_message("fantasy.order.format", lang)
+def order_format(lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
+    """How to write a combatant's order (for a player's brief); with ``encounter`` and
+    ``actor``, examples of the reader's own fight follow (never a foe who is not in it)."""
+    text = format_message("fantasy.order.format", lang)
+    if encounter is None or not actor:
+        return text
+    ctx = LANGUAGE.context(encounter, actor, lang)
+    said = [format_message("inbox.answer.example", lang, order=LANGUAGE.render(o, lang, ctx))
+            for o in LANGUAGE.examples(ctx)]
+    return text + (" " + format_message("inbox.answer.examples", lang, examples=", ".join(said))
+                   if said else "")

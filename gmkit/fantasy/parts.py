@@ -11,8 +11,8 @@ says which part each is for and makes the one order the engine takes:
 * in the ranged phase, one order of each part is a :class:`~.orders.Both`; a melee order alone
   is given ahead for melee (the engine holds it); two orders for one part are refused (F-6: one
   order a turn);
-* in melee the ranged part is over: a message that gives both keeps its melee part, and says
-  the rest was too late.
+* in melee the ranged part is over: a message that gives both is refused with the choices (half
+  of it is never taken in silence).
 
 It also says which names of a message are not targets: a companion one stands by (``рядом с
 Мирой``, ``прикрываю Миру``, ``за Мирой``).
@@ -23,10 +23,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..language.base import Context, Draft
-from ..language.grammar import Clause
+from ..language.grammar import Clause, NameRef, Token
 from .orders import Both, Cast, Flee, Pass, Shoot, Strike
 
-__all__ = ["settle", "beside", "Made"]
+__all__ = ["settle", "beside", "same_target", "held", "own_examples", "Made"]
 
 Made = tuple[Any, str, bool]
 """An order read, the words it was read from, and whether a melee marker came before it."""
@@ -82,8 +82,9 @@ def settle(d: Draft, made: list[Made], phase: str) -> list[Any]:
         d.problem("fantasy.refusal.legal.f6.10", "F-6")
         return []
     if phase != "ranged":
-        if ranged:  # the ranged phase is over: the melee part stands, the rest is said
-            d.note("language.fantasy.note.ranged_over", said=" / ".join(t for _, t in ranged))
+        if ranged:  # the ranged phase is over: asked again rather than half taken
+            d.problem("language.fantasy.ranged_over", "F-6", said=" / ".join(t for _, t in ranged))
+            return []
         return _one_order(d, melee)
     r = _one_order(d, ranged) if ranged else []
     m = _one_order(d, melee)
@@ -126,3 +127,48 @@ def _one_strike(made: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
     if kinds == {Shoot}:
         return [(Shoot(target), text)]
     return [(Strike(target, next(iter(weapons), None)), text)]
+
+
+def held(ctx: Context, foes: list[str]) -> list[Any]:
+    """The strikes ``ctx.actor`` may give now for the melee that follows (F-6), one a foe."""
+    return [o for o in (Strike(t) for t in foes) if ctx.check(o) is None]
+
+
+def own_examples(ctx: Context, picked: list[Any], weapons: list[dict[str, Any]], n: int) -> list[Any]:
+    """``picked`` made the reader's own: a strike names the actor's weapon, and in the ranged
+    phase the first shot or spell at a foe comes with a blow at the same foe in melee."""
+    weapon = weapons[0]["name"] if weapons else None
+    out: list[Any] = []
+    for o in picked:
+        if isinstance(o, Strike) and o.attack is None and weapon is not None:
+            armed = Strike(o.target, weapon, o.cast)
+            o = armed if ctx.check(armed) is None else o
+        out.append(o)
+    if ctx.encounter.phase == "ranged" and weapon is not None:
+        for o in picked:
+            target = getattr(o, "target", None)
+            if isinstance(o, (Shoot, Cast)) and target is not None:
+                both = Both(o, Strike(target, weapon))
+                if ctx.check(both) is None:
+                    out = [both] + [x for x in out if x != o]
+                break
+    return out[:n]
+
+
+def same_target(clauses: list[Clause], foes: list[str]) -> list[Clause]:
+    """``бью его же`` / ``того же``: the target named last before it (the foes asked about when
+    none was named)."""
+    out: list[Clause] = []
+    last: str | None = None
+    for c in clauses:
+        tokens = []
+        for t in c.tokens:
+            if t.kind == "SAME":
+                names = (last,) if last is not None else tuple(foes)
+                t = Token("NAME", NameRef(names, t.text, kind="participant", everyone=names),
+                          t.text, t.lang, t.exact, t.start, t.end)
+            elif t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one:
+                last = t.value.one
+            tokens.append(t)
+        out.append(Clause(c.rule, tuple(tokens)))
+    return out

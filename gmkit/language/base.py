@@ -155,6 +155,8 @@ class OrderLanguage:
     """Name kind -> what it is to the catalogue's grammar (:data:`gmkit.i18n.grammar.KINDS`:
     a dragon is someone, a ship something)."""
 
+    max_options: ClassVar[int] = 12
+    """The most legal orders a reply lists."""
     stray_before: ClassVar[frozenset[str]] = frozenset()
     """Rules that read a number standing just before them (``2 фишки на переброс``)."""
 
@@ -389,8 +391,8 @@ class OrderLanguage:
                           cast=ctx.cast)
         if not reading.ok:
             opts = self._options(ctx)
-            reading.options = tuple(self.render(o, ctx.lang, ctx) for o in opts[:12])
-            reading.option_orders = tuple(opts[:12])
+            reading.options = tuple(self.render(o, ctx.lang, ctx) for o in opts[:self.max_options])
+            reading.option_orders = tuple(opts[:self.max_options])
             if not draft.orders and not draft.questions and opts:
                 reading.example = self.render(opts[0], ctx.lang, ctx)
         return reading
