@@ -5,9 +5,10 @@ A forum player writes once for the whole round: ``стреляю в первог
 ``в ближнем бою`` / ``если дойдёт до рукопашной`` / ``in melee``, came before it); this module
 says which part each is for and makes the one order the engine takes:
 
-* a shot is the ranged part; a strike or a flight, or anything after a melee marker, the melee
-  part; a spell, an item or a skipped turn with no marker is the ranged part when the message
-  gives a melee order after it (``колдую Сон на варга, потом бью его``), else it stands alone;
+* a shot is the ranged part wherever it stands; a strike or a flight, or anything else after a
+  melee marker, the melee part; a spell, an item or a skipped turn with no marker is the
+  ranged part when the message gives a melee order after it (``колдую Сон на варга, потом бью
+  его``), else it stands alone;
 * in the ranged phase, one order of each part is a :class:`~.orders.Both`; a melee order alone
   is given ahead for melee (the engine holds it); two orders for one part are refused (F-6: one
   order a turn);
@@ -75,12 +76,10 @@ def settle(d: Draft, made: list[Made], phase: str) -> list[Any]:
     if first is None or (phase != "ranged" and not marked and
                          not any(isinstance(o, Shoot) for o, _, _ in made[:first])):
         return _one_order(d, [(o, t) for o, t, _ in made])  # one part, as a melee turn reads it
-    ranged = [(o, t) for o, t, _ in made[:first]]
-    melee = [(o, t) for o, t, _ in made[first:]]
-    shots = [t for o, t in melee if isinstance(o, Shoot)]
-    if shots:  # "в ближнем бою стреляю": a bow is the ranged phase's (F-6)
-        d.problem("fantasy.refusal.legal.f6.10", "F-6")
-        return []
+    # a shot is the ranged part wherever it is written ("в ближнем бою бью вождя, а сейчас
+    # стреляю в варга"); another order is the melee part from the first melee order on
+    ranged = [(o, t) for k, (o, t, _) in enumerate(made) if k < first or isinstance(o, Shoot)]
+    melee = [(o, t) for o, t, _ in made[first:] if not isinstance(o, Shoot)]
     if phase != "ranged":
         if ranged:  # the ranged phase is over: asked again rather than half taken
             d.problem("language.fantasy.ranged_over", "F-6", said=" / ".join(t for _, t in ranged))

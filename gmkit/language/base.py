@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ..errors import GmkitError, IllegalOrder
 from .grammar import CORE_VOCABULARY, Clause, Grammar, Lexicon, NameRef, Scanner, Token
 from .morph import is_cyrillic
-from .names import NameIndex
+from .names import NameIndex, grammar_fields
 from .prose import Selection, correct, name_genders, select
 from .reading import Note, Problem, Question, Reading
 from .text import Word, cited, clean, compile_patterns, decode, marked_part, normalise, script_of, words
@@ -149,8 +149,7 @@ class OrderLanguage:
     negative_ok: ClassVar[frozenset[str]] = frozenset({"NOTHING", "PASS"})
     """Concepts that stand under a negative pronoun (``ничего не делаю``)."""
     part_markers: ClassVar[frozenset[str]] = frozenset()
-    """Concepts that say which part of a round an order is for (``в ближнем бою``): under
-    ``если``/``когда`` they mark the order, they do not make it hang on others' actions."""
+    """Concepts naming a part of the round (``в ближнем бою``): under ``если`` no condition."""
     noun_kinds: ClassVar[Mapping[str, str]] = {"participant": "character"}
     """Name kind -> what it is to the catalogue's grammar (:data:`gmkit.i18n.grammar.KINDS`:
     a dragon is someone, a ship something)."""
@@ -276,7 +275,7 @@ class OrderLanguage:
             return held  # type: ignore[no-any-return]
         from ..i18n.grammar import Cast, cast
 
-        given = dict(_grammar_fields(scenario))
+        given = dict(grammar_fields(scenario))
         rows = []
         for entry in index.entries:
             kind = self.noun_kinds.get(entry.kind, entry.kind)
@@ -537,22 +536,6 @@ def _confidence(clauses: Sequence[Clause], sel: Selection, draft: Draft) -> floa
     if any(t.kind == "SEP" and t.value == "CORR" for t in sel.tokens):
         score -= 0.05
     return round(max(0.1, score), 2)
-
-
-def _grammar_fields(data: Any, depth: int = 0) -> Iterable[tuple[str, tuple[Any, Any]]]:
-    """(name, (gender, forms)) of everything the scenario names with ``gender:`` or ``forms:``."""
-    if depth > 6:
-        return
-    if isinstance(data, Mapping):
-        name = data.get("name")
-        if isinstance(name, str) and ("gender" in data or "forms" in data):
-            forms = data.get("forms")
-            yield name, (data.get("gender"), dict(forms) if isinstance(forms, Mapping) else None)
-        for v in data.values():
-            yield from _grammar_fields(v, depth + 1)
-    elif isinstance(data, list):
-        for v in data:
-            yield from _grammar_fields(v, depth + 1)
 
 
 def _detect(tokens: Sequence[Token], text: str, default: Any) -> str:
