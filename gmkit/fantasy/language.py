@@ -25,7 +25,8 @@ from typing import Any, ClassVar
 from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.grammar import Clause, NameRef
-from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
+from .parts import Made, beside, held, own_examples, same_target, settle
 
 __all__ = ["LANGUAGE", "FantasyLanguage", "read_message", "render_order", "order_format"]
 
@@ -37,7 +38,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                       "вцепляться", "вгрызаться", "вгрызться", "цапнуть", "грызть", "терзать",
                       "рвать", "разрубить", "рассечь", "обрушить", "добивать", "добить"],
                "en": ["strike", "hit", "attack", "swing", "stab", "slash", "chop", "bite",
-                      "smash", "cut", "melee", "whack", "bash"]},
+                      "smash", "cut", "whack", "bash"]},
     "SHOOT": {"ru": ["стрелять", "выстрелить", "пустить стрела", "выпустить стрела", "метнуть",
                      "пускать стрела", "выпускать стрела", "всадить стрела", "спускать тетива",
                      "спустить тетива", "стрела",
@@ -63,28 +64,35 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                     "выжидать", "стоять"],
              "en": ["pass", "wait", "nothing", "skip", "hold"]},
     "SELF": {"ru": ["себя", "себе", "сам", "самому", "сама"], "en": ["myself", "me", "self"]},
+    "MELEE_PART": {"ru": ["ближний бой", "рукопашная", "рукопашный", "рукопашка", "врукопашную",
+                          "сойтись", "сходиться", "сцепиться", "ближний", "в упор"],
+                   "en": ["melee", "in melee", "close combat", "hand to hand", "close quarters",
+                          "into melee"]},
+    "SAME": {"ru": ["он же", "тот же", "тот самый", "она же", "та же"],
+             "en": ["the same one", "the same target", "same target", "same one"]},
 }
 """Every concept of a combatant's order, with its phrases in dictionary form."""
 
 RULES = r"""
 start: _item*
-_item: strike | weapon | shoot | cast | spell | heal | use | item | flee | pass | sep | stray
+_item: strike | weapon | shoot | cast | spell | heal | use | item | flee | pass | melee_part | sep | stray
 strike: STRIKE _s*
 weapon: WEAPON _s*
 shoot: SHOOT _s*
-_s: NAME | WEAPON
+_s: NAME | WEAPON | SAME
 cast: CAST _c*
 spell: SPELL _c*
 heal: HEAL _h*
-_c: NAME | SPELL | SELF
-_h: NAME | SPELL | ITEM | SELF
+_c: NAME | SPELL | SELF | SAME
+_h: NAME | SPELL | ITEM | SELF | SAME
 use: USE _u*
 item: ITEM _u*
-_u: NAME | ITEM | SELF
+_u: NAME | ITEM | SELF | SAME
 flee: FLEE
 pass: PASS
+melee_part: MELEE_PART
 sep: SEP
-stray: NAME | NUM | SIGNED | ORD | QUOTE | SELF
+stray: NAME | NUM | SIGNED | ORD | QUOTE | SELF | SAME
 """
 """The grammar: which concepts start an order and which arguments each takes."""
 
@@ -95,6 +103,8 @@ class FantasyLanguage(OrderLanguage):
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "spell": "SPELL", "item": "ITEM",
                                            "attack": "WEAPON", "ranged": "WEAPON"}
     turn_rule = "F-6"
+    max_options = 40
+    part_markers = frozenset({"MELEE_PART"})
     noun_kinds: ClassVar[dict[str, str]] = {"participant": "character", "spell": "spell",
                                             "item": "item", "attack": "weapon", "ranged": "weapon"}
 
@@ -108,14 +118,22 @@ class FantasyLanguage(OrderLanguage):
         out += [(i["name"], "item") for i in me.get("items") or ()]
         return out
 
+    def prepare(self, ctx: Context, clauses: list[Clause]) -> list[Clause]:
+        """A companion's name one stands by is no target; ``его же`` is the last target named."""
+        return same_target(beside(ctx, clauses), _foes(ctx))
+
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
         d = Draft()
         me = _me(ctx.scenario, ctx.actor)
         ranged = (me.get("ranged") or {}).get("name")
-        made: list[tuple[Any, str]] = []
+        made: list[Made] = []
         seen: set[str] = set()
+        marked = False
         for k, c in enumerate(clauses):
             rule = c.rule
+            if rule == "melee_part":
+                marked = True
+                continue
             before = _before(clauses, k)
             got: Any = None
             if rule in seen and len(c.tokens) == 1 and before is None:
@@ -131,8 +149,9 @@ class FantasyLanguage(OrderLanguage):
                     continue
                 if target is None:
                     target = _named_after(clauses, k, d, self)
-                if target is None and self._unsaid(ctx, c, clauses, k, d, verb):
-                    continue
+                if target is None and not _named_later(clauses, k) and \
+                        self._unsaid(ctx, c, clauses, k, d, verb):
+                    continue  # a later strike naming its target says whom ("того, кто подойдёт")
                 if verb == "shoot":
                     got = Shoot(target)  # type: ignore[arg-type]
                 else:
@@ -150,18 +169,10 @@ class FantasyLanguage(OrderLanguage):
             elif rule == "pass":
                 got = Pass()
             if got is not None:
-                made.append((got, c.text))
+                made.append((got, c.text, marked))
         if d.questions or d.problems:
             return d
-        made = _one_strike(made)
-        if len(made) == 2 and isinstance(made[0][0], Strike) and isinstance(made[1][0], Cast) \
-                and made[0][0].cast is None:
-            s, cast = made[0][0], made[1][0]
-            made = [(Strike(s.target, s.attack, cast), made[0][1] + " + " + made[1][1])]
-        made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
-        if len(made) > 1:
-            d.problem("language.one_order", "F-6", orders=" / ".join(t for _, t in made))
-        d.orders.extend(o for o, _ in made)
+        d.orders.extend(settle(d, made, ctx.encounter.phase))
         return d
 
     def _one(self, ref: NameRef, d: Draft, what: str = "target") -> str | None:
@@ -283,19 +294,25 @@ class FantasyLanguage(OrderLanguage):
     # --- options and rendering --------------------------------------------------------------
 
     def options(self, ctx: Context) -> list[Any]:
+        """Every legal order, each target named (a strike once per target, whatever the
+        weapon); in the ranged phase, for one who has nothing to shoot or cast, the strikes
+        it may give ahead for melee (F-6)."""
         try:
             legal = list(ctx.encounter.legal_orders(ctx.actor))
         except Exception:  # the options are a courtesy: never let them cost the reply
             return []
-        seen: dict[type, int] = {}
-        out = []
-        for o in legal:
-            if isinstance(o, Flee) and o.gm_allows is not None:
-                continue
-            if seen.get(type(o), 0) < 4:
-                seen[type(o)] = seen.get(type(o), 0) + 1
-                out.append(o)
+        out = [o for o in legal if not (isinstance(o, Flee) and o.gm_allows is not None)
+               and not (isinstance(o, Strike) and o.attack is not None and Strike(o.target) in legal)]
+        if ctx.encounter.phase == "ranged":  # what is played now first, the blows held for melee after
+            if not any(isinstance(o, (Shoot, Cast, UseItem)) for o in out):
+                out = held(ctx, _foes(ctx)) or out
+            out.sort(key=lambda o: isinstance(o, (Strike, Pass)))
         return out
+
+    def examples(self, ctx: Context, n: int = 2) -> list[Any]:
+        """Orders of the reader's own fight: its weapon named in a strike, and in the ranged
+        phase a message for both parts (a shot, then a blow in melee), when the rules take it."""
+        return own_examples(ctx, super().examples(ctx, n), _melee(_me(ctx.scenario, ctx.actor)), n)
 
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
         """An order as its player could write it (``бью Волка 2 топором``), from the catalogue's
@@ -306,11 +323,22 @@ class FantasyLanguage(OrderLanguage):
         with grammar.cast(_cast_of(ctx, shown)):
             return self._words(order, lang, shown)
 
+    def understand(self, order: Any, lang: str, ctx: Context) -> str:
+        """A melee order given in the ranged phase says plainly that the actor does nothing
+        until melee (F-6: it is held for the melee turn)."""
+        said = self.render(order, lang, ctx)
+        if ctx.encounter.phase == "ranged" and isinstance(order, (Strike, Flee)):
+            return format_message("fantasy.order.held", lang, melee=said)
+        return said
+
     def _words(self, order: Any, lang: str, shown: dict[str, str]) -> str:
         def say(key: str, **params: Any) -> str:
             return format_message(f"fantasy.order.{key}", lang,
                                   **{k: shown.get(v, v) for k, v in params.items()})
 
+        if isinstance(order, Both):
+            return format_message("fantasy.order.both", lang, ranged=self._words(order.ranged, lang, shown),
+                                  melee=self._words(order.melee, lang, shown))
         if isinstance(order, Strike):
             target, attack = order.target, order.attack
             if target is None:
@@ -385,28 +413,10 @@ def _named_later(clauses: list[Clause], k: int) -> bool:
     return any(c.rule in ("strike", "weapon", "shoot") and c.all("NAME") for c in clauses[k + 1:])
 
 
-def _one_strike(made: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
-    """``перехватывает топор. Рублю Волка 1`` / ``спускает тетиву. Стрела — в вожака``: strikes
-    (or shots) that agree, one target at most and one weapon at most, are one (F-6: one
-    order)."""
-    kinds = {type(o) for o, _ in made}
-    if len(made) < 2 or kinds not in ({Strike}, {Shoot}):
-        return made
-    if any(isinstance(o, Strike) and o.cast is not None for o, _ in made):
-        return made
-    targets = {o.target for o, _ in made if o.target is not None}
-    weapons = {o.attack for o, _ in made if isinstance(o, Strike) and o.attack is not None}
-    if len(targets) > 1 or len(weapons) > 1:
-        return made
-    text = " / ".join(t for _, t in made)
-    target = next(iter(targets), None)
-    if kinds == {Shoot}:
-        return [(Shoot(target), text)]
-    return [(Strike(target, next(iter(weapons), None)), text)]
-
-
 def _names_of(order: Any) -> list[str | None]:
     """The names an order gives (targets, weapons, spells, items), its joined spell's included."""
+    if isinstance(order, Both):
+        return [*_names_of(order.ranged), *_names_of(order.melee)]
     if isinstance(order, Strike):
         return [order.target, order.attack, *(_names_of(order.cast) if order.cast is not None else [])]
     if isinstance(order, Shoot):
@@ -466,6 +476,14 @@ def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str
     return LANGUAGE.render(order, lang, ctx)
 
 
-def order_format(lang: str = "en") -> str:
-    """How to write a combatant's order, with examples (for a player's brief)."""
-    return format_message("fantasy.order.format", lang)
+def order_format(lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
+    """How to write a combatant's order (for a player's brief); with ``encounter`` and
+    ``actor``, examples of the reader's own fight follow (never a foe who is not in it)."""
+    text = format_message("fantasy.order.format", lang)
+    if encounter is None or not actor:
+        return text
+    ctx = LANGUAGE.context(encounter, actor, lang)
+    said = [format_message("inbox.answer.example", lang, order=LANGUAGE.render(o, lang, ctx))
+            for o in LANGUAGE.examples(ctx)]
+    return text + (" " + format_message("inbox.answer.examples", lang, examples=", ".join(said))
+                   if said else "")

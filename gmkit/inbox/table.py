@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import format_message, grammar
-from ..language import Reading, examples, read, render
+from ..language import Reading, examples, offers, read, render
 from ..scenario import actors_of
 from .paste import MAX_MESSAGES, MAX_PASTE, Message, split, when
 from .who import Identities, plain
@@ -176,8 +176,11 @@ class _Builder:
         self.gm_run = {n for n, _, g, _ in rows if g} if npcs is None else set(npcs)
         self.expected = list(encounter.expected())
         self.expected += [a for a in encounter.orders_received if a not in self.expected]
-        """Who may send an order now: those the fight expects, and those whose order is in
-        (a new message replaces it)."""
+        self.expected += [a for a in encounter.participants()
+                          if a not in self.expected and a not in self.gm_run and offers(encounter, a)]
+        """Who may send an order now: those the fight expects, those whose order is in (a new
+        message replaces it), and players who may give one ahead for a later part of the round
+        (a melee blow during the ranged exchange, F-6)."""
         self.gm = plain(gm) if gm else ""
         self.lines: list[str] = []
         self.extra: list[Row] = []

@@ -21,7 +21,7 @@ from typing import Any
 from .base import Context, Draft, LanguageError, OrderLanguage
 from .reading import Note, Problem, Question, Reading
 
-__all__ = ["read", "language_of", "order_format", "render", "examples", "Reading", "Problem",
+__all__ = ["read", "language_of", "order_format", "render", "examples", "offers", "Reading", "Problem",
            "Question", "Note", "OrderLanguage", "Context", "Draft", "LanguageError"]
 
 
@@ -54,6 +54,15 @@ def examples(encounter: Any, actor: str, lang: str = "en", n: int = 2) -> list[s
     language = language_of(encounter.system)
     ctx = language.context(encounter, actor, lang)
     return [language.render(o, lang, ctx) for o in language.examples(ctx, n)]
+
+
+def offers(encounter: Any, actor: str) -> bool:
+    """Whether ``actor`` has an order to give now: legal now, or one the rules take ahead for
+    a later part of the round (a table keeps such an actor's row open for its message)."""
+    if encounter.is_over or actor not in encounter.participants():
+        return False
+    language = language_of(encounter.system)
+    return bool(language.options(language.context(encounter, actor)))
 
 
 def order_format(system: str, lang: str = "en") -> str:

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from ..errors import GmkitError, IllegalOrder
 from .grammar import CORE_VOCABULARY, Clause, Grammar, Lexicon, NameRef, Scanner, Token
 from .morph import is_cyrillic
-from .names import NameIndex
+from .names import NameIndex, grammar_fields
 from .prose import Selection, correct, name_genders, select
 from .reading import Note, Problem, Question, Reading
 from .text import Word, cited, clean, compile_patterns, decode, marked_part, normalise, script_of, words
@@ -148,10 +148,14 @@ class OrderLanguage:
     """Concepts that may stand under a condition (a Benny spent "if I miss")."""
     negative_ok: ClassVar[frozenset[str]] = frozenset({"NOTHING", "PASS"})
     """Concepts that stand under a negative pronoun (``ничего не делаю``)."""
+    part_markers: ClassVar[frozenset[str]] = frozenset()
+    """Concepts naming a part of the round (``в ближнем бою``): under ``если`` no condition."""
     noun_kinds: ClassVar[Mapping[str, str]] = {"participant": "character"}
     """Name kind -> what it is to the catalogue's grammar (:data:`gmkit.i18n.grammar.KINDS`:
     a dragon is someone, a ship something)."""
 
+    max_options: ClassVar[int] = 12
+    """The most legal orders a reply lists."""
     stray_before: ClassVar[frozenset[str]] = frozenset()
     """Rules that read a number standing just before them (``2 фишки на переброс``)."""
 
@@ -198,6 +202,10 @@ class OrderLanguage:
         """Every (name, kind) a message for ``actor`` may name."""
         return [(p, "participant") for p in encounter.participants()]
 
+    def prepare(self, ctx: Context, clauses: list[Clause]) -> list[Clause]:
+        """The clauses as the rule set reads them (names that are no order's taken out...)."""
+        return clauses
+
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
         """Clauses to orders (not yet checked by the engine)."""
         raise NotImplementedError
@@ -209,6 +217,10 @@ class OrderLanguage:
     def render(self, order: Any, lang: str, ctx: Context | None = None) -> str:
         """``order`` as a player could write it in ``lang``; reads back to the same order."""
         raise NotImplementedError
+
+    def understand(self, order: Any, lang: str, ctx: Context) -> str:
+        """What the reply says was understood (by default the order as :meth:`render` writes it)."""
+        return self.render(order, lang, ctx)
 
     def example(self, ctx: Context) -> str:
         """An order the player could copy, when nothing was read."""
@@ -263,7 +275,7 @@ class OrderLanguage:
             return held  # type: ignore[no-any-return]
         from ..i18n.grammar import Cast, cast
 
-        given = dict(_grammar_fields(scenario))
+        given = dict(grammar_fields(scenario))
         rows = []
         for entry in index.entries:
             kind = self.noun_kinds.get(entry.kind, entry.kind)
@@ -338,11 +350,11 @@ class OrderLanguage:
         context = [t.value.one for t in scanner.scan(quoted)
                    if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one]
         sel = select(ws, tokens, (ctx.actor,), lambda n: ctx.genders.get(n), self.conditional_ok,
-                     self.negative_ok, context)
+                     self.negative_ok, context, self.part_markers)
         ctx.mentioned = sel.mentioned
         ctx.loose = sel.loose
         ctx.text = text
-        clauses = correct(self.grammar.clauses(sel.tokens), self.slot)
+        clauses = self.prepare(ctx, correct(self.grammar.clauses(sel.tokens), self.slot))
         ctx.clauses = clauses
         if sel.again:
             draft = self._again(ctx, clauses)
@@ -369,17 +381,17 @@ class OrderLanguage:
                     draft.problems.append(Problem(refusal.rule, str(refusal), refusal=refusal))
         used = _spans(clauses)
         reading = Reading(ctx.encounter.system, ctx.actor, ctx.lang, tuple(draft.orders),
-                          tuple(self.render(o, ctx.lang, ctx) for o in draft.orders),
+                          tuple(self.understand(o, ctx.lang, ctx) for o in draft.orders),
                           tuple(draft.notes), tuple(draft.problems), tuple(draft.questions),
                           cut=len(marked.text) if marked.cut else None, marked=marked.how,
-                          shown=ctx.shown, renderer=lambda o, lg: self.render(o, lg, ctx),
+                          shown=ctx.shown, renderer=lambda o, lg: self.understand(o, lg, ctx),
                           text=text, spans=used, skipped=_skipped(sel, quotes),
                           unread=_unread(ws, used, sel), confidence=_confidence(clauses, sel, draft),
                           cast=ctx.cast)
         if not reading.ok:
             opts = self._options(ctx)
-            reading.options = tuple(self.render(o, ctx.lang, ctx) for o in opts[:12])
-            reading.option_orders = tuple(opts[:12])
+            reading.options = tuple(self.render(o, ctx.lang, ctx) for o in opts[:self.max_options])
+            reading.option_orders = tuple(opts[:self.max_options])
             if not draft.orders and not draft.questions and opts:
                 reading.example = self.render(opts[0], ctx.lang, ctx)
         return reading
@@ -524,22 +536,6 @@ def _confidence(clauses: Sequence[Clause], sel: Selection, draft: Draft) -> floa
     if any(t.kind == "SEP" and t.value == "CORR" for t in sel.tokens):
         score -= 0.05
     return round(max(0.1, score), 2)
-
-
-def _grammar_fields(data: Any, depth: int = 0) -> Iterable[tuple[str, tuple[Any, Any]]]:
-    """(name, (gender, forms)) of everything the scenario names with ``gender:`` or ``forms:``."""
-    if depth > 6:
-        return
-    if isinstance(data, Mapping):
-        name = data.get("name")
-        if isinstance(name, str) and ("gender" in data or "forms" in data):
-            forms = data.get("forms")
-            yield name, (data.get("gender"), dict(forms) if isinstance(forms, Mapping) else None)
-        for v in data.values():
-            yield from _grammar_fields(v, depth + 1)
-    elif isinstance(data, list):
-        for v in data:
-            yield from _grammar_fields(v, depth + 1)
 
 
 def _detect(tokens: Sequence[Token], text: str, default: Any) -> str:

@@ -29,12 +29,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .morph import forms, is_cyrillic
 from .numbers import cardinal
 
 __all__ = ["THRESHOLD", "GLOSSARY", "Entry", "Match", "NameIndex", "translit", "skeleton", "bound",
-           "LAST"]
+           "LAST", "grammar_fields"]
 
 THRESHOLD = 80
 """The least rapidfuzz ratio (0-100) at which a misspelt Latin word still names something."""
@@ -376,3 +377,19 @@ def _unique(entries: list[Entry]) -> list[Entry]:
             seen.add((e.name, e.kind))
             out.append(e)
     return out
+
+
+def grammar_fields(data: Any, depth: int = 0) -> Iterable[tuple[str, tuple[Any, Any]]]:
+    """(name, (gender, forms)) of everything the scenario names with ``gender:`` or ``forms:``."""
+    if depth > 6:
+        return
+    if isinstance(data, Mapping):
+        name = data.get("name")
+        if isinstance(name, str) and ("gender" in data or "forms" in data):
+            forms = data.get("forms")
+            yield name, (data.get("gender"), dict(forms) if isinstance(forms, Mapping) else None)
+        for v in data.values():
+            yield from grammar_fields(v, depth + 1)
+    elif isinstance(data, list):
+        for v in data:
+            yield from grammar_fields(v, depth + 1)

@@ -42,8 +42,7 @@ _ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "бу�
                     "чем", "покуда", "while", "though", "although", "because", "until", "let",
                     "whilst", "as", "that"})
 """Words that open a clause the player does not order: time, wish, comparison, report."""
-_CONDITION = frozenset({"если", "когда", "коли", "ежели", "if", "when", "once", "unless",
-                        "whenever"})
+_CONDITION = frozenset({"если", "когда", "коли", "ежели", "if", "when", "once", "unless", "whenever"})
 """Words that open a condition: an order given only if something happens."""
 _NEGATION = frozenset({"не", "ни", "без", "not", "no", "don't", "dont", "never", "without",
                        "won't", "nor", "neither", "нет"})
@@ -63,8 +62,7 @@ _SUBJECT_PRONOUNS = {"он": "m", "она": "f", "оно": "n", "они": "pl", 
 ARGUMENTS = frozenset({"NAME", "WEAPON", "SPELL", "ITEM", "NUM", "SIGNED", "CELL", "SYSTEMS", "HULL",
                        "ORD", "QUOTE", "DIE"})
 """Token kinds that are an order's arguments, not its head: a correction may give only these."""
-_NOT_HEADS = ARGUMENTS | {"SEP", "SPEED", "HEIGHT", "OR", "UP", "DOWN", "PATH", "CELLWORD", "SELF",
-                          "TO"}
+_NOT_HEADS = ARGUMENTS | {"SEP", "SPEED", "HEIGHT", "OR", "UP", "DOWN", "PATH", "CELLWORD", "SELF", "TO"}
 
 
 @dataclass
@@ -104,14 +102,16 @@ class _Clause:
 
 def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable[str],
            genders: Callable[[str], str | None], allowed: frozenset[str] = frozenset(),
-           negative_ok: frozenset[str] = frozenset(), context: Sequence[str] = ()) -> Selection:
+           negative_ok: frozenset[str] = frozenset(), context: Sequence[str] = (),
+           markers: frozenset[str] = frozenset()) -> Selection:
     """Keep the tokens of the clauses that give the actor's own order.
 
     ``actor_names``: the names that are the actor (its own name; its pilot resolves to it);
     ``genders``: a participant's gender (``m f n pl``, None when not known), for pronouns;
     ``allowed``: concepts a condition may govern (a Benny spent "if I miss");
     ``negative_ok``: concepts that stand under a negative pronoun (``ничего не делаю``);
-    ``context``: names mentioned in the quoted part of the message, oldest first.
+    ``context``: names mentioned in the quoted part of the message, oldest first;
+    ``markers``: concepts naming a part of the round, read under ``если`` (not a condition).
     """
     me = frozenset(actor_names)
     cover = _cover(words, tokens)
@@ -129,9 +129,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         first = _first_word(words, c, cover, tokens)
         opener = words[first].text if first is not None else ""
         subject, person = _subject(words, tokens, cover, c, clauses, k, me, mentioned, genders)
-        if opener in _CONDITION:
-            c.status = "condition"
-            conditions.append(k)
+        if opener in _CONDITION:  # a part marker ("если дойдёт до рукопашной") is no condition
+            c.status = "own" if any(tokens[i].kind in markers for i in c.tokens) else "condition"
+            conditions += [k] if c.status == "condition" else []
         elif any(words[i].text in _SUBJUNCTIVE and i not in cover for i in c.words):
             c.status = "aside"
         elif opener in _ASIDE and cover.get(first) is None:  # type: ignore[arg-type]

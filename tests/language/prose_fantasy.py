@@ -32,7 +32,7 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road", E, "Не стреляю, жду", Pass()),
     ("road", E, "Стреляю! 🏹", Shoot()),
     ("road", E, "Эльвен стреляет в последнего волка", Shoot(W3)),
-    ("road", E, "Бью волка 2 мечом", Illegal("F-6", Strike(W2, "Меч"))),
+    ("road", E, "Бью волка 2 мечом", Strike(W2, "Меч")),  # held for melee (F-6)
     ("road", E, "Стреляю в Миру", Illegal("F-6", Shoot(M))),
     ("road", E, "Мира колдует искру на вожака", Nothing()),
     ("road", E, "Пока Мира колдует, я стреляю в вожака", Shoot(LEAD)),
@@ -58,7 +58,7 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road", M, "Не колдую. Пропускаю ход.", Pass()),
     ("road", M, "Мира лечит Борина", Cast(MEND, BO)),
     ("road", E, "Мира лечит Борина", Nothing()),
-    ("road", M, "Бью Волка 1 посохом", Illegal("F-6", Strike(W1, "Посох"))),
+    ("road", M, "Бью Волка 1 посохом", Strike(W1, "Посох")),  # held for melee (F-6)
     ("road", M, "Искру на Борина", Illegal("F-6", Cast(SPARK, BO))),
     ("road", M, "cast spark at the leader", Cast(SPARK, LEAD)),
     ("road", M, "Целюсь искрой в крыс", Cast(SPARK, RATS)),

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from gmkit.fantasy.orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from gmkit.fantasy.orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
 
 from .corpus import Ask, Illegal, Says, check, languages
 
@@ -27,16 +27,17 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("wolves", "Mira", "Искра в третьего волка!", Cast("spark", "Wolf 3")),
     ("wolves", "Mira", "колдую исцеление на Борина", Cast("mend", "Borin")),
     ("wolves", "Mira", "колдую!", Ask("spark", "mend")),
-    ("wolves", "Elwen", "бью второго волка мечом", Illegal("F-6", Strike("Wolf 2", "sword"))),
+    ("wolves", "Elwen", "бью второго волка мечом", Strike("Wolf 2", "sword")),  # held for melee (F-6)
     ("wolves", "Elwen", "стреляю в седьмого волка", Says("Wolf 5")),
     ("wolves", "Mira", "колдую искру на Борина", Illegal("F-6", Cast("spark", "Borin"))),
     ("wolves", "Elwen", "Стреляю!", Shoot()),
     ("wolves", "Mira", "пропускаю ход, жду", Pass()),
-    ("wolves", "Mira", "колдую искру на второго волка, потом бью посохом", Says("F-6")),
+    ("wolves", "Mira", "колдую искру на второго волка, потом бью посохом",
+     Both(Cast("spark", "Wolf 2"), Strike(None, "staff"))),  # both parts of the round (F-6)
     ("wolves", "Elwen", "[заявка]стреляю в волка номер 4[/заявка] и ругаюсь на эльфийском", Shoot("Wolf 4")),
     ("crypt", "Ilsa", "колдую магическую стрелу в призрака", Cast("magic bolt", "Ghost")),
     ("crypt", "Ilsa", "Изгоняющий свет на призрака!", Cast("banishing light", "Ghost")),
-    ("crypt", "Ilsa", "бью призрака кинжалом", Illegal("F-6", Strike("Ghost", "dagger"))),
+    ("crypt", "Ilsa", "бью призрака кинжалом", Illegal("F-2", Strike("Ghost", "dagger"))),  # AC -3
     ("crypt", "Ilsa", "пью противоядие", UseItem("antidote")),
     ("crypt", "Ilsa", "колдую на паука", Ask("magic bolt", "banishing light")),
     ("melee", "Borin", "бью второго волка топором", Strike("Wolf 2", "axe")),
@@ -60,16 +61,17 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("wolves", "Mira", "Spark at the third wolf!", Cast("spark", "Wolf 3")),
     ("wolves", "Mira", "cast mend on Borin", Cast("mend", "Borin")),
     ("wolves", "Mira", "I cast a spell!", Ask("spark", "mend")),
-    ("wolves", "Elwen", "hit wolf 2 with the sword", Illegal("F-6", Strike("Wolf 2", "sword"))),
+    ("wolves", "Elwen", "hit wolf 2 with the sword", Strike("Wolf 2", "sword")),
     ("wolves", "Elwen", "shoot wolf 7", Says("Wolf 5")),
     ("wolves", "Mira", "cast spark on Borin", Illegal("F-6", Cast("spark", "Borin"))),
     ("wolves", "Elwen", "Shoot!", Shoot()),
     ("wolves", "Mira", "pass, I wait", Pass()),
-    ("wolves", "Mira", "cast spark on the second wolf, then hit with my staff", Says("F-6")),
+    ("wolves", "Mira", "cast spark on the second wolf, then hit with my staff",
+     Both(Cast("spark", "Wolf 2"), Strike(None, "staff"))),
     ("wolves", "Elwen", "[order]shoot wolf #4[/order] and curse in elvish", Shoot("Wolf 4")),
     ("crypt", "Ilsa", "cast magic bolt at the ghost", Cast("magic bolt", "Ghost")),
     ("crypt", "Ilsa", "Banishing light on the ghost!", Cast("banishing light", "Ghost")),
-    ("crypt", "Ilsa", "stab the ghost with my dagger", Illegal("F-6", Strike("Ghost", "dagger"))),
+    ("crypt", "Ilsa", "stab the ghost with my dagger", Illegal("F-2", Strike("Ghost", "dagger"))),
     ("crypt", "Ilsa", "drink the antidote", UseItem("antidote")),
     ("crypt", "Ilsa", "cast at the spider", Ask("magic bolt", "banishing light")),
     ("melee", "Borin", "hit the second wolf with my axe", Strike("Wolf 2", "axe")),
