@@ -171,11 +171,14 @@ def _number_spec(spec: str) -> bool:
     return bool(spec) and (spec[-1] in _NUMBER_TYPES or spec[-1].isdigit() or spec in ("+", "-", " "))
 
 
-MODIFIERS = frozenset({"or", "cap"})
+MODIFIERS = frozenset({"or", "comma", "cap"})
 """What may follow a case (or stand alone) in a placeholder: ``or`` joins a list with «или»
-(``{names:acc:or}``), ``cap`` writes the first letter as a capital (``{side:nom:cap}``)."""
+(``{names:acc:or}``), ``comma`` with commas alone (the head of a list whose last item the
+message writes itself: «{rest:acc:comma} или {last:acc}»), ``cap`` writes the first letter as a
+capital (``{side:nom:cap}``)."""
 
-JOINERS = {"and": {"en": " and ", "ru": " и "}, "or": {"en": " or ", "ru": " или "}}
+JOINERS = {"and": {"en": " and ", "ru": " и "}, "or": {"en": " or ", "ru": " или "},
+           "comma": {"en": ", ", "ru": ", "}}
 """The word before a list's last item, as a reader writes a list («Пепел, Гроза и Шквал»)."""
 
 
@@ -229,8 +232,8 @@ class _Formatter(string.Formatter):
             return self._field(value, spec, "and")
         parts = spec.split(":")
         mods = {p for p in parts if p in MODIFIERS}
-        text = self._field(value, ":".join(p for p in parts if p not in MODIFIERS),
-                           "or" if "or" in mods else "and")
+        joiner = "or" if "or" in mods else "comma" if "comma" in mods else "and"
+        text = self._field(value, ":".join(p for p in parts if p not in MODIFIERS), joiner)
         return text[:1].upper() + text[1:] if "cap" in mods else text
 
     def _field(self, value: Any, spec: str, joiner: str) -> str:
