@@ -891,7 +891,7 @@ class Encounter(ABC):
         got = [e.to_json() for e in self.record[start:]]
         want = [e.to_json() if isinstance(e, Event) else e for e in entry.get("events", got)]
         if left or not _as_recorded(got, want, self.reworded):
-            where = "faces" if left else ("events" + _first_difference(got, want))
+            where = "faces" if left else ("events" + _first_difference(got, want, 0, self.reworded))
             msg = (f"replay of resolution {self.resolutions} differs from what was recorded at "
                    f"{where} (another gmkit version or a changed scenario?)")
             if strict:
@@ -1136,13 +1136,13 @@ def _as_recorded(got: list[dict[str, Any]], want: list[dict[str, Any]],
     return True
 
 
-def _first_difference(got: Any, want: Any, depth: int = 0) -> str:
-    """Where two JSON values first differ, as a field path (``[2].params.damage``)."""
+def _first_difference(got: Any, want: Any, depth: int = 0, reworded: Mapping[str, Any] | None = None) -> str:
+    """Where two JSON values first differ (``[2].params.damage``), past events only told anew."""
     if depth > 30:
         return ""
     if isinstance(got, list) and isinstance(want, list):
         for i, (a, b) in enumerate(zip(got, want, strict=False)):
-            if _canon(a) != _canon(b):
+            if _canon(a) != _canon(b) and (reworded is None or not _as_recorded([a], [b], reworded)):
                 return f"[{i}]" + _first_difference(a, b, depth + 1)
         return f"[{min(len(got), len(want))}]" if len(got) != len(want) else ""
     if isinstance(got, dict) and isinstance(want, dict):
