@@ -887,7 +887,7 @@ class Encounter(ABC):
         got = [e.to_json() for e in self.record[start:]]
         want = [e.to_json() if isinstance(e, Event) else e for e in entry.get("events", got)]
         if left or not as_recorded(got, want, self.reworded):
-            where = "faces" if left else ("events" + first_difference(got, want))
+            where = "faces" if left else ("events" + first_difference(got, want, 0, self.reworded))
             msg = (f"replay of resolution {self.resolutions} differs from what was recorded at "
                    f"{where} (another gmkit version or a changed scenario?)")
             if strict:

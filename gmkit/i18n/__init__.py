@@ -24,7 +24,10 @@ Russian typography is the formatter's: a negative number takes the minus sign (�
 is quoted «so» (a Russian message writes «{x}» itself). docs/messages.md says how to write one.
 
 A parameter written ``{bonus?}`` may be missing and then says nothing: an event's parameters may
-grow in a later gmkit (the source of a modifier), and events recorded before still render.
+grow in a later gmkit (the source of a modifier), and events recorded before still render. What
+follows its colon is what an event without it says in its place, written with the parameters
+such an event has: ``{told?:Состояние «{status}» у {actor:gen} проходит}`` is ``told`` (as it
+is, no spec) when given, else that sentence.
 
 >>> format_message("core.roll", "ru", actor="Пепел", roll="d8!: d8[5] = 5")
 'Пепел бросает d8!: d8[5] = 5'
@@ -206,6 +209,19 @@ class _Names(str):
 _ABSENT = object()
 
 
+class _Optional:
+    """An optional parameter's value (``{told?:…}``): written as it is, its spec being the text
+    for an event without it (:data:`_MISSING` then)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
+
+
+_MISSING = _Optional(_ABSENT)
+
+
 class _Formatter(string.Formatter):
     """``str.format`` with the catalogue's specs: cases, agreement, plurals, numbers, lists; in
     Russian a negative number takes the minus sign and a fraction the decimal comma, and a
@@ -220,14 +236,17 @@ class _Formatter(string.Formatter):
         return super().convert_field(value, conversion)
 
     def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        if isinstance(key, str) and key.endswith("?"):  # a parameter older events lack
+            value = kwargs.get(key, kwargs.get(key[:-1], _ABSENT))
+            return _MISSING if value is _ABSENT else _Optional(value)
         value = kwargs.get(key, _ABSENT)
         if value is not _ABSENT:
             return value
-        if isinstance(key, str) and key.endswith("?"):  # a parameter older events lack
-            return kwargs.get(key[:-1], "")
         return super().get_value(key, args, kwargs)
 
     def format_field(self, value: Any, spec: str) -> str:
+        if isinstance(value, _Optional):  # its spec is what an event without it says instead
+            return spec if value is _MISSING else self.format_field(value.value, "")
         if spec.startswith(("g:", "plural:")) or (":" not in spec and spec not in MODIFIERS):
             return self._field(value, spec, "and")
         parts = spec.split(":")

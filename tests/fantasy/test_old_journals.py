@@ -3,8 +3,8 @@
 The three journals in ``journals/`` were written by gmkit at commit 8c8577e (before the fantasy
 messages said where a number comes from): two crypt fights with poison, paralysis and protection
 rolls, and a wolves fight with Strength and Constitution bonuses. Their events have fewer
-parameters than today's (no ``bonus``, no ``mods``): a replay may find more parameters, never
-other values, and the recorded events still render in both languages.
+parameters than today's (no ``bonus``, no ``mods``, no ``against``, no ``told``): a replay may find
+more parameters, never other values, and the recorded events still render in both languages.
 """
 
 from __future__ import annotations
@@ -47,7 +47,9 @@ def test_the_old_journals_meet_the_grown_parameters() -> None:
         replayed = fight.record[len(fight.record) - len(recorded):]
         grown |= {k for new, old in zip(replayed, recorded, strict=True)
                   for k in set(new.params) - set(old.get("params", {}))}
-    assert grown == {"bonus", "mods"}
+    # issue 27: where a number comes from; issue 34: what a protection roll was against and what
+    # each outcome did, in words (``against``, ``told``)
+    assert grown == {"bonus", "mods", "against", "told"}
 
 
 @pytest.mark.parametrize("path", JOURNALS, ids=lambda p: p.stem)

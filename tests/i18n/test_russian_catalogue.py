@@ -40,8 +40,15 @@ CASE_SPECS = frozenset(grammar.CASES)
 
 
 def _fields(template: str) -> list[tuple[str, str]]:
-    parsed = string.Formatter().parse(template)
-    return [(f.split(".")[0].split("[")[0], spec or "") for _, f, spec, _ in parsed if f]
+    """The template's parameters; an optional one with a text for events without it
+    (``{told?:…}``) is left out, and the parameters of that text are read in its place."""
+    out: list[tuple[str, str]] = []
+    for _, f, spec, _ in string.Formatter().parse(template):
+        if f and f.endswith("?") and spec:
+            out += _fields(spec)
+        elif f:
+            out.append((f.split(".")[0].split("[")[0], spec or ""))
+    return out
 
 
 def name_params(key: str, template: str) -> set[str]:

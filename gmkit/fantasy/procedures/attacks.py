@@ -15,7 +15,7 @@ from ..orders import Shoot, Strike
 from ..sheets import Attack
 from .effects import special
 from .harm import damage, roll_damage
-from .terms import bonus_term, modifiers_term, notation_term
+from .terms import bonus_term, fired_term, modifiers_term, notation_term, unfired_term
 
 __all__ = ["pick_target", "strike", "shoot", "attack", "roll_to_hit"]
 
@@ -95,7 +95,8 @@ def roll_to_hit(ctx: Context, actor: str, ac: int, need: int, purpose: str) -> t
 
 
 def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
-    """F-2 to hit, then F-4 special or F-3 damage."""
+    """F-2 to hit, then F-4 special (told as what it does instead of the damage; one that does
+    not trigger in a few words) or F-3 damage."""
     c = ctx.sheets.combatants[actor]
     t = ctx.sheets.combatants[target]
     mod = att.to_hit + t.easier_to_hit
@@ -125,12 +126,15 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
             if rules.special_triggers(int(tr.total), sp.trigger):
                 fired = sp
                 break
-        ctx.emit("trigger", actor, "fantasy.special.fired" if fired else "fantasy.special.not",
-                 {"actor": actor, "roll": tr.total,
-                  "special": notation_term(fired) if fired else [notation_term(x) for x in att.specials]},
-                 data={"fired": fired.kind if fired else None}, rolls=(tr,))
+        if ctx.keeps_events:
+            ctx.emit("trigger", actor, "fantasy.special.fired" if fired else "fantasy.special.not",
+                     {"actor": actor, "roll": tr.total,
+                      "special": notation_term(fired) if fired else [notation_term(x) for x in att.specials],
+                      "told": (fired_term(actor, att.name, fired.kind, tr.total) if fired
+                               else unfired_term([x.kind for x in att.specials], tr.total))},
+                     data={"fired": fired.kind if fired else None}, rolls=(tr,))
         if fired is not None:
-            special(ctx, actor, target, fired)
+            special(ctx, actor, target, fired, att.name)
             return
     value, roll = roll_damage(ctx, actor, att.damage, target)
     if att.damage.percent is not None:

@@ -2,6 +2,8 @@
 
 An effect lasting N turns covers N of its bearer's side's turns (ongoing damage at the start of
 each) and ends at the start of the next; a disabling effect with no end takes its bearer out.
+Every outcome is told in words (``told``): what a protection roll spared, a condition taken or
+ended («Варг стряхивает сон», «Борин отравлен на 3 хода», «Варг просыпается»).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..context import Context
 from ..notation import SpecialAttack, plain_number
 from ..sheets import Effect
 from .harm import damage, kill, roll_damage
-from .terms import kind_term, status_term
+from .terms import against_special, ended_term, kind_term, resisted_term, status_term, taken_term
 
 __all__ = ["tick", "protected", "special", "apply_effect"]
 
@@ -44,8 +46,11 @@ def tick(ctx: Context, side: str) -> None:
                 break
             if e.turns is not None and e.turns <= 0:
                 board.set_conditions(n, tuple(x for x in st.conditions if x is not e))
-                ctx.emit("effect_end", n, "fantasy.effect.ends",
-                         {"actor": n, "status": status_term(e.status)}, data={"status": e.status})
+                params = {"actor": n, "status": status_term(e.status)}
+                told = ended_term(n, e.status)
+                if told is not None:
+                    params["told"] = told
+                ctx.emit("effect_end", n, "fantasy.effect.ends", params, data={"status": e.status})
                 continue
             if e.ongoing:
                 p = ctx.dice.pick(e.ongoing, purpose=f"F-4 {e.status}", actor=n)
@@ -55,22 +60,33 @@ def tick(ctx: Context, side: str) -> None:
                 st.conditions = tuple(left if x is e else x for x in st.conditions)
 
 
-def protected(ctx: Context, target: str, need: int, special: Any) -> bool:
-    """F-5: the target's protection roll (d18 + Wisdom modifier >= ``need``), recorded."""
+def protected(ctx: Context, target: str, need: int, special: Any, against: Any = None,
+              effect: Effect | None = None) -> bool:
+    """F-5: the target's protection roll (d18 + Wisdom modifier >= ``need``), recorded: what it
+    was against (``against``: a spell, a weapon's special attack, an item) and, when it
+    succeeds, what it spared the target of ``effect``. ``special`` is the name journals have
+    always recorded (a spell's or item's name, a special attack's kind)."""
     t = ctx.sheets.combatants[target]
     pr = ctx.dice.d18(purpose=f"F-5 protection roll {need}", actor=target)
     saved = rules.protection_succeeds(int(pr.total), t.wisdom, need)
-    ctx.emit("protection", target, "fantasy.protect.saved" if saved else "fantasy.protect.failed",
-             {"actor": target, "roll": pr.total, "wisdom": t.wisdom, "need": need, "special": special},
-             data={"saved": saved}, rolls=(pr,))
+    if ctx.keeps_events:
+        params = {"actor": target, "roll": pr.total, "wisdom": t.wisdom, "need": need, "special": special}
+        if against is not None:
+            params["against"] = against
+        if saved and effect is not None:
+            params["told"] = resisted_term(target, effect.status, effect.damage is not None)
+        ctx.emit("protection", target, "fantasy.protect.saved" if saved else "fantasy.protect.failed",
+                 params, data={"saved": saved}, rolls=(pr,))
     return saved
 
 
-def special(ctx: Context, actor: str, target: str, sp: SpecialAttack) -> None:
-    """F-4, F-5: the special attack happens unless the target makes its protection roll."""
-    if sp.protection is not None and protected(ctx, target, sp.protection, kind_term(sp.kind)):
-        return
+def special(ctx: Context, actor: str, target: str, sp: SpecialAttack, attack: str | None = None) -> None:
+    """F-4, F-5: the special attack (of the weapon ``attack``) happens unless the target makes its
+    protection roll."""
     effect = ctx.sheets.effects.get(sp.kind)
+    if sp.protection is not None and protected(ctx, target, sp.protection, kind_term(sp.kind),
+                                               against_special(sp.kind, attack), effect):
+        return
     if effect is None:
         raise IllegalOrder("F-4", key="fantasy.refusal.effects.f4.1", kind=sp.kind)
     apply_effect(ctx, actor, target, effect, kind_term(sp.kind))
@@ -100,8 +116,11 @@ def apply_effect(ctx: Context, source: str, target: str, e: Effect, label: Any) 
             return
         board.set_conditions(target, (*tuple(x for x in st.conditions if x.status != e.status),
                                       Condition(e.status, e.turns, e.disables, e.ongoing or None, source)))
-        ctx.emit("effect", target, "fantasy.effect",
-                 {"actor": target, "status": status_term(e.status), "source": source, "turns": e.turns or 0},
+        params = {"actor": target, "status": status_term(e.status), "source": source, "turns": e.turns or 0}
+        told = taken_term(target, e.status, e.turns)
+        if told is not None:
+            params["told"] = told
+        ctx.emit("effect", target, "fantasy.effect", params,
                  data={"status": e.status, "turns": e.turns, "disables": e.disables})
     if e.initiative and st.status == ACTIVE:
         st.initiative += e.initiative

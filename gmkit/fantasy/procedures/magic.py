@@ -1,7 +1,8 @@
 """F-6 spells and F-8 items: what the sheet lists, or what the GM describes in the order.
 
 A spell may roll to hit like a weapon (F-2) and let its target avoid it with a protection roll
-(F-5); an item or potion is its user's action for the turn (F-8).
+(F-5), told as a roll against the spell (never an attack); an item or potion is its user's action
+for the turn (F-8).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from ..orders import Cast, UseItem
 from ..sheets import cast_effect, item_effect
 from .attacks import pick_target, roll_to_hit
 from .effects import apply_effect, protected
-from .terms import modifiers_term
+from .terms import against_item, against_spell, modifiers_term
 
 __all__ = ["cast", "use_item"]
 
@@ -39,7 +40,8 @@ def cast(ctx: Context, actor: str, order: Cast) -> None:
     if to_hit and not _spell_hits(ctx, actor, order.spell, target):
         return
     pr_need = order.protection if order.protection is not None else (spell.protection if spell else None)
-    if pr_need is not None and target != actor and protected(ctx, target, pr_need, order.spell):
+    if pr_need is not None and target != actor and protected(ctx, target, pr_need, order.spell,
+                                                             against_spell(order.spell), effect):
         return
     apply_effect(ctx, actor, target, effect, order.spell)
 
@@ -76,6 +78,6 @@ def use_item(ctx: Context, actor: str, order: UseItem) -> None:
     if found is None or not board.present(found):
         return
     if (item is not None and item.protection is not None and found != actor
-            and protected(ctx, found, item.protection, order.item)):
+            and protected(ctx, found, item.protection, order.item, against_item(order.item), effect)):
         return
     apply_effect(ctx, actor, found, effect, order.item)
