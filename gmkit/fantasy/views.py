@@ -1,6 +1,7 @@
 """The fantasy skirmish's views: the combatants table (F-1, F-8).
 
-The skirmish has no map; a report's state table and the desk's table are its whole view.
+The skirmish has no map: a report's state table and the desk's table are its view, and its
+picture is a status card of every side (:mod:`.card`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,14 @@ STATE_COLUMNS = ["name", "side", "kind", "hp", "max_hp", "ac", "status"]
 """The columns of the state table a report shows (those a board has)."""
 
 
-def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> None:
-    """The skirmish has no picture: its state table is its view."""
-    return None
+def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> Any:
+    """A report's picture of a board: the status card of every side as a static SVG (None
+    without combatants), hit points hidden from the board's viewer left out."""
+    from ..report.document import Svg
+    from .card import card_svg
+
+    svg = card_svg(board, sides, lang, title)
+    return None if svg is None else Svg(svg, title)
 
 
 def status_word(value: Any, lang: str) -> str:
