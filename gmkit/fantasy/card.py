@@ -15,7 +15,7 @@ from typing import Any
 
 from ..i18n import MessageError, format_message, format_number
 from ..palette import side_colours
-from .views import effect_words, side_called, state_word
+from .words import effect_words, side_called, state_word
 
 __all__ = ["card_svg"]
 

@@ -11,6 +11,7 @@ from html import escape
 from typing import Any
 
 from ..i18n import MessageError, format_message, format_number
+from .words import effect_words, side_called, state_word
 
 __all__ = ["STATE_COLUMNS", "picture", "combatants_html", "state_word", "effect_words", "side_called"]
 
@@ -26,35 +27,6 @@ def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -
 
     svg = card_svg(board, sides, lang, title)
     return None if svg is None else Svg(svg, title)
-
-
-def status_word(value: Any, lang: str) -> str:
-    """A status in words (``отравление``); a status the GM named is shown as written."""
-    try:
-        return format_message(f"fantasy.status.{value}", lang)
-    except MessageError:
-        return str(value)
-
-
-def state_word(c: Mapping[str, Any], lang: str) -> str:
-    """A combatant's state as a word agreeing with its name (мертва, сбежали), else its status."""
-    status = c.get("status") or "active"
-    if status in ("dead", "fled"):
-        return format_message(f"fantasy.state.{status}", lang, actor=str(c["name"]))
-    return status_word(status, lang)
-
-
-def effect_words(e: Mapping[str, Any], lang: str) -> str:
-    """An effect with the turns it has left (``отравление, ещё 2 хода``)."""
-    status = status_word(e.get("status"), lang)
-    if e.get("turns") is None:
-        return status
-    return format_message("fantasy.desk.effect", lang, status=status, turns=e["turns"])
-
-
-def side_called(board: Mapping[str, Any], side: Any) -> str:
-    """How a side is called (its ``side_names`` entry, which the board carries), else its id."""
-    return str((board.get("side_names") or {}).get(side, side))
 
 
 def _number(value: Any, lang: str) -> str:

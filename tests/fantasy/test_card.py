@@ -75,7 +75,8 @@ def test_the_card_hides_hit_points_its_viewer_may_not_see(fight: Any) -> None:
 
 def test_the_card_shows_effects_and_states_in_words() -> None:
     board = {"side_names": {"a": "отряд"}, "combatants": [
-        {"name": "Мира", "side": "a", "kind": "player", "hp": 0, "max_hp": 5, "status": "dead", "effects": []},
+        {"name": "Мира", "side": "a", "kind": "player", "hp": 0, "max_hp": 5, "status": "dead",
+         "effects": []},
         {"name": "Пёс", "side": "a", "kind": "pet", "hp": 3, "max_hp": 5, "status": "asleep",
          "effects": [{"status": "poisoned", "turns": 2}]},
         {"name": "Варг", "side": "b", "kind": "monster", "hp": None, "max_hp": None, "status": "active",
