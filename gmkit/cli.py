@@ -25,11 +25,26 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for anywhere in ``argv`` (None: not asked), read before the
+    parser is built so that help texts taken from the catalogue come in it."""
+    from .i18n import LANGUAGES
+
+    for i, arg in enumerate(argv):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else None)
+        if value in LANGUAGES:
+            return value
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .errors import GmkitError
     from .i18n import format_message, get_language, language
 
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    with language(_asked_language(words) or get_language()):
+        parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help()

@@ -13,6 +13,7 @@ overwritten (``--force`` to replace it); an existing schema is brought up to dat
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from importlib import resources
 from pathlib import Path
@@ -35,16 +36,19 @@ class _Intermixed(argparse.ArgumentParser):
             self._inside = False
 
 
+FORUM_PLAYERS = 4
+"""A forum table has four to six players: a forum starter names at least this many."""
+
+
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser("new", help="write a commented starter scenario for a rule set",
-                       description="Write a starter scenario for a rule set, commented in the "
-                                   "chosen language; it loads and plays as it is.")
-    p.add_argument("system", help="the rule set: dragons, space, fantasy")
-    p.add_argument("file", nargs="?", default=None, metavar="NAME.yaml",
-                   help="the file to write (default: standard output)")
-    p.add_argument("--lang", choices=["en", "ru"], default=argparse.SUPPRESS,
-                   help="the comments' and the fight's language (default: gmkit's, en unless --lang ru)")
-    p.add_argument("--force", action="store_true", help="replace NAME.yaml if it exists")
+    from ..i18n import format_message as t
+
+    p = sub.add_parser("new", help=t("cli.new.help"), description=t("cli.new.description"))
+    p.add_argument("system", help=t("cli.new.help.system"))
+    p.add_argument("file", nargs="?", default=None, metavar="NAME.yaml", help=t("cli.new.help.file"))
+    p.add_argument("--lang", choices=["en", "ru"], default=argparse.SUPPRESS, help=t("cli.new.help.lang"))
+    p.add_argument("--forum", action="store_true", help=t("cli.new.help.forum", n=FORUM_PLAYERS))
+    p.add_argument("--force", action="store_true", help=t("cli.new.help.force"))
     p.set_defaults(func=run)
     p.__class__ = _Intermixed
 
@@ -61,11 +65,58 @@ def starter_text(system: str, lang: str) -> str:
         raise GmkitError(f"the {s.name!r} rule set ships no starter in {lang!r}") from None
 
 
+MARK = "# yaml-language-server: $schema="
+"""The first line of a scenario an editor's YAML language server reads for its schema."""
+
+
+def forum_starters(system: str) -> list[tuple[Path, str, int]]:
+    """The shipped example scenarios of ``system`` that seat a forum table: ``(file, language,
+    players)`` for each naming :data:`FORUM_PLAYERS` or more players (``player:``), the most
+    players first, then by file name."""
+    from ..report.rundata import templates_dir
+    from ..scenario import actors_of, load_scenario, read_yaml
+
+    out = []
+    for path in sorted((templates_dir() / "scenarios").glob("*.yaml")):
+        if read_yaml(path).get("system") != system:
+            continue
+        scenario = load_scenario(path)
+        players = [p for _, p, _, _ in actors_of(scenario.model_dump(mode="json")) if p]
+        if len(players) >= FORUM_PLAYERS:
+            out.append((path, str(scenario.language), len(players)))
+    return sorted(out, key=lambda row: (-row[2], row[0].name))
+
+
+def forum_text(system: str, lang: str | None) -> tuple[str, str]:
+    """The forum starter of ``system`` in ``lang`` (None: any language, gmkit's first) and its
+    language, its first line pointing at the schema written beside it. No such starter: a clear
+    refusal naming those there are."""
+    from ..errors import GmkitError
+    from ..i18n import format_message, get_language
+
+    found = forum_starters(system)
+    fits = [row for row in found if lang is None or row[1] == lang]
+    fits.sort(key=lambda row: row[1] != (lang or get_language()))  # stable: players order kept
+    if not fits:
+        have = ", ".join(f"{path.name} ({language})" for path, language, _ in found)
+        key = "cli.new.no_forum_lang" if found else "cli.new.no_forum"
+        raise GmkitError(format_message(key, None, system=system, lang=lang or "", have=have,
+                                        n=FORUM_PLAYERS))
+    path, language, _ = fits[0]
+    text = path.read_text(encoding="utf-8")
+    # a game's dice must not be those of a seed anyone can read in gmkit's files: left as a note
+    text = re.sub(r"^seed: *(\d+)[^\n]*$",
+                  lambda m: f"# seed: {m.group(1)}  # {format_message('cli.new.seed_note', language)}",
+                  text, count=1, flags=re.MULTILINE)
+    first, _, rest = text.partition("\n")
+    schema = f"{MARK}{system}{'.ru' if language == 'ru' else ''}.schema.json"
+    return (f"{schema}\n{rest}" if first.startswith(MARK) else f"{schema}\n{text}"), language
+
+
 def schema_name(text: str) -> str | None:
     """The schema file a scenario's ``# yaml-language-server: $schema=...`` line names."""
     first = text.splitlines()[0] if text else ""
-    mark = "# yaml-language-server: $schema="
-    return first[len(mark):].strip() if first.startswith(mark) else None
+    return first[len(MARK):].strip() if first.startswith(MARK) else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,9 +125,13 @@ def run(args: argparse.Namespace) -> int:
     from ..schema import schema_text
     from ..systems import get
 
-    lang = getattr(args, "lang", None) or get_language()
+    asked = getattr(args, "lang", None)
     system = get(args.system).name
-    text = starter_text(system, lang)
+    if getattr(args, "forum", False):
+        text, lang = forum_text(system, asked)
+    else:
+        lang = asked or get_language()
+        text = starter_text(system, lang)
     if args.file is None:
         sys.stdout.write(text)
         return 0

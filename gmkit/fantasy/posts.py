@@ -3,7 +3,7 @@
 Read by :mod:`gmkit.report.posts` through the registry, and built only on what any engine of this
 rule set offers: ``board(side)`` (hit points a side may not see come as None), ``legal_orders`` and
 the engine's public odds (``strike_odds``, ``flee_odds``), asked for where they exist. The skirmish
-has no map: its post has no picture.
+has no map: its post's picture is a status card of every side (:mod:`.card`).
 """
 
 from __future__ import annotations
@@ -38,9 +38,12 @@ def state_rows(board: Mapping[str, Any], lang: str) -> tuple[list[str], list[lis
     return cols, rows
 
 
-def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> None:
-    """The skirmish has no picture."""
-    return None
+def picture_svg(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> str | None:
+    """The status card of every side as a static SVG (None without combatants): the board is
+    already its viewer's, so hit points hidden from it are not drawn."""
+    from .card import card_svg
+
+    return card_svg(board, sides, lang, title)
 
 
 def _odds(skirmish: Any, actor: str, order: Any, lang: str) -> str:

@@ -1,6 +1,7 @@
 """The fantasy skirmish's views: the combatants table (F-1, F-8).
 
-The skirmish has no map; a report's state table and the desk's table are its whole view.
+The skirmish has no map: a report's state table and the desk's table are its view, and its
+picture is a status card of every side (:mod:`.card`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from html import escape
 from typing import Any
 
 from ..i18n import MessageError, format_message, format_number
+from .words import effect_words, side_called, state_word
 
 __all__ = ["STATE_COLUMNS", "picture", "combatants_html", "state_word", "effect_words", "side_called",
            "told", "hidden_mark"]
@@ -18,9 +20,14 @@ STATE_COLUMNS = ["name", "side", "kind", "hp", "max_hp", "ac", "status"]
 """The columns of the state table a report shows (those a board has)."""
 
 
-def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> None:
-    """The skirmish has no picture: its state table is its view."""
-    return None
+def picture(board: Mapping[str, Any], sides: list[str], lang: str, title: str) -> Any:
+    """A report's picture of a board: the status card of every side as a static SVG (None
+    without combatants), hit points hidden from the board's viewer left out."""
+    from ..report.document import Svg
+    from .card import card_svg
+
+    svg = card_svg(board, sides, lang, title)
+    return None if svg is None else Svg(svg, title)
 
 
 def told(events: Sequence[Any], viewer: str | None, scenario: Mapping[str, Any]) -> list[Any]:
@@ -56,35 +63,6 @@ def told(events: Sequence[Any], viewer: str | None, scenario: Mapping[str, Any])
 def hidden_mark(value: Any, lang: str) -> str:
     """A number the viewer may not see (None on a player's board) as "?", any other as written."""
     return "?" if value is None else _number(value, lang)
-
-
-def status_word(value: Any, lang: str) -> str:
-    """A status in words (``отравление``); a status the GM named is shown as written."""
-    try:
-        return format_message(f"fantasy.status.{value}", lang)
-    except MessageError:
-        return str(value)
-
-
-def state_word(c: Mapping[str, Any], lang: str) -> str:
-    """A combatant's state as a word agreeing with its name (мертва, сбежали), else its status."""
-    status = c.get("status") or "active"
-    if status in ("dead", "fled"):
-        return format_message(f"fantasy.state.{status}", lang, actor=str(c["name"]))
-    return status_word(status, lang)
-
-
-def effect_words(e: Mapping[str, Any], lang: str) -> str:
-    """An effect with the turns it has left (``отравление, ещё 2 хода``)."""
-    status = status_word(e.get("status"), lang)
-    if e.get("turns") is None:
-        return status
-    return format_message("fantasy.desk.effect", lang, status=status, turns=e["turns"])
-
-
-def side_called(board: Mapping[str, Any], side: Any) -> str:
-    """How a side is called (its ``side_names`` entry, which the board carries), else its id."""
-    return str((board.get("side_names") or {}).get(side, side))
 
 
 def _number(value: Any, lang: str) -> str:

@@ -12,6 +12,7 @@ written out. Every user-typed text goes through the writers' escapes (:func:`.bb
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -156,12 +157,36 @@ def brief_text(data: Mapping[str, Any], actor: str, fmt: str = "phpbb", lang: st
 
 # --- pictures ----------------------------------------------------------------------------------------
 
-def svg_to_png(svg: str) -> bytes:
-    """A static SVG as PNG bytes (resvg: a Rust renderer shipped as a wheel, no system library),
-    on a white ground, with the machine's fonts."""
+SANS = ("DejaVu Sans", "Liberation Sans", "Noto Sans", "Arial", "Helvetica", "FreeSans")
+"""Families tried, in order, for the pictures' ``sans-serif``: resvg maps it to one family only
+(Arial), and on a machine without that family every label of a picture was left out."""
+
+
+@functools.lru_cache(maxsize=1)
+def _sans_family() -> str | None:
+    """The first of :data:`SANS` the machine has (a probe in it draws ink, its PNG differs
+    from a blank one's), else None."""
     import resvg_py
 
-    return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="white"))
+    def png(text: str, family: str) -> bytes:
+        return bytes(resvg_py.svg_to_bytes(
+            svg_string=f'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="24"><text x="2" '
+                       f'y="18" font-family="{family}" font-size="16">{text}</text></svg>',
+            background="white"))
+
+    for family in SANS:
+        if png("Жж", family) != png("", family):
+            return family
+    return None
+
+
+def svg_to_png(svg: str) -> bytes:
+    """A static SVG as PNG bytes (resvg: a Rust renderer shipped as a wheel, no system library),
+    on a white ground, with the machine's fonts (``sans-serif`` being one it has)."""
+    import resvg_py
+
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, background="white",
+                                       sans_serif_family=_sans_family()))
 
 
 def write_pictures(blocks: Iterable[doc.Block], folder: str | Path) -> list[Path]:

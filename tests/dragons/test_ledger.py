@@ -129,7 +129,8 @@ def played(name: str, seed: int | None) -> tuple[DragonDuel, Ledger]:
 
 def test_the_examples_are_found() -> None:
     assert set(EXAMPLES) == {"dragon_duel_firmament", "dragon_blue_2v3", "dragon_duel_ru",
-                             "dragon_ambush_ru"}  # the Russian ones since issue 27
+                             "dragon_ambush_ru",  # the Russian ones since issue 27
+                             "dragon_storm_pass_ru"}  # the forum starter since issue 34
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -66,7 +66,7 @@ def fought(name: str, seed: int | None) -> tuple[Skirmish, Ledger]:
 
 def test_the_examples_are_found() -> None:
     assert set(EXAMPLES) == {"fantasy_wolves", "fantasy_venom_and_ghost", "fantasy_wolves_ru",
-                             "fantasy_crypt_ru"}
+                             "fantasy_crypt_ru", "fantasy_ford_ambush_ru"}  # the forum starter: issue 34
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -28,9 +28,10 @@ from gmkit.report.rundata import play
 HERE = Path(__file__).parent
 ALLOWED = yaml.safe_load((HERE / "allowed_words.yaml").read_text(encoding="utf-8"))
 NAME_KEYS = {"name", "description", "sides", "side", "owner", "rider", "cargo", "aliases",
-             "gen", "dat", "acc", "ins", "pre"}
+             "gen", "dat", "acc", "ins", "pre", "player"}
 """Scenario fields that hold names or the scenario's own prose (a reader's words, not gmkit's);
-a name's ``forms:`` (gen, dat...) are that name in its cases."""
+a name's ``forms:`` (gen, dat...) are that name in its cases; ``player:`` is a forum nickname,
+often in Latin letters on a Russian forum."""
 DICE = re.compile(r"\d*[dD]\d+(?:[!+\-*/x×]*\d*)*!?")
 """A dice expression: d6, 2d8+1, d18, d8!."""
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:['’_-][A-Za-z0-9]+)*")

@@ -48,11 +48,11 @@ def _strings(root: Any, skip: list[Any]) -> list[str]:
 
 
 def _names(desk: Any) -> str:
-    """Every name the scenario gives (fighters, sides, weapons, spells, the fight's own): text the
-    desk shows as it was given."""
+    """Every name the scenario gives (fighters, sides, weapons, spells, the fight's own, the
+    players' forum nicknames): text the desk shows as it was given."""
     enc = desk.encounter
     names = [str(enc.scenario.get("name", "")), *enc.participants(), *enc.sides()]
-    names += re.findall(r"'(?:name|weapon|spell|item|power|class|kind)': '([^']*)'", str(enc.scenario))
+    names += re.findall(r"'(?:name|weapon|spell|item|power|class|kind|player)': '([^']*)'", str(enc.scenario))
     return " ".join(names)
 
 
@@ -65,7 +65,8 @@ def _foreign(desk: Any, lang: str) -> set[str]:
     for s in _strings(desk, skip):
         text = html.unescape(re.sub(r"<[^>]+>", " ", s))
         for word in re.findall(pattern, text):
-            if word in names or word in LISTED or re.fullmatch(r"d\d+", word):
+            given = word in names or word[:1].lower() + word[1:] in names  # a sentence opening
+            if given or word in LISTED or re.fullmatch(r"d\d+", word):
                 continue
             found.add(word)
     return found
