@@ -120,28 +120,6 @@ def space_round() -> Clock:
     return c
 
 
-FANTASY_PASTE = """Бородач написал(а):
-Гоблины из камышей?! Ну всё. Рублю варга топором, пока он не добрался до Миры.
-
-Elwen_PbP написал(а):
-Эльвен вскидывает лук: стреляю в первого гоблина. В ближнем бою бью его же мечом.
-
-mira написал(а):
-Колдую Сон на варга! Нет, стоп — на вождя. Сон на вождя гоблинов.
-
-Яра написал(а):
-[quote="Мастер"]Раунд 1: из камышей летят стрелы[/quote]
-Стреляю из арбалета в гоблина.
-
-Тихон написал(а):
-Тихон держится рядом с Мирой. Колдую Исцеление на Миру, а в рукопашной бью третьего гоблина булавой.
-"""
-"""Five private messages as forum players write them (issue 34): prose around the order, a
-self-correction (mira), a quote of the GM's post (Яра, whose «в гоблина» fits three goblins: the
-table asks), both parts of the round in one message (Эльвен, Тихон), a melee order sent with the
-ranged exchange (Борин has no bow)."""
-
-
 def fantasy_round() -> Clock:
     from gmkit import inbox
     from gmkit.report.briefs import all_briefs
@@ -151,10 +129,11 @@ def fantasy_round() -> Clock:
     from gmkit.rounds import play_round
     from gmkit.scenario import actors_of, load_scenario
     from gmkit.systems import get
+    from tests.forum.messages import FANTASY_PASTE
 
     c = Clock()
     here = Path(__file__).resolve().parents[1]
-    sc = load_scenario(here / "tests/forum/ford_ambush.yaml").model_dump(mode="json")
+    sc = load_scenario(here / "templates/scenarios/fantasy_ford_ambush_ru.yaml").model_dump(mode="json")
     fight = get("fantasy").engine_class(sc, 3)
     npcs = [name for name, _, gm, _ in actors_of(fight.scenario) if gm]
     chron = Chronicle(fight, "ru")

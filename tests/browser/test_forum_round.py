@@ -1,10 +1,12 @@
 """A whole forum round at the desk, in JupyterLab and Debian's Chromium, counted in the GM's
 actions (issue 29): the Russian 2-vs-3 dragon fight (five players, each with a forum nickname)
-from five pasted private messages to the copied post and the five copied briefs, and a
-three-ship space round. Every click, paste and group of keystrokes is one action; the targets
-are <= 20 actions for the dragon round and <= 25 for space. The tool's own seconds after the
-kernel is up (from each action to the desk showing its result) are printed, not asserted.
-Screenshots of the round's table go to ``GMKIT_SCREENSHOTS`` (see conftest)."""
+from five pasted private messages to the copied post and the five copied briefs, a three-ship
+space round, and (issue 34) the fantasy starter «Засада у брода»: five messages with both parts
+of the round, one question, one «Разыграть раунд» from the ranged exchange into melee. Every
+click, paste and group of keystrokes is one action; the targets are <= 20 actions for the dragon
+and fantasy rounds and <= 25 for space. The tool's own seconds after the kernel is up (from each
+action to the desk showing its result) are printed, not asserted. Screenshots of the round's
+table go to ``GMKIT_SCREENSHOTS`` (see conftest)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import nbformat
 import pytest
 import yaml
 
+from tests.forum.messages import FANTASY_PASTE
 from tests.inbox.fights import blue, lighthouse
 
 from . import conftest
@@ -248,3 +251,40 @@ def test_the_space_round_in_at_most_25_actions(lab: Any, clip_page: Any) -> None
     _copy_out(page, acts)
     acts.report("Space round, three ships, one the GM's, in the browser", 25)
     assert acts.count <= 25
+
+
+def test_the_fantasy_round_in_at_most_20_actions(lab: Any, clip_page: Any) -> None:
+    page = clip_page
+    starter = conftest.ROOT / "templates/scenarios/fantasy_ford_ambush_ru.yaml"
+    sc = yaml.safe_load(starter.read_text(encoding="utf-8"))
+    _open(lab, page, "round_fantasy", sc, 3)
+    acts = Actions()
+    _paste(page, acts, FANTASY_PASTE, _rows(page, "question", 1))
+    _rows(page, "ready", 4 + 3)()  # four players, and the goblins' volley by the autopilot
+    question = page.locator(".gmkit-round .gm-round-row.gm-state-question")
+    assert "Ярослава" in question.locator(".gm-round-who").inner_text()
+    assert "Гоблина 1, Гоблина 2 или" in question.locator(".gm-round-reply textarea").input_value()
+    page.set_viewport_size({"width": 1366, "height": 2400})
+    shot(page.locator(".gmkit-round"), "forum-round-fantasy-ru-table")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    edit = question.locator(".gm-round-edit-text textarea")
+    acts.do("click the row's message", 1, edit.click)
+    acts.do("type the answer (one group of keystrokes)", 1,
+            lambda: edit.fill("Стреляю из арбалета во второго гоблина."))
+    acts.do("read the row again", 1, question.locator(".gm-round-reread").click, _rows(page, "ready", 8))
+    acts.do("«Принять все»", 1, page.locator(".gmkit-round .gm-round-accept").click,
+            _rows(page, "received", 8))
+    acts.do("«Разыграть раунд» (the exchange, then melee)", 1,
+            page.locator(".gmkit-round .gm-round-play").click, _status(page, "Раунд"))
+    state = json.loads(kernel_eval(page, "import json; e = desk.encounter; print(json.dumps("
+                                         "[e.phase, e.round, desk.round_table.play_result.stopped, "
+                                         "desk.posts.round.value]))"))
+    assert state[0] == "melee" and state[2] in ("done", "over"), state
+    assert state[3] == [1, state[1]], state  # one post for every round the forum round reached
+    page.wait_for_selector(".gmkit-round .gm-brief-row")
+    page.set_viewport_size({"width": 1366, "height": 2400})
+    shot(page.locator(".gmkit-round .gm-round-out"), "forum-round-fantasy-ru-out")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    _copy_out(page, acts)
+    acts.report("Fantasy round, five players against five goblins, in the browser", 20)
+    assert acts.count <= 20
