@@ -206,6 +206,8 @@ def check_line(line: str, cast: Cast, nouns: list[Noun] | None = None) -> list[F
         said = text[o.start:o.end]
         declinable = len({o.noun[c] for c in CASES}) > 1
         before = _word_before(text, o.start)
+        if re.search(r"[ \t]{2,}$", text[:o.start]):
+            before = None  # a table's next column: no word of the same clause before it
         if before is not None and declinable:
             low = before.lower()
             if low in PREPOSITIONS:
