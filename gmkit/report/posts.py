@@ -124,10 +124,12 @@ def post_blocks(data: Mapping[str, Any], rnd: int | tuple[int, int] | None = Non
     check_side(data, side)
     mine = view_data(data, "player", side)
     with grammar.cast(cast_of_run(mine)):
-        if isinstance(rnd, tuple):
-            return [b for n in rounds_of(mine) if rnd[0] <= n <= rnd[1]
-                    for b in _post_blocks(mine, n, side, lang)]
-        return _post_blocks(mine, rnd, side, lang)
+        if isinstance(rnd, tuple):  # the state, the picture and who is next: after the last only
+            span = [n for n in rounds_of(mine) if rnd[0] <= n <= rnd[1]]
+            blocks = [b for n in span for b in _post_blocks(mine, n, side, lang, whole=n == span[-1])]
+        else:
+            blocks = _post_blocks(mine, rnd, side, lang)
+        return doc.explain_abbreviations(blocks, str(mine["system"]), lang or str(mine.get("language", "en")))
 
 
 def play_span(data: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -138,7 +140,10 @@ def play_span(data: Mapping[str, Any]) -> tuple[int, int] | None:
     return int(start), have[-1]
 
 
-def _post_blocks(mine: Mapping[str, Any], rnd: int | None, side: str, lang: str | None) -> list[doc.Block]:
+def _post_blocks(mine: Mapping[str, Any], rnd: int | None, side: str, lang: str | None,
+                 whole: bool = True) -> list[doc.Block]:
+    """One round's part of a post; not ``whole``: an earlier round of a forum round's post, told
+    without the state, picture and next orders the last round's part gives."""
     lang = lang or str(mine.get("language", "en"))
     entry = find_round(mine, rnd)
     n = int(entry["round"])
@@ -153,6 +158,17 @@ def _post_blocks(mine: Mapping[str, Any], rnd: int | None, side: str, lang: str 
         out.append(doc.Para(notice))
     items = doc.story_items(entry["events"], "player", side, lang)
     out.append(doc.Story(items) if items else doc.Para(format_message("report.nothing", lang)))
+    if whole:
+        out += _after(mine, entry, board, side, lang)
+    out.append(doc.Para(footer(mine, entry, lang)))  # the line the checker reads
+    return out
+
+
+def _after(mine: Mapping[str, Any], entry: Mapping[str, Any], board: Mapping[str, Any], side: str,
+           lang: str) -> list[doc.Block]:
+    """What a post gives after a round's story: the state, the picture, the outcome or who is next."""
+    n = int(entry["round"])
+    out: list[doc.Block] = []
     title = format_message("report.state", lang, round=n)
     table = doc.Table(title, post_rows(mine["system"], board, lang))
     if not table.empty:
@@ -167,8 +183,7 @@ def _post_blocks(mine: Mapping[str, Any], rnd: int | None, side: str, lang: str 
         names = visible_names(board, entry.get("awaiting", []))
         if names:
             out.append(doc.Para(format_message("posts.next", lang, names=names)))
-    out.append(doc.Para(footer(mine, entry, lang)))  # the line the checker reads
-    return doc.explain_abbreviations(out, str(mine["system"]), lang)
+    return out
 
 
 def picture_name(rnd: int, side: str = "") -> str:

@@ -313,9 +313,7 @@ class RoundTable(w.VBox):
             key = "ui.round.understood" if row.by == "player" else "inbox.by.autopilot"
             params = {"orders": row.understood} if row.by == "player" else {"order": row.understood}
             notes.append(f'<div class="gm-round-understood">{escape(self.t(key, **params))}</div>')
-        elif row.state == "later":
-            notes.append(f'<div class="gm-round-note">{escape(self.t("inbox.by.later"))}</div>')
-        notes += [f'<div class="gm-round-note">{escape(n)}</div>' for n in row.notes]
+        notes += [f'<div class="gm-round-note">{escape(n)}</div>' for n in row.notes]  # "later" says why
         right: list[w.Widget] = [w.HTML("".join(notes))]
         if row.state in REPLY and row.reply:
             title = w.HTML(escape(self.t("ui.round.reminder" if row.state == "missing"

@@ -260,7 +260,12 @@ def test_the_fantasy_round_in_at_most_20_actions(lab: Any, clip_page: Any) -> No
     _open(lab, page, "round_fantasy", sc, 3)
     acts = Actions()
     _paste(page, acts, FANTASY_PASTE, _rows(page, "question", 1))
-    _rows(page, "ready", 4 + 3)()  # four players, and the goblins' volley by the autopilot
+    states = json.loads(kernel_eval(page, "import json; print(json.dumps({r.actor: r.state "
+                                          "for r in desk.round_table.table.rows}))"))
+    players = ["Борин", "Эльвен", "Мира", "Ярослава", "Тихон"]
+    assert {p: states[p] for p in players} == {**dict.fromkeys(players, "ready"), "Ярослава": "question"}
+    ready = list(states.values()).count("ready")  # the players', and the goblins' on their turn
+    _rows(page, "ready", ready)()
     question = page.locator(".gmkit-round .gm-round-row.gm-state-question")
     assert "Ярослава" in question.locator(".gm-round-who").inner_text()
     assert "Гоблина 1, Гоблина 2 или" in question.locator(".gm-round-reply textarea").input_value()
@@ -271,9 +276,10 @@ def test_the_fantasy_round_in_at_most_20_actions(lab: Any, clip_page: Any) -> No
     acts.do("click the row's message", 1, edit.click)
     acts.do("type the answer (one group of keystrokes)", 1,
             lambda: edit.fill("Стреляю из арбалета во второго гоблина."))
-    acts.do("read the row again", 1, question.locator(".gm-round-reread").click, _rows(page, "ready", 8))
+    acts.do("read the row again", 1, question.locator(".gm-round-reread").click,
+            _rows(page, "ready", ready + 1))
     acts.do("«Принять все»", 1, page.locator(".gmkit-round .gm-round-accept").click,
-            _rows(page, "received", 8))
+            _rows(page, "received", ready + 1))
     acts.do("«Разыграть раунд» (the exchange, then melee)", 1,
             page.locator(".gmkit-round .gm-round-play").click, _status(page, "Раунд"))
     state = json.loads(kernel_eval(page, "import json; e = desk.encounter; print(json.dumps("

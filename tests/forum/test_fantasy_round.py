@@ -4,6 +4,7 @@ again, one post telling every round it reached, and briefs asking for what comes
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -137,8 +138,38 @@ def test_before_any_play_a_brief_asks_for_both_parts() -> None:
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_a_span_post_is_each_round_post_in_turn(lang: str) -> None:
+def test_a_span_post_tells_each_round_and_the_state_after_the_last(lang: str) -> None:
+    from gmkit.report.document import Heading, Story, Table
+
     desk, _ = desk_round()
     data = desk.posts.data
     both = post_blocks(data, (1, 2), "", lang)
-    assert both == post_blocks(data, 1, "", lang) + post_blocks(data, 2, "", lang)
+    one, two = post_blocks(data, 1, "", lang), post_blocks(data, 2, "", lang)
+    def told(blocks: list[Any]) -> list[Any]:  # each story line's dice (its words may differ:
+        return [i[1] for b in blocks if isinstance(b, Story) for i in b.items]  # a term explained once
+
+    assert told(both) == told(one) + told(two) and told(one)
+    assert [b for b in both if isinstance(b, Table)] == [b for b in two if isinstance(b, Table)]
+    assert len([b for b in both if isinstance(b, Heading)]) == 2
+    text = post_text_of(data, lang)
+    assert len(re.findall(r"Кости раунда \d|Round \d+ dice", text)) == 2  # a footer each
+    wait = "Ждём приказов" if lang == "ru" else "Waiting"
+    assert text.count(wait) <= 1
+
+
+def post_text_of(data: dict[str, Any], lang: str) -> str:
+    from gmkit.report.forum import post_text
+
+    return post_text(data, (1, 2), "", "plain", lang)
+
+
+def test_a_row_the_autopilot_orders_on_its_turn_says_so_once() -> None:
+    from gmkit.ui.sessions import session
+
+    desk = session(scenario(), SEED)
+    rt = desk.round_table
+    later = [k for k, r in enumerate(rt.table.rows) if r.state == "later"]
+    assert later
+    for k in later:
+        html = "".join(getattr(c, "value", "") for c in rt.rows.children[k].children[2].children)
+        assert html.count("Автопилот решит в свой ход") == 1, html
