@@ -54,32 +54,30 @@ def add_parser(sub: Any) -> None:
     r.set_defaults(func=run_read)
     i = kinds.add_parser("inbox", help="read every player's message for the round at once",
                          epilog=_EPILOG)
-    i.add_argument("journal", help="the fight's journal (read only)")
-    i.add_argument("files", nargs="+", metavar="FILE",
-                   help="pasted messages (UTF-8 or CP1251), folders of them, or - for standard input")
-    i.add_argument("--gm", default=None, help="your own forum nickname (your messages are skipped)")
-    i.add_argument("--npc", action="append", default=None, metavar="ACTOR",
-                   help="an actor you run (repeatable; default: those the scenario gives the GM)")
-    i.add_argument("--lang", choices=["ru", "en"], default=None,
-                   help="the table's language (default: the scenario's)")
+    _paste_arguments(i, "the fight's journal (read only)")
     i.add_argument("--json", action="store_true",
                    help="print the table as JSON (each message with its actor, reading and state)")
     i.set_defaults(func=run_inbox)
     g = kinds.add_parser("play", help="take the round's messages and play the round (the desk's "
                          "«Accept all» and «Play the round»)", epilog=_PLAY_EPILOG)
-    g.add_argument("journal", help="the fight's journal (the orders and the round are added to it)")
-    g.add_argument("files", nargs="+", metavar="FILE",
-                   help="pasted messages (UTF-8 or CP1251), folders of them, or - for standard input")
-    g.add_argument("--gm", default=None, help="your own forum nickname (your messages are skipped)")
-    g.add_argument("--npc", action="append", default=None, metavar="ACTOR",
-                   help="an actor you run (repeatable; default: those the scenario gives the GM)")
-    g.add_argument("--lang", choices=["ru", "en"], default=None,
-                   help="the table's language (default: the scenario's)")
+    _paste_arguments(g, "the fight's journal (the orders and the round are added to it)")
     g.set_defaults(func=run_play)
     f = kinds.add_parser("format", help="how to write orders in a rule set (for briefs)")
     f.add_argument("system", help="the rule set's name")
     f.add_argument("--lang", choices=["ru", "en"], default="en")
     f.set_defaults(func=run_format)
+
+
+def _paste_arguments(p: Any, journal: str) -> None:
+    """The journal, the pasted files and who is who: what ``inbox`` and ``play`` both read."""
+    p.add_argument("journal", help=journal)
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="pasted messages (UTF-8 or CP1251), folders of them, or - for standard input")
+    p.add_argument("--gm", default=None, help="your own forum nickname (your messages are skipped)")
+    p.add_argument("--npc", action="append", default=None, metavar="ACTOR",
+                   help="an actor you run (repeatable; default: those the scenario gives the GM)")
+    p.add_argument("--lang", choices=["ru", "en"], default=None,
+                   help="the table's language (default: the scenario's)")
 
 
 def run_read(args: argparse.Namespace) -> int:

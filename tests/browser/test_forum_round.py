@@ -121,6 +121,13 @@ def shot(element: Any, name: str) -> None:
     element.screenshot(path=str(conftest.SCREENSHOTS / f"{name}.png"))
 
 
+def tall_shot(page: Any, selector: str, name: str) -> None:
+    """A screenshot of a long part of the desk: the page made tall enough to hold it whole."""
+    page.set_viewport_size({"width": 1366, "height": 2400})
+    shot(page.locator(selector), name)
+    page.set_viewport_size({"width": 1366, "height": 900})
+
+
 @pytest.fixture
 def clip_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A 1366-wide page whose context may read and write the clipboard."""
@@ -169,6 +176,17 @@ def _paste(page: Any, acts: Actions, text: str, done: Any, where: str = ".gm-rou
             lambda: page.keyboard.press("Control+V"), done)
 
 
+def _answer_and_accept(page: Any, acts: Actions, question: Any, answer: str, ready: int) -> None:
+    """The question answered in its row (the GM types what the player meant and reads the row
+    again: 3 actions), then «Принять все» takes the ``ready`` rows."""
+    edit = question.locator(".gm-round-edit-text textarea")
+    acts.do("click the row's message", 1, edit.click)
+    acts.do("type the answer (one group of keystrokes)", 1, lambda: edit.fill(answer))
+    acts.do("read the row again", 1, question.locator(".gm-round-reread").click, _rows(page, "ready", ready))
+    acts.do("«Принять все»", 1, page.locator(".gmkit-round .gm-round-accept").click,
+            _rows(page, "received", ready))
+
+
 def _copy_out(page: Any, acts: Actions) -> None:
     post = json.loads(kernel_eval(page, "import json; print(json.dumps(desk.round_table.post_copy.text))"))
     assert post and "[img]" not in post
@@ -195,25 +213,14 @@ def test_the_dragon_round_in_at_most_20_actions(lab: Any, clip_page: Any) -> Non
     question = page.locator(".gmkit-round .gm-round-row.gm-state-question")
     assert "Мгла" in question.locator(".gm-round-who").inner_text()
     assert "Пепла или Грозу" in question.locator(".gm-round-reply textarea").input_value()
-    page.set_viewport_size({"width": 1366, "height": 2400})  # the whole table in one picture
-    shot(page.locator(".gmkit-round"), "forum-round-dragon-ru-table")
-    page.set_viewport_size({"width": 1366, "height": 900})
-    # the question answered in the row: the GM types the target the player meant and reads again
-    edit = question.locator(".gm-round-edit-text textarea")
-    acts.do("click the row's message", 1, edit.click)
-    acts.do("type the answer (one group of keystrokes)", 1,
-            lambda: edit.fill("Мгла: ровно, кислотой по Пеплу"))
-    acts.do("read the row again", 1, question.locator(".gm-round-reread").click, _rows(page, "ready", 5))
-    acts.do("«Принять все»", 1, page.locator(".gmkit-round .gm-round-accept").click,
-            _rows(page, "received", 5))
+    tall_shot(page, ".gmkit-round", "forum-round-dragon-ru-table")
+    _answer_and_accept(page, acts, question, "Мгла: ровно, кислотой по Пеплу", 5)
     acts.do("«Разыграть раунд»", 1, page.locator(".gmkit-round .gm-round-play").click,
             _status(page, "Раунд сыгран"))
     _rows(page, "missing", 5)()  # round 2: a reminder per player
     assert kernel_eval(page, "print(desk.encounter.round)").strip() == "2"
     page.wait_for_selector(".gmkit-round .gm-brief-row")
-    page.set_viewport_size({"width": 1366, "height": 2400})
-    shot(page.locator(".gmkit-round .gm-round-out"), "forum-round-dragon-ru-out")
-    page.set_viewport_size({"width": 1366, "height": 900})
+    tall_shot(page, ".gmkit-round .gm-round-out", "forum-round-dragon-ru-out")
     _copy_out(page, acts)
     acts.report("Dragon round, 2 vs 3, five players, in the browser", 20)
     assert acts.count <= 20
@@ -237,9 +244,7 @@ def test_the_space_round_in_at_most_25_actions(lab: Any, clip_page: Any) -> None
     acts = Actions()
     _paste(page, acts, SPACE_PASTE, _rows(page, "ready", 2), where=".gm-header")  # not the box
     _rows(page, "later", 1)()
-    page.set_viewport_size({"width": 1366, "height": 2400})
-    shot(page.locator(".gmkit-round"), "forum-round-space-ru-table")
-    page.set_viewport_size({"width": 1366, "height": 900})
+    tall_shot(page, ".gmkit-round", "forum-round-space-ru-table")
     acts.do("«Принять все» (every ship's order up front)", 1,
             page.locator(".gmkit-round .gm-round-accept").click, _rows(page, "received", 2))
     acts.do("«Разыграть раунд» (three turns in initiative order)", 1,
@@ -269,17 +274,8 @@ def test_the_fantasy_round_in_at_most_20_actions(lab: Any, clip_page: Any) -> No
     question = page.locator(".gmkit-round .gm-round-row.gm-state-question")
     assert "Ярослава" in question.locator(".gm-round-who").inner_text()
     assert "Гоблина 1, Гоблина 2 или" in question.locator(".gm-round-reply textarea").input_value()
-    page.set_viewport_size({"width": 1366, "height": 2400})
-    shot(page.locator(".gmkit-round"), "forum-round-fantasy-ru-table")
-    page.set_viewport_size({"width": 1366, "height": 900})
-    edit = question.locator(".gm-round-edit-text textarea")
-    acts.do("click the row's message", 1, edit.click)
-    acts.do("type the answer (one group of keystrokes)", 1,
-            lambda: edit.fill("Стреляю из арбалета во второго гоблина."))
-    acts.do("read the row again", 1, question.locator(".gm-round-reread").click,
-            _rows(page, "ready", ready + 1))
-    acts.do("«Принять все»", 1, page.locator(".gmkit-round .gm-round-accept").click,
-            _rows(page, "received", ready + 1))
+    tall_shot(page, ".gmkit-round", "forum-round-fantasy-ru-table")
+    _answer_and_accept(page, acts, question, "Стреляю из арбалета во второго гоблина.", ready + 1)
     acts.do("«Разыграть раунд» (the exchange, then melee)", 1,
             page.locator(".gmkit-round .gm-round-play").click, _status(page, "Раунд"))
     state = json.loads(kernel_eval(page, "import json; e = desk.encounter; print(json.dumps("
@@ -288,9 +284,7 @@ def test_the_fantasy_round_in_at_most_20_actions(lab: Any, clip_page: Any) -> No
     assert state[0] == "melee" and state[2] in ("done", "over"), state
     assert state[3] == [1, state[1]], state  # one post for every round the forum round reached
     page.wait_for_selector(".gmkit-round .gm-brief-row")
-    page.set_viewport_size({"width": 1366, "height": 2400})
-    shot(page.locator(".gmkit-round .gm-round-out"), "forum-round-fantasy-ru-out")
-    page.set_viewport_size({"width": 1366, "height": 900})
+    tall_shot(page, ".gmkit-round .gm-round-out", "forum-round-fantasy-ru-out")
     _copy_out(page, acts)
     acts.report("Fantasy round, five players against five goblins, in the browser", 20)
     assert acts.count <= 20
