@@ -113,7 +113,7 @@ def _resolve(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
                f"{where} (another gmkit version or a changed scenario?)")
         if strict:
             raise JournalError(msg, field=where)
-        warnings.warn(msg, stacklevel=3)
+        warnings.warn(msg, stacklevel=4)  # at the caller of Encounter._replay, as before
 
 
 def replayed(cls: type[Any], path: Path, got: JournalContents, scenario: Mapping[str, Any] | None,
