@@ -151,9 +151,18 @@ class _Registry:
                 warnings.warn(f"gmkit: the rule set entry point {ep.name!r} ({ep.value}) did "
                               f"not load: {e}", stacklevel=3)
                 continue
-            self._add(system, f"entry point {ep.value}")
+            try:  # a rule set that breaks its contract is told, and gmkit goes on without it
+                self._add(system, f"entry point {ep.value}", check=True)
+            except GmkitError as e:
+                import warnings
 
-    def _add(self, system: Any, where: str) -> None:
+                warnings.warn(f"gmkit: the rule set entry point {ep.name!r} ({ep.value}) was "
+                              f"refused: {e}", stacklevel=3)
+
+    def _add(self, system: Any, where: str, check: bool = False) -> None:
+        """Add a rule set; with ``check``, every part is held to its contract first
+        (:func:`gmkit.contract.check_rule_set`: gmkit's own are held to it by their tests, so
+        that a lookup imports no part before it is needed)."""
         if not isinstance(system, System):
             raise GmkitError(f"{where}: SYSTEM must be a gmkit.systems.System, got "
                              f"{type(system).__name__}")
@@ -161,6 +170,13 @@ class _Registry:
         if known is not None and known != system:
             raise GmkitError(f"{where}: a rule set named {system.name!r} is registered already "
                              f"(from {known.package})")
+        if check and known is None:
+            from .contract import ContractError, check_rule_set
+
+            try:
+                check_rule_set(system)
+            except ContractError as e:
+                raise ContractError(f"{where}: {e}") from None
         self._systems[system.name] = system
 
     def get(self, name: str) -> System:
@@ -177,7 +193,7 @@ class _Registry:
 
     def register(self, system: System) -> System:
         self._discover()
-        self._add(system, f"register({system.name!r})")
+        self._add(system, f"register({system.name!r})", check=True)
         return system
 
     def unregister(self, name: str) -> None:
@@ -202,7 +218,9 @@ def all_systems() -> list[System]:
 
 
 def register(system: System) -> System:
-    """Add a rule set at run time (a test's toy rule set, a notebook's experiment)."""
+    """Add a rule set at run time (a test's toy rule set, a notebook's experiment), once it keeps
+    its contract (:mod:`gmkit.contract`): a :class:`~gmkit.contract.ContractError` naming the part
+    that does not."""
     return _REGISTRY.register(system)
 
 

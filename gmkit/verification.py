@@ -200,6 +200,10 @@ def _replay_all(path: Path, contents: Any) -> list[Finding]:
 
 # --- the players' script -------------------------------------------------------------------------------
 
+CHECKER_MODULES = ("checker_words", "thread_reading", "checker")
+"""The checker's modules in the order the script holds them (each uses only the ones before)."""
+
+
 def write_script(path: str | Path = SCRIPT_NAME) -> Path:
     """The checker as one file a player runs with Python alone: the seal's construction, the
     checker and the catalogue's words (``python gmkit_check.py posts.txt``)."""
@@ -210,7 +214,7 @@ def write_script(path: str | Path = SCRIPT_NAME) -> Path:
     def source(module: str) -> str:
         text = (resources.files("gmkit") / f"{module}.py").read_text(encoding="utf-8")
         lines = [ln for ln in text.splitlines()
-                 if not ln.startswith(("from __future__", "from .seal import"))]
+                 if not ln.startswith(("from __future__", "from ."))]  # one file: no package
         return "\n".join(lines)
 
     words = json.dumps(texts(), ensure_ascii=False, indent=1, sort_keys=True)
@@ -228,8 +232,8 @@ def write_script(path: str | Path = SCRIPT_NAME) -> Path:
         "# --- the seal's construction (gmkit/seal.py) ---",
         source("seal"),
         "",
-        "# --- the checker (gmkit/checker.py) ---",
-        source("checker"),
+        *(line for module in CHECKER_MODULES
+          for line in (f"# --- the checker (gmkit/{module}.py) ---", source(module), "")),
         "",
         "# --- the catalogue's words ---",
         f"TEXTS = {words}",

@@ -25,44 +25,39 @@ corpus's phrases.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import dataclass, field
 
-from .grammar import Clause, NameRef, Token
-from .morph import analyser, is_cyrillic
+from .corrections import correct
+from .grammar import NameRef, Token
+from .morph import is_cyrillic
+from .prose_words import (
+    _ASIDE,
+    _CLAUSE,
+    _CONDITION,
+    _DECLINE,
+    _INSTEAD,
+    _NEGATION,
+    _NOT_HEADS,
+    _OWN,
+    _PREPOSITIONS,
+    _SENTENCE,
+    _SUBJECT_PRONOUNS,
+    _SUBJUNCTIVE,
+    _WITHOUT,
+    ARGUMENTS,
+    _content,
+    _fits,
+    _nobody,
+    _nominative,
+    _noun_subject,
+    _pronoun,
+    _verb,
+    name_genders,
+    object_form,
+)
 from .text import Word
 
 __all__ = ["Selection", "select", "correct", "name_genders", "object_form", "ARGUMENTS"]
-
-_SENTENCE = frozenset({".", "!", "?", ";", "\n", "(", ")"})
-"""Marks that end a sentence; a remark in brackets is a sentence of its own (``пикирую на 1
-(или на 2? нет, на 1)``: its question mark asks about it alone)."""
-_CLAUSE = frozenset({",", ":", "—"})
-_ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "будто", "словно", "ибо", "как", "что",
-                    "чем", "покуда", "while", "though", "although", "because", "until", "let",
-                    "whilst", "as", "that"})
-"""Words that open a clause the player does not order: time, wish, comparison, report."""
-_CONDITION = frozenset({"если", "когда", "коли", "ежели", "if", "when", "once", "unless", "whenever"})
-"""Words that open a condition: an order given only if something happens."""
-_NEGATION = frozenset({"не", "ни", "без", "not", "no", "don't", "dont", "never", "without",
-                       "won't", "nor", "neither", "нет"})
-_NOBODY = frozenset({"ничто", "никто", "никакой", "никак", "никуда", "нисколько", "ничей",
-                     "nothing", "nobody", "none", "noone", "no one"})
-"""Negative pronouns (their dictionary forms): ``ничего не делаю`` is itself an order."""
-_WITHOUT = frozenset({"без", "without"})
-"""``без атак``: only what follows it is negated, not the clause."""
-_INSTEAD = frozenset({"вместо", "instead"})
-"""``вместо Шквала`` / ``instead of``: the name after it is not meant."""
-_PREPOSITIONS = frozenset({"в", "во", "на", "по", "к", "ко", "с", "со", "за", "под", "над", "от",
-                           "у", "из", "для", "о", "об", "при", "через", "до", "между", "at", "on",
-                           "to", "with", "by", "from", "into", "onto", "for", "of", "behind"})
-_OWN = frozenset({"я", "мы", "i", "we"})
-_SUBJECT_PRONOUNS = {"он": "m", "она": "f", "оно": "n", "они": "pl", "he": "m", "she": "f",
-                     "it": "n", "they": "pl"}
-ARGUMENTS = frozenset({"NAME", "WEAPON", "SPELL", "ITEM", "NUM", "SIGNED", "CELL", "SYSTEMS", "HULL",
-                       "ORD", "QUOTE", "DIE"})
-"""Token kinds that are an order's arguments, not its head: a correction may give only these."""
-_NOT_HEADS = ARGUMENTS | {"SEP", "SPEED", "HEIGHT", "OR", "UP", "DOWN", "PATH", "CELLWORD", "SELF", "TO"}
 
 
 @dataclass
@@ -298,41 +293,6 @@ def _first_word(words: Sequence[Word], c: _Clause, cover: dict[int, int],
     return None
 
 
-@lru_cache(maxsize=1 << 14)
-def _verb(word: str) -> str | None:
-    """``"1"``, ``"3"`` (third person or past: someone named), ``"impr"``, ``"inf"`` or None."""
-    if not is_cyrillic(word):
-        return None
-    morph = analyser()
-    if morph is None:
-        return None
-    p = morph.parse(word)[0]
-    tag = p.tag
-    if tag.POS == "VERB":
-        if tag.mood == "impr":
-            return "impr"
-        if tag.person == "1per":
-            return "1"
-        if tag.person in ("2per",):
-            return "impr"
-        return "3"
-    if tag.POS == "INFN":
-        return "inf"
-    return None
-
-
-@lru_cache(maxsize=1 << 14)
-def _nominative(word: str) -> bool:
-    """The word may be a name in the nominative (a subject): a Latin or unknown word may."""
-    if not is_cyrillic(word):
-        return True
-    morph = analyser()
-    if morph is None:
-        return True
-    parses = morph.parse(word)[:4]
-    return any("nomn" in p.tag for p in parses) or not morph.word_is_known(word)
-
-
 def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int], c: _Clause,
              clauses: list[_Clause], k: int, me: frozenset[str], mentioned: list[str],
              genders: Callable[[str], str | None]) -> tuple[str | None, str | None]:
@@ -398,48 +358,6 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
     return None, person
 
 
-_FILLER = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your", "at", "with",
-                     "on", "to", "of", "in", "into", "and", "then", "please", "now", "again",
-                     "just", "also", "all", "this", "that", "one", "its", "out", "up",
-                     "down", "off", "away", "here", "there", "too", "very", "ok", "okay"})
-
-
-@lru_cache(maxsize=1 << 14)
-def _content(word: str) -> bool:
-    """A word that names something: a noun, an adjective or a number word, or a word the
-    dictionary does not know (a name, or a misspelling)."""
-    if len(word) < 3:
-        return False
-    if not is_cyrillic(word):
-        return word not in _FILLER and word.isalpha()
-    morph = analyser()
-    if morph is None:
-        return True
-    if not morph.word_is_known(word):
-        return True
-    return morph.parse(word)[0].tag.POS in ("NOUN", "ADJF", "NUMR")
-
-
-@lru_cache(maxsize=1 << 14)
-def object_form(text: str) -> bool:
-    """A Russian name written in a case that is not the nominative (``Мглу``, ``Шквалу``): the
-    object of something, not a subject or an address."""
-    first = text.split(" ")[0].lower()
-    return is_cyrillic(first) and not _nominative(first)
-
-
-@lru_cache(maxsize=1 << 14)
-def _noun_subject(word: str) -> bool:
-    """A Russian common noun that is surely a nominative: the subject of the verb after it."""
-    if not is_cyrillic(word):
-        return False
-    morph = analyser()
-    if morph is None or not morph.word_is_known(word):
-        return False
-    p = morph.parse(word)[0]
-    return p.tag.POS == "NOUN" and "nomn" in p.tag and p.score >= 0.5
-
-
 def _labelled(words: Sequence[Word], c: _Clause, t: Token) -> bool:
     """``Гроза — ровно`` / ``Пепел: ровно``: the name alone before a colon or a dash."""
     rest = [words[i] for i in c.words if words[i].start >= t.end]
@@ -451,16 +369,6 @@ def _english_verb_after(words: Sequence[Word], c: _Clause, t: Token) -> bool:
     """``Ash dives``: an English name followed by a verb in ``-s``."""
     rest = [words[i] for i in c.words if words[i].start >= t.end and words[i].kind == "word"]
     return bool(rest) and rest[0].text.endswith("s") and rest[0].text not in ("is", "was", "has")
-
-
-def _fits(gender: str | None, pronoun: str) -> bool:
-    if gender is None:
-        return pronoun != "pl"
-    if pronoun == "m":
-        return gender in ("m", "n")
-    if pronoun == "n":
-        return gender in ("n", "m")
-    return gender == pronoun
 
 
 def _conditions(clauses: list[_Clause], at: list[int], tokens: Sequence[Token],
@@ -539,13 +447,6 @@ def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, i
     return kept
 
 
-_DECLINE = frozenset({"быть", "стать", "хотеть", "мочь", "решиться", "решаться", "собираться",
-                      "надо", "нужно", "стоить", "will", "want", "going"})
-"""Verbs a player declines an order with (``но не буду``, ``не стану``, ``won't``)."""
-_SUBJUNCTIVE = frozenset({"бы", "б", "would", "could", "should", "might"})
-"""``я бы спикировал``: what the player might do, not what they do."""
-
-
 def _declines(words: Sequence[Word], cover: dict[int, int], c: _Clause) -> bool:
     """A clause of a negated helper verb and no order (``но не буду``, ``не стану``)."""
     from .morph import forms
@@ -575,13 +476,6 @@ def _words_between(words: Sequence[Word], i: int, t: Token) -> int:
     return sum(1 for w in words[i + 1:] if w.kind == "word" and w.start < t.start)
 
 
-@lru_cache(maxsize=4096)
-def _nobody(word: str) -> bool:
-    from .morph import forms
-
-    return word in _NOBODY or any(f in _NOBODY for f in forms(word))
-
-
 def _before_order(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
                   c: _Clause, n: int) -> bool:
     """"нет" directly before an order word or after it in the clause (``нет атак``, ``атак
@@ -597,118 +491,5 @@ def _before_order(words: Sequence[Word], tokens: Sequence[Token], cover: dict[in
 
 def _skip(words: Sequence[Word], c: _Clause, out: Selection) -> None:
     out.skipped.append((words[c.words[0]].start, words[c.words[-1]].end, "negated"))
-
-
-def _pronoun(t: Token, mentioned: list[str], me: frozenset[str],
-             genders: Callable[[str], str | None]) -> Token:
-    """A ``PRON`` token as a ``NAME`` with no name yet: ``everyone`` holds the gender it needs,
-    then the names mentioned before it that fit, the last first. The rule set binds it to the
-    last of those its order can mean (a foe to attack, a friend to heal), else to the one
-    participant that fits, else asks (:meth:`~gmkit.language.base.Context.narrow`)."""
-    if t.kind != "PRON":
-        return t
-    want = str(t.value)
-    recent = [n for n in reversed(mentioned) if n not in me and _fits(genders(n), want)]
-    return replace(t, kind="NAME", value=NameRef((), t.text, kind="participant", pronoun=True,
-                                                 everyone=(want, *dict.fromkeys(recent))))
-
-
-def correct(clauses: list[Clause], slot: Callable[[str], str]) -> list[Clause]:
-    """Apply the message's self-corrections: after each ``CORR`` boundary, an order replaces the
-    last one before it in the same slot (``slot(rule)``: a dragon's movement, its actions...);
-    bare arguments (``ой, нет — Мглу``, ``точнее на 2``, ``*в Волка 1``) replace the arguments of
-    the same kind in the last order before it."""
-    groups: list[list[Clause]] = [[]]
-    for c in clauses:
-        if c.rule == "sep" and any(t.value == "CORR" for t in c.tokens):
-            groups.append([])
-        else:
-            groups[-1].append(c)
-    acc = list(groups[0])
-    for g in groups[1:]:
-        lead = 0
-        while lead < len(g) and g[lead].rule in ("sep", "stray"):
-            lead += 1
-        if 0 < lead < len(g):  # "(нет, на 1) и жгу Мглу": the bare part corrects, the rest follows
-            acc = _corrected(acc, g[:lead])
-            g = g[lead:]
-        heads = [c for c in g if c.rule not in ("sep", "stray")]
-        if heads:
-            for h in heads:
-                for j in range(len(acc) - 1, -1, -1):
-                    if acc[j].rule not in ("sep", "stray") and slot(acc[j].rule) == slot(h.rule):
-                        del acc[j]
-                        break
-            acc += g
-            continue
-        acc = _corrected(acc, g)
-    return acc
-
-
-def _corrected(acc: list[Clause], g: list[Clause]) -> list[Clause]:
-    """``acc`` with the bare arguments of ``g`` put in the last order's place."""
-    args = [t for c in g for t in c.tokens if t.kind in ARGUMENTS]
-    target = next((j for j in range(len(acc) - 1, -1, -1)
-                   if acc[j].rule not in ("sep", "stray")), None)
-    if not args or target is None:
-        return acc + g
-    acc = list(acc)
-    acc[target] = _patch(acc[target], args)
-    # a stray argument that a correction replaced is not read again
-    return [c for c in acc if not (c.rule == "stray" and any(_same(t, a) for t in c.tokens
-                                                            for a in args))]
-
-
-def _group(kind: str) -> str:
-    return {"SIGNED": "NUM", "ORD": "NAME", "HULL": "SYSTEMS"}.get(kind, kind)
-
-
-def _same(t: Token, a: Token) -> bool:
-    return _group(t.kind) == _group(a.kind) and t.start < a.start
-
-
-def _patch(c: Clause, args: list[Token]) -> Clause:
-    tokens = list(c.tokens)
-    for k, a in enumerate(args):
-        if a.kind == "ORD":  # "Волка 1... ой, второго": the same set, another number
-            args[k] = _renumbered(tokens, a)
-    for a in args:
-        for j in range(len(tokens) - 1, 0, -1):
-            if _group(tokens[j].kind) == _group(a.kind):
-                tokens[j] = a
-                break
-        else:
-            tokens.append(a)
-    return Clause(c.rule, tuple(tokens))
-
-
-def _renumbered(tokens: list[Token], a: Token) -> Token:
-    """An ordinal correcting a numbered name: the name of the same set with that number."""
-    from .names import LAST
-
-    for t in reversed(tokens):
-        if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.number is not None:
-            pool = t.value.everyone
-            nums = {n: n.rsplit(" ", 1)[-1] for n in pool}
-            if a.value == LAST:
-                top = max((int(v) for v in nums.values() if v.isdigit()), default=None)
-                want = str(top)
-            else:
-                want = str(a.value)
-            got = tuple(n for n in pool if nums[n] == want)
-            return replace(a, kind="NAME", value=NameRef(got, a.text, a.value, t.value.kind, pool))
-    return a
-
-
-def name_genders(names: Iterable[tuple[str, str | None]]) -> dict[str, str | None]:
-    """A participant's gender for pronouns, from the scenario's ``gender:`` or the catalogue's
-    grammar (:mod:`gmkit.i18n.grammar`); None when only guessed (a Latin name)."""
-    from ..i18n import grammar
-
-    out: dict[str, str | None] = {}
-    for name, kind in names:
-        n = grammar.noun(name, kind)
-        out[name] = n.gender if n.gender_known else None
-    return out
 
 

@@ -5,12 +5,21 @@ so a desk (:mod:`gmkit.ui.sessions`) only places them."""
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import Any, TypeVar
 
 from ..i18n import format_message
 from ..report.document import MARKERS, named
 
-__all__ = ["DESK_CSS", "ROUND_CSS", "log_table_html", "status_panel_html"]
+__all__ = ["DESK_CSS", "ROUND_CSS", "classed", "log_table_html", "status_panel_html"]
+
+
+W = TypeVar("W")
+
+
+def classed(widget: W, css: str) -> W:
+    """``widget`` with the CSS class ``css`` (the desk's styles and the tests find it by it)."""
+    widget.add_class(css)  # type: ignore[attr-defined]
+    return widget
 
 
 def log_table_html(rows: list[dict[str, Any]], lang: str = "en", last: int = 200,

@@ -32,13 +32,14 @@ import ipywidgets as w
 
 from ..errors import GmkitError, ScenarioError, noted, said
 from ..i18n import format_message
-from ..report.document import named
+from ..report.desk_files import write_desk_reports
 from ..report.files import gm_path, plain_stem
+from .desk_log import DeskLog
+from .desk_state import header_html, missing_orders, waiting_html
 from .dice_roller import DiceRoller
 from .order_form import OrderForm, order_form
-from .panels import DESK_CSS, ROUND_CSS, log_table_html, status_panel_html
+from .panels import DESK_CSS, ROUND_CSS, classed, log_table_html, status_panel_html
 from .speaking import speaking
-from .viewmodels import log_rows
 
 if TYPE_CHECKING:
     from ..encounter import Encounter
@@ -68,6 +69,7 @@ class Session(w.VBox):
         """The viewer: None is the GM; a side name shows that player's view."""
         self._busy = False
         self._quiet = False
+        self._log = DeskLog()
         self._pending_resolve: bool | None = None
         """While the missing-order prompt is up: the autopilot choice the Resolve was asked with."""
         p = enc.journal_path
@@ -78,36 +80,24 @@ class Session(w.VBox):
         reports go beside it."""
 
         self.styles = w.HTML(DESK_CSS + ROUND_CSS)
-        self.header = w.HTML()
-        self.header.add_class("gm-header")
-        self.status = w.HTML()
-        self.status.add_class("gm-session-status")
-        self.resolve_button = w.Button(button_style="success", icon="play")
-        self.resolve_button.add_class("gm-resolve")
-        self.undo_button = w.Button(icon="undo")
-        self.undo_button.add_class("gm-undo")
-        self.save_button = w.Button(icon="save")
-        self.save_button.add_class("gm-save")
-        self.language = w.ToggleButtons(options=[("en", "en"), ("ru", "ru")], value=self.lang,
-                                        style={"button_width": "auto"})
-        self.language.add_class("gm-lang")
-        self.autopilot = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
-        self.autopilot.add_class("gm-autopilot")
-        self.view = w.Dropdown(layout=w.Layout(width="auto"), style={"description_width": "initial"})
-        self.view.add_class("gm-view")
-        self.prompt_text = w.HTML()
-        self.prompt_text.add_class("gm-prompt-text")
-        self.confirm_button = w.Button(button_style="warning", icon="check")
-        self.confirm_button.add_class("gm-confirm")
-        self.cancel_button = w.Button(icon="times")
-        self.cancel_button.add_class("gm-cancel")
-        self.prompt = w.VBox([self.prompt_text, w.HBox([self.confirm_button, self.cancel_button])],
-                             layout=w.Layout(display="none"))
-        self.prompt.add_class("gm-prompt")
-        self.orders_state = w.HTML()
-        self.orders_state.add_class("gm-orders-state")
-        self.panel = w.HTML()
-        self.panel.add_class("gm-panel")
+        self.header = classed(w.HTML(), "gm-header")
+        self.status = classed(w.HTML(), "gm-session-status")
+        self.resolve_button = classed(w.Button(button_style="success", icon="play"), "gm-resolve")
+        self.undo_button = classed(w.Button(icon="undo"), "gm-undo")
+        self.save_button = classed(w.Button(icon="save"), "gm-save")
+        self.language = classed(w.ToggleButtons(options=[("en", "en"), ("ru", "ru")], value=self.lang,
+                                                style={"button_width": "auto"}), "gm-lang")
+        self.autopilot = classed(w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto")),
+                                 "gm-autopilot")
+        self.view = classed(w.Dropdown(layout=w.Layout(width="auto"),
+                                       style={"description_width": "initial"}), "gm-view")
+        self.prompt_text = classed(w.HTML(), "gm-prompt-text")
+        self.confirm_button = classed(w.Button(button_style="warning", icon="check"), "gm-confirm")
+        self.cancel_button = classed(w.Button(icon="times"), "gm-cancel")
+        self.prompt = classed(w.VBox([self.prompt_text, w.HBox([self.confirm_button, self.cancel_button])],
+                                     layout=w.Layout(display="none")), "gm-prompt")
+        self.orders_state = classed(w.HTML(), "gm-orders-state")
+        self.panel = classed(w.HTML(), "gm-panel")
         self.resolve_button.on_click(lambda _b: self.resolve_clicked())
         self.confirm_button.on_click(lambda _b: self.answer(True))
         self.cancel_button.on_click(lambda _b: self.answer(False))
@@ -120,8 +110,7 @@ class Session(w.VBox):
             self.form.set_view(side)
         self.form.edit_hook = self._edited
         self.dice = DiceRoller(enc, lang=self.lang)
-        self.log_view = w.HTML()
-        self.log_view.add_class("gm-log-box")
+        self.log_view = classed(w.HTML(), "gm-log-box")
         self._build_views()
         from .paste import PasteBox
         from .posts import PostPanel
@@ -246,27 +235,9 @@ class Session(w.VBox):
         """Who the round still awaits an order from, and what each will do if it is resolved now:
         ``[{"actor", "default"}]`` (the autopilot's order in words with ``autopilot``). Names the
         viewer may not see are shown as ``???``."""
-        enc = self.encounter
-        received = set(enc.orders_received)
-        hidden = set(self.hidden_names())
-        out = []
-        for actor in enc.awaiting():
-            if actor in received:
-                continue
-            if actor in hidden:
-                out.append({"actor": "???", "default": "???"})
-                continue
-            if autopilot:
-                try:
-                    order = enc.autopilot(actor)
-                except GmkitError:
-                    order = None
-                text = (self.t("default_autopilot", order=self.order_words(actor, order))
-                        if order is not None else self.no_order_text(actor))
-            else:
-                text = self.no_order_text(actor)
-            out.append({"actor": actor, "default": text})
-        return out
+        return missing_orders(
+            self.encounter, self.hidden_names(), autopilot, self.no_order_text,
+            lambda actor, order: self.t("default_autopilot", order=self.order_words(actor, order)))
 
     @speaking
     def resolve_clicked(self) -> bool:
@@ -360,33 +331,14 @@ class Session(w.VBox):
             self.posts.wait_pictures()
             target.parent.mkdir(parents=True, exist_ok=True)
             p = self.encounter.save(target)
-            files = [p, *self._write_reports(p)]
+            dialect = str(self.posts.format.value)
+            files = [p, *write_desk_reports(self.posts.chronicle.update(), p, self.lang, dialect)]
         except (GmkitError, OSError, ValueError) as e:
             self._say(self.t("error", message=said(e, self.lang)), error=True)
             raise
         self._say(format_message("posts.saved", self.lang, folder=str(p.parent),
                                  files=", ".join(f.name for f in files)))
         return p
-
-    def _write_reports(self, journal: Path) -> list[Path]:
-        from ..report.bbcode import DIALECTS, to_bbcode
-        from ..report.html import notebook_to_html, rebuild_notebook
-        from ..report.rundata import view_tag
-
-        data = self.posts.chronicle.update()
-        title = str(data["scenario"].get("name", ""))
-        out = []
-        stem = plain_stem(journal)
-        for view, side in [("gm", ""), ("player", ""), *(("player", s) for s in data["sides"])]:
-            f = journal.with_name(f"{stem}.{view_tag(view, side)}.html")
-            f.write_text(notebook_to_html(rebuild_notebook(data, view, side, self.lang), title),
-                         encoding="utf-8")
-            out.append(f)
-        dialect = self.posts.format.value if self.posts.format.value in DIALECTS else "phpbb"
-        f = journal.with_name(f"{stem}.player.bbcode.txt")
-        f.write_text(to_bbcode(data, "player", "", self.lang, dialect), encoding="utf-8")
-        out.append(f)
-        return out
 
     @speaking
     def set_language(self, lang: str) -> None:
@@ -489,49 +441,17 @@ class Session(w.VBox):
             self.view.value = self.side or ""
         finally:
             self._busy = False
-        name = escape(str(enc.scenario.get("name", "")))
-        state = self.t("round", round=enc.round)
-        out = enc.outcome()
-        if out is not None:
-            winner = out.get("winner")
-            res = (format_message(named("core.winner", winner), self.lang, side=winner) if winner
-                   else format_message("core.draw", self.lang))
-            state = self.t("over", outcome=res)
-        else:
-            turn = self.turn_text()
-            if turn:
-                state += " · " + turn
-        where = enc.journal_path
-        saved = self.t("autosave", path=where.name) if where else self.t("no_journal")
-        self.header.value = (f"<h3 style='margin:4px 0'>{name}</h3><div>{escape(state)} · "
-                             f"<span style='color:#666'>{escape(saved)}</span></div>")
+        # the turn only while the fight goes on (a rule set's turn_text may ask the board)
+        turn = self.turn_text() if enc.outcome() is None else ""
+        self.header.value = header_html(enc, self.lang, turn, self.t)
         self.resolve_button.disabled = enc.is_over
-        self.orders_state.value = self._orders_state_html()
+        self.orders_state.value = waiting_html(enc, self.hidden_names(), self.t)
         self.panel.value = status_panel_html(self.status_rows(), self.lang)
         self.log_view.value = log_table_html(self._shown_rows(), self.lang)
         self.update_views()
 
-    def _orders_state_html(self) -> str:
-        enc = self.encounter
-        if enc.is_over:
-            return ""
-        hidden = set(self.hidden_names())
-        waiting = [a if a not in hidden else "???" for a in enc.awaiting()
-                   if a not in enc.orders_received]
-        if not waiting:
-            if not enc.orders_received:
-                return ""  # nothing awaited (a turn waiting on the GM's word)
-            return f'<span class="gm-all-in" style="color:#1b7d2f">{escape(self.t("all_in"))}</span>'
-        return (f'<span class="gm-waiting">'
-                f'{escape(self.t("waiting_for", names=waiting))}</span>')
-
     def _shown_rows(self) -> list[dict[str, Any]]:
-        rows = self._log_rows()
-        for name in self.hidden_names():
-            for r in rows:
-                for k in ("actor", "text", "dice"):
-                    r[k] = str(r[k]).replace(name, "???")
-        return rows
+        return self._log.shown(self.encounter, self.lang, self.side, self.hidden_names())
 
     @speaking
     def log_table(self) -> Any:
@@ -539,42 +459,6 @@ class Session(w.VBox):
         import pandas as pd
 
         return pd.DataFrame(self._shown_rows(), columns=["round", "actor", "kind", "text", "dice"])
-
-    def _log_rows(self) -> list[dict[str, Any]]:
-        """The log rows, formatting only the events that are new since the last refresh."""
-        events = self.encounter.events_for(self.side)
-        lang, side, old, rows = getattr(self, "_log_cache", (None, None, [], []))
-        n = 0
-        if (lang, side) == (self.lang, self.side):
-            while n < min(len(old), len(events)) and old[n] is events[n]:
-                n += 1
-        rows = rows[:n] + log_rows(events[n:], self.lang)
-        gm = format_message("ui.log.gm", self.lang)
-        for r in rows[n:]:
-            if r["actor"] == "GM":
-                r["actor"] = gm
-        self._log_cache = (self.lang, self.side, events, rows)
-        steps = self._steps()
-        return [{**r, "step": steps.get(id(e), -1)} for r, e in zip(rows, events, strict=False)]
-
-    def _steps(self) -> dict[int, int]:
-        """Which resolution (or note) each event of the record came from, by the event's id: the
-        log shows the newest resolution first, so a turn just played is on top."""
-        enc = self.encounter
-        counts = []
-        for entry in enc.history:
-            op = entry.get("op")
-            if op == "resolve":
-                counts.append(len(entry.get("events", ())))
-            elif op == "note":
-                counts.append(1)
-        i = len(enc.record) - sum(counts)  # the events of the setup come first, step -1
-        out = {id(e): -1 for e in enc.record[:max(i, 0)]}
-        for k, n in enumerate(counts):
-            for e in enc.record[max(i, 0):i + n]:
-                out[id(e)] = k
-            i += n
-        return out
 
     def __repr__(self) -> str:
         enc = self.encounter

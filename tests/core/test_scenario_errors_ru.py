@@ -365,7 +365,8 @@ def test_nesting_plural_forms() -> None:
 
 # --- every key the validators use, in both languages ----------------------------------------------
 
-SOURCES = ["gmkit/scenario.py", "gmkit/errors.py", "gmkit/report/rundata.py", "gmkit/report/planned.py",
+SOURCES = ["gmkit/scenario.py", "gmkit/safe_yaml.py", "gmkit/errors.py", "gmkit/report/rundata.py",
+           "gmkit/report/planned.py",
            "gmkit/fantasy/bounds.py",
            "gmkit/fantasy/specs.py",
            *(f"gmkit/{name}/scenario.py" for name in ("dragons", "space", "fantasy"))]

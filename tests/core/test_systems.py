@@ -37,16 +37,39 @@ def test_own_rule_sets_are_found_by_their_folder() -> None:
     assert get("dragons").scenario_model.model_fields["system"].default in (None, "dragons")
 
 
-def test_an_outside_rule_set_registers_through_the_entry_point(tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_outside_rule_set_registers_through_the_entry_point_and_plays_a_round(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy race, found through the entry-point group as an installed package's rule set would
+    be, keeps the contract (checked as it registers) and plays a round through the registry."""
+    _plugin(tmp_path, "", target="tests.toy.system:SYSTEM")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry = _Registry()
+    assert "race" in registry.names() and "dragons" in registry.names()
+    race = registry.get("race")
+    assert race.package == "tests.toy"
+    from tests.toy import SCENARIO
+
+    fight = race.engine_class(SCENARIO, seed=3)
+    events = fight.resolve_round(autopilot=True)
+    assert fight.resolutions == 1 and events
+    assert {e.actor for e in events} == {"Ash", "Bo"}
+    assert all(e.rolls for e in events)  # every racer's dice recorded
+
+
+def test_an_entry_point_that_breaks_the_contract_is_refused_with_a_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Registration checks the parts: a rule set with no engine is told at once, naming the part,
+    and gmkit goes on with the others (before the contract it registered, and failed in a report)."""
     _plugin(tmp_path, """
         from gmkit.systems import System
         SYSTEM = System(name="fake", package="fake_rules")
     """)
     monkeypatch.syspath_prepend(str(tmp_path))
     registry = _Registry()
-    assert "fake" in registry.names() and "dragons" in registry.names()
-    assert registry.get("fake").package == "fake_rules"
+    told = r"'fake' rule set's part 'engine' \(engine:Engine\) cannot be loaded"
+    with pytest.warns(UserWarning, match=told):
+        found = registry.names()
+    assert "fake" not in found and "dragons" in found
 
 
 def test_a_broken_plugin_warns_and_gmkit_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,170 @@
+"""The words forum prose is cut by (:mod:`gmkit.language.prose`): the marks that end a sentence or a
+clause, the words of negation, condition, asides and pronouns, what a word is by its tags (a
+verb's person, a possible nominative, a content word), and a pronoun bound to the names it may
+mean. Apart from the cutting itself, so that the corrections (:mod:`~.corrections`) share them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import lru_cache
+
+from .grammar import NameRef, Token
+from .morph import analyser, is_cyrillic
+
+__all__ = ["ARGUMENTS", "object_form", "name_genders"]
+
+_SENTENCE = frozenset({".", "!", "?", ";", "\n", "(", ")"})
+"""Marks that end a sentence; a remark in brackets is a sentence of its own (``пикирую на 1
+(или на 2? нет, на 1)``: its question mark asks about it alone)."""
+_CLAUSE = frozenset({",", ":", "—"})
+_ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "будто", "словно", "ибо", "как", "что",
+                    "чем", "покуда", "while", "though", "although", "because", "until", "let",
+                    "whilst", "as", "that"})
+"""Words that open a clause the player does not order: time, wish, comparison, report."""
+_CONDITION = frozenset({"если", "когда", "коли", "ежели", "if", "when", "once", "unless", "whenever"})
+"""Words that open a condition: an order given only if something happens."""
+_NEGATION = frozenset({"не", "ни", "без", "not", "no", "don't", "dont", "never", "without",
+                       "won't", "nor", "neither", "нет"})
+_NOBODY = frozenset({"ничто", "никто", "никакой", "никак", "никуда", "нисколько", "ничей",
+                     "nothing", "nobody", "none", "noone", "no one"})
+"""Negative pronouns (their dictionary forms): ``ничего не делаю`` is itself an order."""
+_WITHOUT = frozenset({"без", "without"})
+"""``без атак``: only what follows it is negated, not the clause."""
+_INSTEAD = frozenset({"вместо", "instead"})
+"""``вместо Шквала`` / ``instead of``: the name after it is not meant."""
+_PREPOSITIONS = frozenset({"в", "во", "на", "по", "к", "ко", "с", "со", "за", "под", "над", "от",
+                           "у", "из", "для", "о", "об", "при", "через", "до", "между", "at", "on",
+                           "to", "with", "by", "from", "into", "onto", "for", "of", "behind"})
+_OWN = frozenset({"я", "мы", "i", "we"})
+_SUBJECT_PRONOUNS = {"он": "m", "она": "f", "оно": "n", "они": "pl", "he": "m", "she": "f",
+                     "it": "n", "they": "pl"}
+_DECLINE = frozenset({"быть", "стать", "хотеть", "мочь", "решиться", "решаться", "собираться",
+                      "надо", "нужно", "стоить", "will", "want", "going"})
+"""Verbs a player declines an order with (``но не буду``, ``не стану``, ``won't``)."""
+_SUBJUNCTIVE = frozenset({"бы", "б", "would", "could", "should", "might"})
+"""``я бы спикировал``: what the player might do, not what they do."""
+ARGUMENTS = frozenset({"NAME", "WEAPON", "SPELL", "ITEM", "NUM", "SIGNED", "CELL", "SYSTEMS", "HULL",
+                       "ORD", "QUOTE", "DIE"})
+"""Token kinds that are an order's arguments, not its head: a correction may give only these."""
+_NOT_HEADS = ARGUMENTS | {"SEP", "SPEED", "HEIGHT", "OR", "UP", "DOWN", "PATH", "CELLWORD", "SELF", "TO"}
+
+
+@lru_cache(maxsize=1 << 14)
+def _verb(word: str) -> str | None:
+    """``"1"``, ``"3"`` (third person or past: someone named), ``"impr"``, ``"inf"`` or None."""
+    if not is_cyrillic(word):
+        return None
+    morph = analyser()
+    if morph is None:
+        return None
+    p = morph.parse(word)[0]
+    tag = p.tag
+    if tag.POS == "VERB":
+        if tag.mood == "impr":
+            return "impr"
+        if tag.person == "1per":
+            return "1"
+        if tag.person in ("2per",):
+            return "impr"
+        return "3"
+    if tag.POS == "INFN":
+        return "inf"
+    return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _nominative(word: str) -> bool:
+    """The word may be a name in the nominative (a subject): a Latin or unknown word may."""
+    if not is_cyrillic(word):
+        return True
+    morph = analyser()
+    if morph is None:
+        return True
+    parses = morph.parse(word)[:4]
+    return any("nomn" in p.tag for p in parses) or not morph.word_is_known(word)
+
+
+_FILLER = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your", "at", "with",
+                     "on", "to", "of", "in", "into", "and", "then", "please", "now", "again",
+                     "just", "also", "all", "this", "that", "one", "its", "out", "up",
+                     "down", "off", "away", "here", "there", "too", "very", "ok", "okay"})
+
+
+@lru_cache(maxsize=1 << 14)
+def _content(word: str) -> bool:
+    """A word that names something: a noun, an adjective or a number word, or a word the
+    dictionary does not know (a name, or a misspelling)."""
+    if len(word) < 3:
+        return False
+    if not is_cyrillic(word):
+        return word not in _FILLER and word.isalpha()
+    morph = analyser()
+    if morph is None:
+        return True
+    if not morph.word_is_known(word):
+        return True
+    return morph.parse(word)[0].tag.POS in ("NOUN", "ADJF", "NUMR")
+
+
+@lru_cache(maxsize=1 << 14)
+def object_form(text: str) -> bool:
+    """A Russian name written in a case that is not the nominative (``Мглу``, ``Шквалу``): the
+    object of something, not a subject or an address."""
+    first = text.split(" ")[0].lower()
+    return is_cyrillic(first) and not _nominative(first)
+
+
+@lru_cache(maxsize=1 << 14)
+def _noun_subject(word: str) -> bool:
+    """A Russian common noun that is surely a nominative: the subject of the verb after it."""
+    if not is_cyrillic(word):
+        return False
+    morph = analyser()
+    if morph is None or not morph.word_is_known(word):
+        return False
+    p = morph.parse(word)[0]
+    return p.tag.POS == "NOUN" and "nomn" in p.tag and p.score >= 0.5
+
+
+def _fits(gender: str | None, pronoun: str) -> bool:
+    if gender is None:
+        return pronoun != "pl"
+    if pronoun == "m":
+        return gender in ("m", "n")
+    if pronoun == "n":
+        return gender in ("n", "m")
+    return gender == pronoun
+
+
+@lru_cache(maxsize=4096)
+def _nobody(word: str) -> bool:
+    from .morph import forms
+
+    return word in _NOBODY or any(f in _NOBODY for f in forms(word))
+
+
+def _pronoun(t: Token, mentioned: list[str], me: frozenset[str],
+             genders: Callable[[str], str | None]) -> Token:
+    """A ``PRON`` token as a ``NAME`` with no name yet: ``everyone`` holds the gender it needs,
+    then the names mentioned before it that fit, the last first. The rule set binds it to the
+    last of those its order can mean (a foe to attack, a friend to heal), else to the one
+    participant that fits, else asks (:meth:`~gmkit.language.base.Context.narrow`)."""
+    if t.kind != "PRON":
+        return t
+    want = str(t.value)
+    recent = [n for n in reversed(mentioned) if n not in me and _fits(genders(n), want)]
+    return replace(t, kind="NAME", value=NameRef((), t.text, kind="participant", pronoun=True,
+                                                 everyone=(want, *dict.fromkeys(recent))))
+
+
+def name_genders(names: Iterable[tuple[str, str | None]]) -> dict[str, str | None]:
+    """A participant's gender for pronouns, from the scenario's ``gender:`` or the catalogue's
+    grammar (:mod:`gmkit.i18n.grammar`); None when only guessed (a Latin name)."""
+    from ..i18n import grammar
+
+    out: dict[str, str | None] = {}
+    for name, kind in names:
+        n = grammar.noun(name, kind)
+        out[name] = n.gender if n.gender_known else None
+    return out
