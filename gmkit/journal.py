@@ -67,7 +67,7 @@ class Journal:
 
     >>> import tempfile, os
     >>> path = os.path.join(tempfile.mkdtemp(), "j.jsonl")
-    >>> with Journal.create(path, {"gmkit": "0", "system": "race", "seed": 1,
+    >>> with Journal.create(path, {"gmkit": "0", "journal": 2, "system": "race", "seed": 1,
     ...                            "scenario_hash": "", "scenario": {}}) as j:
     ...     j.append({"op": "undo"})
     >>> Journal.read(path).last_seq
