@@ -62,7 +62,7 @@ def _file_hash(path: str | None) -> str:
 
 def _job_key(job: Job) -> str:
     """What a finished run depends on: template and scenario texts, seed, parameters, reports."""
-    from .report.rundata import find_file
+    from .paths import find_file
     from .runner import template_path
 
     try:
@@ -107,7 +107,7 @@ def check_timeout(value: Any, where: str, name: str = "timeout") -> float | None
 def find_spec(path: str | Path) -> tuple[Path, bool]:
     """A batch spec by path, or by the name of one gmkit ships (``batch_example``); and whether
     it is a shipped one."""
-    from .report.rundata import templates_dir
+    from .paths import templates_dir
 
     src = Path(path)
     if src.exists():
@@ -181,7 +181,7 @@ def load_spec(path: str | Path, out: str | Path | None = None) -> BatchSpec:
             tpath = template_path(template)
         except GmkitError as e:
             raise BatchError(f"{src}: runs[{i}].template: {e}") from None
-        from .report.rundata import find_file
+        from .paths import find_file
 
         named = [resolve(str(s)) for s in _listed(entry.get("scenarios"), f"runs[{i}].scenarios", src)]
         for j, s in enumerate(named):

@@ -28,7 +28,7 @@ def examples() -> list[tuple[str, str, str]]:
     """Every example fight gmkit ships: ``(template, scenario, language)`` for each scenario in
     the templates' ``scenarios/`` folder, played by the template whose default scenario is of the
     same rule set, in the scenario's own language."""
-    from .report.rundata import find_file, templates_dir
+    from .paths import find_file, templates_dir
     from .runner import template_names, template_parameters
     from .scenario import read_yaml
 

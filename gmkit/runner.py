@@ -63,14 +63,14 @@ class RunResult:
 
 def template_names() -> list[str]:
     """The templates gmkit ships (``dragon_duel``, ...), by name."""
-    from .report.rundata import templates_dir
+    from .paths import templates_dir
 
     return sorted(q.stem for q in templates_dir().glob("*.ipynb"))
 
 
 def template_path(template: str | Path) -> Path:
     """A template by path, or by bare name (``dragon_duel``) from the templates gmkit ships."""
-    from .report.rundata import templates_dir
+    from .paths import templates_dir
 
     p = Path(template)
     if p.exists():

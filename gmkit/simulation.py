@@ -85,7 +85,7 @@ def _load(scenario: str | Path | Mapping[str, Any], engine: type[Encounter] | No
         data = scenario.model_dump(mode="json")
     else:
         if isinstance(scenario, (str, Path)):  # a file here, or a shipped example by its name
-            from .report.rundata import find_file
+            from .paths import find_file
 
             scenario = find_file(scenario)
         data = load_scenario(scenario, engine.system if engine else None).model_dump(mode="json")

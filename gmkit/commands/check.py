@@ -59,7 +59,7 @@ def warnings(scenario: Any) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from ..i18n import format_message
-    from ..report.rundata import find_file
+    from ..paths import find_file
     from ..scenario import cast_of, load_scenario
 
     model = load_scenario(find_file(args.scenario))

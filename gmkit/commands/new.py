@@ -73,7 +73,7 @@ def forum_starters(system: str) -> list[tuple[Path, str, int]]:
     """The shipped example scenarios of ``system`` that seat a forum table: ``(file, language,
     players)`` for each naming :data:`FORUM_PLAYERS` or more players (``player:``), the most
     players first, then by file name."""
-    from ..report.rundata import templates_dir
+    from ..paths import templates_dir
     from ..scenario import actors_of, load_scenario, read_yaml
 
     out = []

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import GmkitError, Problem, ScenarioError
 from ..errors import noted as noted_in
 from ..i18n.grammar import Cast
+from ..paths import find_file, templates_dir
 from .planned import OrdersError, give, load_messages, load_orders, read_message
 
 if TYPE_CHECKING:
@@ -32,28 +33,6 @@ __all__ = ["play", "load_orders", "find_file", "templates_dir", "public_board", 
 RUN_FORMAT = 1
 PUBLIC = "\x00public"
 """A side name nobody has: only events every side may see are visible to it."""
-
-
-def templates_dir() -> Path:
-    """Where the templates and the example scenarios are: ``gmkit/templates`` in the package (in a
-    source checkout a link to the top-level ``templates/`` folder; in a wheel, package data)."""
-    from importlib import resources
-
-    return Path(str(resources.files("gmkit") / "templates"))
-
-
-def find_file(path: str | Path) -> Path:
-    """``path`` as given, or relative to the templates' folder (where the example scenarios
-    are: ``scenarios/dragon_blue_2v3.yaml``), or the same relative to ``templates/`` as a source
-    checkout writes it (``templates/scenarios/...``)."""
-    p = Path(path).expanduser()
-    if p.exists() or p.is_absolute():
-        return p
-    base = templates_dir()
-    for cand in (base / p, base.parent / p):
-        if cand.exists():
-            return cand
-    return p
 
 
 def engine_class(system: str) -> type[Encounter]:
