@@ -50,6 +50,7 @@ from .i18n.grammar import Cast
 from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents, dumps, journal_id
 from .modes import SIMULATION, TABLE, Mode
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
+from .pause import cycle_collector_paused
 from .replayed import as_recorded, first_difference
 from .scenario import cast_of
 
@@ -638,10 +639,11 @@ class Encounter(ABC):
 
     def run(self, max_rounds: int = 100) -> dict[str, Any] | None:
         """Play to the end with the autopilot for every missing order (templates, simulations)."""
-        for _ in range(max_rounds):
-            if self.is_over:
-                break
-            self._resolve_round(True)  # not over: checked just above
+        with cycle_collector_paused():
+            for _ in range(max_rounds):
+                if self.is_over:
+                    break
+                self._resolve_round(True)  # not over: checked just above
         return self.outcome()
 
     # --- undo, save, resume -----------------------------------------------------------------
