@@ -44,7 +44,7 @@ from . import (
 )
 from .dice import Dice
 from .errors import DiceError, EncounterOver, GmkitError, IllegalOrder, JournalError, SealError
-from .events import ALL, GM, Event, seen_by
+from .events import ALL, GM, Event, new_event, seen_by
 from .i18n import grammar
 from .i18n.grammar import Cast
 from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents, dumps, journal_id
@@ -433,7 +433,7 @@ class Encounter(ABC):
         keeps no events nothing is kept and None is returned."""
         if not self.keeps_events:
             return None
-        ev = Event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls), visibility)
+        ev = new_event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls), visibility)
         self.record.append(ev)
         return ev
 
