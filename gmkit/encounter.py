@@ -573,9 +573,10 @@ class Encounter(ABC):
             start = len(self.record)
             self._resolve_pending()
             return self.record[start:]
-        for actor in self.orders_due():  # an order given ahead may no longer fit (S-4, F-6)
-            if actor in self._ahead:
-                self.check_order(actor, self._pending[actor])
+        if self._ahead:  # an order given ahead may no longer fit (S-4, F-6)
+            for actor in self.orders_due():
+                if actor in self._ahead:
+                    self.check_order(actor, self._pending[actor])
         start = len(self.record)
         tape0 = len(self.dice.tape)
         marks0 = len(self.dice.manual_marks)
