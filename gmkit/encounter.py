@@ -48,9 +48,8 @@ from .events import ALL, GM, Event, new_event, seen_by
 from .i18n import grammar
 from .i18n.grammar import Cast
 from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents, dumps, journal_id
-from .modes import SIMULATION, TABLE, Mode
+from .modes import SIMULATION, TABLE, Mode, cycle_collector_paused
 from .orders import Order, check_order_fields, order_from_json, order_registry, order_to_json
-from .pause import cycle_collector_paused
 from .replayed import as_recorded, first_difference
 from .scenario import cast_of
 
@@ -573,10 +572,9 @@ class Encounter(ABC):
             start = len(self.record)
             self._resolve_pending()
             return self.record[start:]
-        if self._ahead:  # an order given ahead may no longer fit (S-4, F-6)
-            for actor in self.orders_due():
-                if actor in self._ahead:
-                    self.check_order(actor, self._pending[actor])
+        for actor in self.orders_due() if self._ahead else ():  # given ahead: may no longer fit
+            if actor in self._ahead:  # (S-4, F-6)
+                self.check_order(actor, self._pending[actor])
         start = len(self.record)
         tape0 = len(self.dice.tape)
         marks0 = len(self.dice.manual_marks)
@@ -640,10 +638,9 @@ class Encounter(ABC):
 
     def run(self, max_rounds: int = 100) -> dict[str, Any] | None:
         """Play to the end with the autopilot for every missing order (templates, simulations)."""
+        stop = self.resolutions + max_rounds  # each resolution counts one, as the loop did
         with cycle_collector_paused():
-            for _ in range(max_rounds):
-                if self.is_over:
-                    break
+            while not self.is_over and self.resolutions < stop:
                 self._resolve_round(True)  # not over: checked just above
         return self.outcome()
 

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from .encounter import SIMULATION, Encounter
+from .modes import cycle_collector_paused
 from .orders import Order
-from .pause import cycle_collector_paused
 
 __all__ = ["simulate", "compare", "Simulation", "SimulationSummary", "derive_seed", "engine_for",
            "wilson", "run_one", "Policy"]

@@ -30,8 +30,8 @@ from typing import Any
 
 from ..encounter import Encounter
 from ..errors import IllegalOrder
+from ..modes import cycle_collector_paused
 from ..orders import Order
-from ..pause import cycle_collector_paused
 from . import legal
 from .board import Board, ShipState, opening_board
 from .context import hidden_from
