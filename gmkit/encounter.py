@@ -47,7 +47,7 @@ from .errors import DiceError, EncounterOver, GmkitError, JournalError, SealErro
 from .events import Event, seen_by
 from .i18n import grammar
 from .journal import JOURNAL_FORMAT, STANDING, Journal, JournalContents
-from .modes import SIMULATION, TABLE, Mode
+from .modes import SIMULATION, TABLE, Mode, cycle_collector_paused
 from .order_book import OrderBook
 from .orders import Order, order_registry
 from .rules_contract import LegalOrders
@@ -254,8 +254,8 @@ class Encounter(OrderBook):
             start = len(self.record)
             self._resolve_pending()
             return self.record[start:]
-        for actor in self.orders_due():  # an order given ahead may no longer fit (S-4, F-6)
-            if actor in self._ahead:
+        for actor in self.orders_due() if self._ahead else ():  # given ahead: may no longer fit
+            if actor in self._ahead:  # (S-4, F-6)
                 self.check_order(actor, self._pending[actor])
         start = len(self.record)
         tape0 = len(self.dice.tape)
@@ -286,10 +286,10 @@ class Encounter(OrderBook):
 
     def run(self, max_rounds: int = 100) -> dict[str, Any] | None:
         """Play to the end with the autopilot for every missing order (templates, simulations)."""
-        for _ in range(max_rounds):
-            if self.is_over:
-                break
-            self._resolve_round(True)  # not over: checked just above
+        stop = self.resolutions + max_rounds  # each resolution counts one, as the loop did
+        with cycle_collector_paused():
+            while not self.is_over and self.resolutions < stop:
+                self._resolve_round(True)  # not over: checked just above
         return self.outcome()
 
     # --- undo, save, resume -----------------------------------------------------------------

@@ -1,10 +1,14 @@
-"""What a fight keeps as it is played: a GM's table keeps everything, a simulation nothing."""
+"""What a fight keeps as it is played: a GM's table keeps everything, a simulation nothing; and
+the cycle collector paused while fights are played (they make no cycles)."""
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-__all__ = ["Mode", "TABLE", "SIMULATION"]
+__all__ = ["Mode", "TABLE", "SIMULATION", "cycle_collector_paused"]
 
 
 @dataclass(frozen=True)
@@ -29,3 +33,22 @@ class Mode:
 
 TABLE = Mode()
 SIMULATION = Mode(events=False, rolls=False, history=False, check_policy=False)
+
+
+@contextmanager
+def cycle_collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector over a run of fights (one fight to the end, a chunk of at
+    most 1000 simulated ones).
+
+    A fight allocates many small objects (events, rolls, orders) and its rules form no reference
+    cycles (a test holds the engines to that), so the collector's periodic passes find nothing
+    and cost about 7% of a dragon duel. Memory is still freed by reference counting; anything
+    cyclic waits for the end of the run. Nested pauses leave the collector as the outer found it.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()

@@ -135,7 +135,7 @@ def _from_json(data: Any, registry: Mapping[str, type], where: str, depth: int) 
 _Problem = tuple[str, str, Any]  # where (relative), what was expected, what was given
 _Checker = Callable[[Any, int], "_Problem | None"]
 
-_CLASS_CHECKS: dict[type, list[tuple[str, _Checker]] | None] = {}
+_CLASS_CHECKS: dict[type, list[tuple[str, _Checker, tuple[type, ...]]] | None] = {}
 _COMPILED: dict[Any, _Checker] = {}
 
 
@@ -156,17 +156,36 @@ def check_order_fields(order: Any) -> None:
         raise IllegalOrder("C-1", f"{type(order).__name__}{where}: expected {expected}, got {text}")
 
 
-def _fields_of(cls: type) -> list[tuple[str, _Checker]] | None:
-    """The compiled checker of every field of a dataclass (None: its hints cannot be resolved,
-    so it is not checked)."""
-    if cls not in _CLASS_CHECKS:
-        try:
-            hints = typing.get_type_hints(cls)
-            _CLASS_CHECKS[cls] = [(f.name, _compile(hints.get(f.name, Any)))
-                                  for f in dataclasses.fields(cls)]
-        except Exception:  # an unresolvable forward reference: nothing to check against
-            _CLASS_CHECKS[cls] = None
+def _fields_of(cls: type) -> list[tuple[str, _Checker, tuple[type, ...]]] | None:
+    """The compiled checker of every field of a dataclass, with the exact types that pass it
+    at once (None: its hints cannot be resolved, so it is not checked)."""
+    try:
+        return _CLASS_CHECKS[cls]
+    except KeyError:
+        pass
+    try:
+        hints = typing.get_type_hints(cls)
+        _CLASS_CHECKS[cls] = [(f.name, _compile(hints.get(f.name, Any)),
+                               _exact_types(hints.get(f.name, Any)))
+                              for f in dataclasses.fields(cls)]
+    except Exception:  # an unresolvable forward reference: nothing to check against
+        _CLASS_CHECKS[cls] = None
     return _CLASS_CHECKS[cls]
+
+
+def _exact_types(hint: Any) -> tuple[type, ...]:
+    """Types whose exact instances fit ``hint`` with nothing more to look at (``str`` for
+    ``str``; ``str`` and ``NoneType`` for ``str | None``): the hot path of a well-typed order
+    skips the checker's call for them (a subclass, a float, a literal still go through it)."""
+    if hint in (str, int, bool, type(None), None):
+        return (type(None),) if hint is None else (hint,)
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        out: tuple[type, ...] = ()
+        for a in typing.get_args(hint):
+            if a in (str, int, bool, type(None)):
+                out += (a,)
+        return out
+    return ()
 
 
 def _check_dataclass(value: Any, depth: int) -> _Problem | None:
@@ -175,8 +194,11 @@ def _check_dataclass(value: Any, depth: int) -> _Problem | None:
     fields = _fields_of(type(value))
     if fields is None:
         return None
-    for name, check in fields:
-        p = check(getattr(value, name), depth + 1)
+    for name, check, exact in fields:
+        v = getattr(value, name)
+        if type(v) in exact:
+            continue
+        p = check(v, depth + 1)
         if p is not None:
             return (f".{name}{p[0]}", p[1], p[2])
     return None
@@ -294,8 +316,13 @@ def _literal(hint: Any) -> _Checker:
 def _union(hint: Any) -> _Checker:
     options = [_compile(a) for a in typing.get_args(hint)]
     expected = _describe(hint)
+    by_type = {a: c for a, c in zip(typing.get_args(hint), options, strict=True)
+               if isinstance(a, type) and typing.get_origin(a) is None}
 
     def check(v: Any, depth: int) -> _Problem | None:
+        direct = by_type.get(type(v))  # the option naming the value's own class, tried first
+        if direct is not None and direct(v, depth) is None:
+            return None
         inner: _Problem | None = None
         for option in options:
             p = option(v, depth)

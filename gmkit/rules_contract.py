@@ -16,7 +16,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar
 
 from .errors import GmkitError, IllegalOrder
-from .events import ALL, Event
+from .events import ALL, Event, new_event
 from .i18n.grammar import Cast
 from .orders import Order, check_order_fields
 from .scenario import cast_of
@@ -236,6 +236,6 @@ class RulesContract(ABC):
         keeps no events nothing is kept and None is returned."""
         if not self.keeps_events:
             return None
-        ev = Event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls), visibility)
+        ev = new_event(self.round, actor, kind, key, params or {}, data or {}, tuple(rolls), visibility)
         self.record.append(ev)
         return ev

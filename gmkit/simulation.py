@@ -19,17 +19,16 @@ The module is ``simulation``, not ``simulate``, so that ``gmkit.simulate`` is th
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import math
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .encounter import SIMULATION, Encounter
+from .modes import cycle_collector_paused
 from .orders import Order
 
 __all__ = ["simulate", "compare", "Simulation", "SimulationSummary", "derive_seed", "engine_for",
@@ -168,28 +167,11 @@ def _run_chunk(engine: type[Encounter], scenario: Mapping[str, Any], seed: int, 
                ) -> list[dict[str, Any]]:
     """Fights ``start..stop-1``, each started from ``template`` (built here when not given:
     one process shares one template, and with it the policy's memos, across its chunks)."""
-    with _cycle_collector_paused():
+    with cycle_collector_paused():
         if template is None:
             template = engine.from_valid(scenario, seed, mode=SIMULATION)
         return [run_one(engine, scenario, derive_seed(seed, i), policy, max_rounds, i,
                         validated=True, template=template) for i in range(start, stop)]
-
-
-@contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector over a chunk of fights (at most 1000).
-
-    A fight allocates many small objects and forms no reference cycles (a test holds the engines
-    to that), so the collector's periodic passes find nothing and cost about 7% of a dragon duel.
-    Memory is still freed by reference counting; anything cyclic waits for the end of the chunk.
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _chunks(n: int, size: int) -> list[tuple[int, int]]:

@@ -38,13 +38,34 @@ class Dice(Stream):
             sides, base = parse_trait(die)
             mod = base + modifier
         self._manual_in_roll = False
-        chain = self._chain
-        tf = chain(sides, True)
-        tsum = sum(tf)
+        if self._feed or self._hand:  # faces typed in or replayed: the stream's own path
+            tf = self._chain(sides, True)
+            tsum = sum(tf)
+            wf = self._chain(6, True) if wild else ()
+            wsum = sum(wf)
+        else:  # the common case, _chain's fresh faces inlined (the hot path of every fight)
+            rand = self._random
+            self.draws += 1
+            face = int(rand() * sides) + 1
+            if self.record:
+                self.tape.append(face)
+            if face != sides:
+                tf, tsum = (face,), face
+            else:
+                tf = self._aced(sides, face)
+                tsum = sum(tf)
+            if wild:
+                self.draws += 1
+                face = int(rand() * 6) + 1
+                if self.record:
+                    self.tape.append(face)
+                if face != 6:
+                    wf, wsum = (face,), face
+                else:
+                    wf = self._aced(6, face)
+                    wsum = sum(wf)
         dice: tuple[DieRoll, ...]
         if wild:
-            wf = chain(6, True)
-            wsum = sum(wf)
             best = tsum if tsum >= wsum else wsum
             dice = (_new(DieRoll, (sides, tf, tsum >= wsum, "")),
                     _new(DieRoll, (6, wf, wsum > tsum, "wild")))

@@ -194,6 +194,10 @@ class Stream:
                 self.tape.append(face)
         if not explode or face != sides:
             return (face,)
+        return self._aced(sides, face)
+
+    def _aced(self, sides: int, face: int) -> tuple[int, ...]:
+        """An acing chain from its first face, an ace (``face == sides``), to its last."""
         faces = [face]
         while face == sides:
             if len(faces) > MAX_ACES:

@@ -56,6 +56,13 @@ PlanKey = tuple[Any, ...]
 """Everything an order is chosen from (see :meth:`Autopilot._plan`)."""
 
 
+_SHARED_SCENARIOS = 4
+_SHARED: list[tuple[Sheets, dict[Any, DragonOrder], dict[Any, tuple[int, bool]]]] = []
+"""The memos of the last few scenarios' sheets, newest first. The memos hold everything an order
+is chosen from as their keys, so duels of equal sheets share them exactly, as a simulation's
+fights share one policy (:meth:`gmkit.encounter.Encounter.fresh`)."""
+
+
 class Autopilot:
     """The policy (:class:`gmkit.encounter.Policy`) as an object owning its memos.
 
@@ -69,12 +76,20 @@ class Autopilot:
         self._forget(duel.sheets)
 
     def _forget(self, sheets: Sheets) -> None:
-        """Empty memos for the duels of ``sheets``."""
+        """The memos for the duels of ``sheets``: those of a duel of equal sheets played before
+        (the benchmarks' and a GM's many fights of one scenario), else empty ones."""
         self._sheets = sheets
-        self._plans: dict[PlanKey, DragonOrder] = {}
+        self._plans: dict[PlanKey, DragonOrder]
         """A dragon and what it sees -> its order."""
-        self._reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]] = {}
+        self._reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]]
         """(dragon, weapons out) -> (longest working range, a working melee weapon?)."""
+        for old, plans, reach in _SHARED:
+            if old is sheets or old == sheets:
+                self._plans, self._reach = plans, reach
+                return
+        self._plans, self._reach = {}, {}
+        _SHARED.insert(0, (sheets, self._plans, self._reach))
+        del _SHARED[_SHARED_SCENARIOS:]
 
     def order(self, duel: DuelContext, actor: str) -> DragonOrder | None:
         """The policy's order for ``actor`` (None when it needs none: out or falling)."""

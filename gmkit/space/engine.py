@@ -30,6 +30,7 @@ from typing import Any
 
 from ..encounter import Encounter
 from ..errors import IllegalOrder
+from ..modes import cycle_collector_paused
 from ..orders import Order
 from . import legal
 from .board import Board, ShipState, opening_board
@@ -273,8 +274,9 @@ class SpaceBattle(Encounter):
     def run(self, max_rounds: int = 100) -> dict[str, Any] | None:
         """Play to the end with the autopilot; ``max_rounds`` counts full rounds here."""
         stop = self.round + max_rounds
-        while not self.is_over and self.round < stop:
-            self.resolve_round(autopilot=True)
+        with cycle_collector_paused():
+            while not self.is_over and self.round < stop:
+                self._resolve_round(True)  # not over: checked just above
         return self.outcome()
 
     def _snapshot(self) -> Board:
