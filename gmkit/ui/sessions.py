@@ -388,12 +388,12 @@ class Session(w.VBox):
                 self.view.value = side or ""
             finally:
                 self._busy = False
+        self.round_table.refresh()  # a player's view shuts the table first: nothing hidden lingers
         self.form.set_view(side)
         self.posts.set_viewer(side)
         self.seal_panel.set_viewer(side)
         self.paste.refresh()
         self.refresh()
-        self.round_table.refresh()
 
     def _view_changed(self, side: str | None) -> None:
         if not self._busy and side != self.side:

@@ -127,6 +127,8 @@ def test_space_session_map_clicks_and_player_view(lab: Any, page: Any) -> None:
                                          f".index({current!r})]['cells']))"))
     select_option_containing(page, ".gm-view", "patrol")
     page.wait_for_function("document.querySelectorAll('.gmkit-map .gm-ship').length === 3")
+    # every panel has had its turn to redraw (the widgets' messages arrive one by one)
+    page.wait_for_function("(name) => !document.body.innerHTML.includes(name)", arg=current)
     html = page.content()
     assert current not in html
     for cx, cy in cells:
