@@ -158,17 +158,22 @@ def _read(path: Path, raw: bytes) -> JournalContents:
     entries: list[dict[str, Any]] = []
     lines: list[int] = []
     header: dict[str, Any] | None = None
-    pos = 0
-    for i, line in enumerate(parts, 1):
-        pos += len(line) + 1
-        if not line.strip():
-            continue
-        entry = reader.parse(line, i, first=header is None)
+
+    def take(line: bytes, n: int) -> None:
+        """Line ``n`` checked and kept: the first is the header, the rest entries."""
+        nonlocal header
+        entry = reader.parse(line, n, first=header is None)
         if header is None:
             header = entry
         else:
             entries.append(entry)
-            lines.append(i)
+            lines.append(n)
+
+    pos = 0
+    for i, line in enumerate(parts, 1):
+        pos += len(line) + 1
+        if line.strip():
+            take(line, i)
     good = pos
     unterminated = False
     if tail.strip():
@@ -180,13 +185,7 @@ def _read(path: Path, raw: bytes) -> JournalContents:
 
             warnings.warn(format_message("core.journal.truncated", path=str(path)), stacklevel=4)
         else:
-            # a whole line that lost its newline: checked as any
-            entry = reader.parse(tail, n, first=header is None)
-            if header is None:
-                header = entry
-            else:
-                entries.append(entry)
-                lines.append(n)
+            take(tail, n)  # a whole line that lost its newline: checked as any
             good = len(raw)
             unterminated = True
     if header is None:
