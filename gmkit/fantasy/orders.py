@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..orders import Order
 
-__all__ = ["Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "Both", "RANGED_PART", "MELEE_PART"]
+__all__ = ["Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "Both"]
 
 
 @dataclass(frozen=True)
@@ -89,9 +89,3 @@ class Both(Order):
 
     ranged: Shoot | Cast | UseItem | Pass
     melee: Strike | Cast | UseItem | Flee | Pass
-
-
-RANGED_PART = (Shoot, Cast, UseItem, Pass)
-"""The orders a ranged phase plays (F-6: one shot or one spell; an item; nothing)."""
-MELEE_PART = (Strike, Cast, UseItem, Flee, Pass)
-"""The orders a melee turn plays (F-6, F-8, F-9, F-10)."""
