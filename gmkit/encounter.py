@@ -3,9 +3,9 @@
 An engine subclasses :class:`Encounter` and fills in its abstract hooks: ``_setup`` (the board from
 the scenario), ``validate_order`` (refuse with :class:`~gmkit.errors.IllegalOrder`), ``_legal``
 (what an actor may order now), ``_resolve`` (orders to events, applied to the board), the queries
-(``participants``, ``side_of``, ``awaiting``, ``is_over``, ``outcome``, ``board``, ``summary``) and
-``_snapshot``/``_restore`` of its board (the contract: :mod:`gmkit.rules_contract`; the order
-book: :mod:`gmkit.order_book`). Everything else lives here once:
+(``participants``, ``side_of``, ``awaiting``, ``is_over``, ``outcome``, ``board``, ``summary``) (the
+contract: :mod:`gmkit.rules_contract`; the order book: :mod:`gmkit.order_book`). Everything else
+lives here once:
 
 * orders stay secret until resolved; re-submitting replaces an order and stamps it as arriving now;
 * every step (order, withdrawal, reorder, typed-in faces, note, resolution, undo) is one line of
@@ -367,7 +367,8 @@ class Encounter(OrderBook):
         return encounter_seal.reveal(self)
 
     def _rebuilt(self, entries: list[dict[str, Any]], strict: bool = True) -> Encounter:
-        fresh = type(self).from_valid(self.scenario, self.seed, opening_faces=self.opening_faces)
+        fresh = type(self).from_valid(self.scenario, self.seed, opening_faces=self.opening_faces,
+                                      mode=self.mode)
         for entry in entries:
             fresh._replay(entry, strict)
         return fresh
@@ -376,6 +377,9 @@ class Encounter(OrderBook):
         keep = {"_journal": self._journal, "_listeners": self._listeners, "_policy": self._policy}
         self.__dict__.update(other.__dict__)
         self.__dict__.update(keep)
+
+    def _roll_back(self) -> None:
+        encounter_replay.roll_back(self)
 
     def _replay(self, entry: dict[str, Any], strict: bool = True) -> None:
         """Take one journal step again, checked as it was when it was taken: a

@@ -20,7 +20,7 @@ from .journal import JournalContents
 from .orders import Order, order_from_json
 from .replayed import as_recorded, first_difference
 
-__all__ = ["replay", "replayed"]
+__all__ = ["replay", "replayed", "roll_back"]
 
 Fight = Any
 """An :class:`~gmkit.encounter.Encounter` (not imported here: the encounter imports this module)."""
@@ -34,6 +34,19 @@ def replay(enc: Fight, entry: dict[str, Any], strict: bool = True) -> None:
         raise JournalError(f"unknown journal entry {entry.get('op')!r}", field="op")
     handler(enc, entry, strict)
     enc._entries.append(entry)
+
+
+def roll_back(enc: Fight) -> None:
+    """A resolution failed (a journal that refused its line, an interrupt): every step taken
+    before it is taken again on a fresh board, as undo does, and the fight takes that board. The
+    steps replayed were each accepted already, so one recorded by another gmkit version's rules
+    is let through quietly (``strict=False``): it was checked when the fight was resumed."""
+    redo = enc._redo
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fresh = enc._rebuilt(list(enc._entries), strict=False)
+    enc._adopt(fresh)
+    enc._redo = redo
 
 
 def _submit(enc: Fight, entry: dict[str, Any], strict: bool) -> None:

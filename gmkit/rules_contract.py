@@ -1,6 +1,6 @@
 """The rules contract every rule set's engine fills in, apart from the fight's record (python-chess
 keeps its ``Board`` apart from its ``move_stack``): the board's hooks (``_setup``,
-``validate_order``, ``_legal``, ``_resolve``, ``_snapshot``/``_restore``), its queries
+``validate_order``, ``_legal``, ``_resolve``), its queries
 (``participants``, ``side_of``, ``awaiting``, ``is_over``, ``outcome``, ``board``, ``summary``), the
 defaults an engine may override, and the checks every engine shares (:meth:`check_order`).
 
@@ -96,14 +96,6 @@ class RulesContract(ABC):
     @abstractmethod
     def _resolve(self, orders: list[tuple[str, Order]]) -> None:
         """Apply the orders (in arrival order) to the board and emit events."""
-
-    @abstractmethod
-    def _snapshot(self) -> Any:
-        """A copy of the board that :meth:`_restore` can put back (all-or-nothing resolution)."""
-
-    @abstractmethod
-    def _restore(self, snap: Any) -> None:
-        """Put back a board taken by :meth:`_snapshot`."""
 
     @property
     def round(self) -> int:

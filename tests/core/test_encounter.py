@@ -89,6 +89,42 @@ def test_resolution_is_all_or_nothing() -> None:
     assert r.dice.pending_hand == (4, 6, 6, 6)
 
 
+def test_a_failed_resolution_after_undone_rounds_leaves_the_fight_as_it_stood(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """All-or-nothing rebuilds the fight from its steps (no copy of the board each round): later
+    in a fight, with an undone round to recount, faces in hand and orders received, a journal
+    that refuses the resolution's line changes nothing, and the same resolution then goes through
+    as it would have."""
+    r = Race(SCENARIO, journal=tmp_path / "race.jsonl")
+    twin = Race(SCENARIO)
+    for enc in (r, twin):
+        for _ in range(2):
+            enc.resolve_round(autopilot=True)
+        enc.submit("Ash", Run(2))
+        enc.resolve_round(autopilot=True)
+        enc.undo()
+        enc.submit("Bo", Run(1))
+        enc.submit("Ash", Run(3))
+        enc.enter_faces(2, 3)
+    before = fingerprint(r)
+    assert r._journal is not None
+    real_append = type(r._journal).append
+
+    def refuse(self: object, entry: dict) -> None:
+        if entry.get("op") == "resolve":
+            raise OSError("disk full")
+        real_append(self, entry)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(r._journal), "append", refuse)
+    with pytest.raises(OSError, match="disk full"):
+        r.resolve_round()
+    assert fingerprint(r) == before and r.dice.pending_hand == (2, 3)
+    monkeypatch.setattr(type(r._journal), "append", real_append)
+    assert [e.to_json() for e in r.resolve_round()] == [e.to_json() for e in twin.resolve_round()]
+    assert fingerprint(r) == fingerprint(twin)
+    assert [e["op"] for e in read_journal(tmp_path / "race.jsonl")[1]][-1] == "resolve"
+
+
 def test_event_json_round_trip_and_visibility() -> None:
     r = Race(SCENARIO)
     r.resolve_round(autopilot=True)
