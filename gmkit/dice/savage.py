@@ -37,27 +37,34 @@ class Dice(Stream):
         else:
             sides, base = parse_trait(die)
             mod = base + modifier
-        self._manual_in_roll = False
+        record = self.record
         if self._feed or self._hand:  # faces typed in or replayed: the stream's own path
+            self._manual_in_roll = False
             tf = self._chain(sides, True)
             tsum = sum(tf)
             wf = self._chain(6, True) if wild else ()
             wsum = sum(wf)
+            manual = self._manual_in_roll
+            self._manual_in_roll = False
         else:  # the common case, _chain's fresh faces inlined (the hot path of every fight)
+            manual = False
             rand = self._random
-            self.draws += 1
             face = int(rand() * sides) + 1
-            if self.record:
-                self.tape.append(face)
             if face != sides:
                 tf, tsum = (face,), face
-            else:
+                self.draws += 1
+                if record:
+                    self.tape.append(face)
+            else:  # an ace: the chain's faces follow it, before the Wild Die's
+                self.draws += 1
+                if record:
+                    self.tape.append(face)
                 tf = self._aced(sides, face)
                 tsum = sum(tf)
             if wild:
-                self.draws += 1
                 face = int(rand() * 6) + 1
-                if self.record:
+                self.draws += 1
+                if record:
                     self.tape.append(face)
                 if face != 6:
                     wf, wsum = (face,), face
@@ -73,6 +80,8 @@ class Dice(Stream):
         elif tf[0] == 1:
             # [decision] an Extra's natural 1 is a critical failure when a further d6 also shows 1
             check = self._die(6)
+            manual = manual or self._manual_in_roll
+            self._manual_in_roll = False
             best, crit = tsum, check == 1
             dice = (DieRoll(sides, tf), DieRoll(6, (check,), False, "check"))
         else:
@@ -84,10 +93,8 @@ class Dice(Stream):
         expr = _TRAIT_EXPR.get(key)
         if expr is None:
             expr = _TRAIT_EXPR[key] = f"d{sides}!{mod:+d}{' wild' if wild else ''}".replace("!+0", "!")
-        manual = self._manual_in_roll
-        self._manual_in_roll = False
         r = _new(Roll, (expr, total, dice, purpose, actor, manual))
-        if self.record:
+        if record:
             self.log.append(r)
         return _new(TraitResult, (total, tn, success, (total - tn) // 4 if success else 0, crit, r))
 
