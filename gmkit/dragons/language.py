@@ -2,7 +2,7 @@
 
 >>> from gmkit.dragons import DragonDuel, EXAMPLE
 >>> duel = DragonDuel(EXAMPLE, seed=1)
->>> r = read_message(duel, "Ash", "Заявка: ровно +1, атакую Бейна пламенем")
+>>> r = LANGUAGE.read(duel, "Ash", "Заявка: ровно +1, атакую Бейна пламенем")
 >>> r.ok, r.orders[0]
 (True, DragonOrder(move=Move(kind='level', amount=1), actions=(Attack(weapon='Flame', target='Bane'),)))
 
@@ -30,13 +30,14 @@ from .orders import Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff
 from .rules import listed_dives
 from .words import _GENERIC_FIGURES, RULES, VOCABULARY
 
-__all__ = ["LANGUAGE", "DragonLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "DragonLanguage"]
 
 
 _MOVE_RULES = {"climb", "dive", "up", "down", "level", "faster", "slower", "change", "keep"}
 
 
 class DragonLanguage(OrderLanguage):
+    format_key = "dragons.order.format"
     vocabulary = VOCABULARY
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "weapon": "WEAPON"}
@@ -450,19 +451,3 @@ def _force(c: Clause) -> Force:
 
 LANGUAGE = DragonLanguage()
 """The dragons' order language, built once."""
-
-
-def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
-    """Read a player's message into ``actor``'s :class:`DragonOrder` (a :class:`Reading`)."""
-    return LANGUAGE.read(encounter, actor, text, lang)
-
-
-def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
-    """An order as a player could write it; ``encounter``/``actor`` give the names' aliases."""
-    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
-    return LANGUAGE.render(order, lang, ctx)
-
-
-def order_format(lang: str = "en") -> str:
-    """How to write a dragon's order, with examples (for a player's brief)."""
-    return format_message("dragons.order.format", lang)

@@ -4,7 +4,7 @@
 >>> from gmkit.fantasy import Skirmish
 >>> from importlib import resources
 >>> sk = Skirmish(yaml.safe_load(open("templates/scenarios/fantasy_wolves.yaml")))  # doctest: +SKIP
->>> read_message(sk, "Elwen", "стреляю из лука во второго волка").orders  # doctest: +SKIP
+>>> LANGUAGE.read(sk, "Elwen", "стреляю из лука во второго волка").orders  # doctest: +SKIP
 (Shoot(target='Wolf 2'),)
 
 Strikes (``бью второго волка топором`` / ``hit wolf 2 with the axe``), shots (``стреляю из лука в
@@ -28,7 +28,7 @@ from ..language.grammar import Clause, NameRef
 from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
 from .parts import Made, beside, held, own_examples, same_target, settle
 
-__all__ = ["LANGUAGE", "FantasyLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "FantasyLanguage"]
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "STRIKE": {"ru": ["бить", "ударить", "удар", "атаковать", "атака", "атакую", "рубить",
@@ -98,6 +98,7 @@ stray: NAME | NUM | SIGNED | ORD | QUOTE | SELF | SAME
 
 
 class FantasyLanguage(OrderLanguage):
+    format_key = "fantasy.order.format"
     vocabulary = VOCABULARY
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "spell": "SPELL", "item": "ITEM",
@@ -463,27 +464,3 @@ def _before(clauses: list[Clause], k: int) -> NameRef | None:
 
 LANGUAGE = FantasyLanguage()
 """The fantasy skirmish's order language, built once."""
-
-
-def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
-    """Read a player's message into the combatant's order for this turn (a :class:`Reading`)."""
-    return LANGUAGE.read(encounter, actor, text, lang)
-
-
-def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
-    """An order as a player could write it; ``encounter``/``actor`` give the names' aliases."""
-    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
-    return LANGUAGE.render(order, lang, ctx)
-
-
-def order_format(lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
-    """How to write a combatant's order (for a player's brief); with ``encounter`` and
-    ``actor``, examples of the reader's own fight follow (never a foe who is not in it)."""
-    text = format_message("fantasy.order.format", lang)
-    if encounter is None or not actor:
-        return text
-    ctx = LANGUAGE.context(encounter, actor, lang)
-    said = [format_message("inbox.answer.example", lang, order=LANGUAGE.render(o, lang, ctx))
-            for o in LANGUAGE.examples(ctx)]
-    return text + (" " + format_message("inbox.answer.examples", lang, examples=", ".join(said))
-                   if said else "")

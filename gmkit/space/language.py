@@ -10,7 +10,7 @@ is y - 1, ``вправо``/``east`` is x + 1.
 ...     "ships": [{"name": "A", "side": "red", "cell": [0, 0], "hull": 10, "defence": 5, "damage": "2d6"},
 ...               {"name": "B", "side": "blue", "cell": [1, 1], "hull": 10, "defence": 5, "damage": "d6"}]},
 ...     seed=1)
->>> read_message(b, "A", "Огонь по B (по системам)!").orders
+>>> LANGUAGE.read(b, "A", "Огонь по B (по системам)!").orders
 (Attack(target='B', aim='systems', cell=None, then=None),)
 """
 
@@ -37,12 +37,13 @@ from .orders import (
 )
 from .words import _DIRS, RULES, VOCABULARY
 
-__all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "SpaceLanguage"]
 
 _CELL = r"\(\s*-?\d{1,3}\s*[,;:]\s*-?\d{1,3}\s*\)|(?<![\d.])-?\d{1,3}[,:]-?\d{1,3}(?![\d.])"
 
 
 class SpaceLanguage(OrderLanguage):
+    format_key = "space.order.format"
     vocabulary = VOCABULARY
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME"}
@@ -445,19 +446,3 @@ def _cell_question(ctx: Context, target: str, seen: Any) -> Any:
 
 LANGUAGE = SpaceLanguage()
 """The space battle's order language, built once."""
-
-
-def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
-    """Read a captain's message into the ship's order for its turn (a :class:`Reading`)."""
-    return LANGUAGE.read(encounter, actor, text, lang)
-
-
-def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
-    """An order as a captain could write it; ``encounter``/``actor`` give the names' aliases."""
-    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
-    return LANGUAGE.render(order, lang, ctx)
-
-
-def order_format(lang: str = "en") -> str:
-    """How to write a ship's order, with examples (for a captain's brief)."""
-    return format_message("space.order.format", lang)
