@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 from ..i18n import format_message
 from ..i18n.grammar import cast
 from ..language.base import Context, Draft, OrderLanguage
+from ..language.context import name_before
 from ..language.grammar import Clause, NameRef, Token
 from .orders import Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower
 from .rules import listed_dives
@@ -103,7 +104,7 @@ class DragonLanguage(OrderLanguage):
                 if got is not None:
                     moves.append((got, c.text))
                 continue
-            target_ref = _before(clauses, k)
+            target_ref = name_before(clauses, k)
             if rule in ("attack", "weapon"):
                 unknown = ctx.unknown_name(clauses, k) if not c.all("NAME") and \
                     target_ref is None else None
@@ -175,7 +176,7 @@ class DragonLanguage(OrderLanguage):
         ref = names[0] if names else before
         said = [w.one for w in weapons if w.one]
         verb, params = ("attack_with", {"weapon": said[0]}) if said else ("attack", {})
-        target = self._resolve(_narrowed(ctx, ref), d, "target", verb, **params) \
+        target = d.pick(_narrowed(ctx, ref), "target", verb, **params) \
             if ref is not None else None
         if ref is not None and target is None:
             return []
@@ -191,7 +192,7 @@ class DragonLanguage(OrderLanguage):
                 return []
         chosen: list[str] = []
         for w in weapons:
-            name = self._resolve(w, d, "weapon")
+            name = d.pick(w, "weapon")
             if name is None:
                 return []
             chosen.append(name)
@@ -208,22 +209,12 @@ class DragonLanguage(OrderLanguage):
                 return []
         return [Attack(w, target) for w in chosen]
 
-    def _resolve(self, ref: NameRef, d: Draft, what: str = "target", verb: str = "",
-                 **params: Any) -> str | None:
-        if ref.one is not None:
-            return ref.one
-        if not ref.names:
-            d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
-        else:
-            d.ask(ref, what, verb, **params)
-        return None
-
     def _target(self, ctx: Context, c: Clause, before: NameRef | None, d: Draft,
                 fallback: list[str], verb: str = "tail") -> str | None:
         names = [t.value for t in c.all("NAME")]
         ref = names[0] if names else before
         if ref is not None:
-            return self._resolve(_narrowed(ctx, ref, fallback or None), d, "target", verb)
+            return d.pick(_narrowed(ctx, ref, fallback or None), "target", verb)
         foes = fallback or _enemies(ctx)
         if len(foes) == 1:
             d.note("language.dragons.note.only_target", target=ctx.shown(foes[0]))
@@ -235,7 +226,7 @@ class DragonLanguage(OrderLanguage):
         q = c.first("QUOTE")
         die = c.first("DIE")
         names = [t.value for t in c.all("NAME")]
-        target = self._resolve(_narrowed(ctx, names[0]), d, "target", "power") if names else None
+        target = d.pick(_narrowed(ctx, names[0]), "target", "power") if names else None
         power = q.value if q is not None else "power"
         if q is None:
             d.note("language.dragons.note.power_name")
@@ -355,15 +346,6 @@ def _tail_targets(ctx: Context, me: dict[str, Any]) -> list[str]:
     pos = (me.get("speed"), me.get("height"))
     return [d["name"] for d in ctx.board.get("dragons", ())
             if d["name"] in _enemies(ctx) and (d["speed"], d["height"]) == pos]
-
-
-def _before(clauses: list[Clause], k: int) -> NameRef | None:
-    """A name standing alone just before clause ``k`` (``Бейна атакую пламенем``)."""
-    if k > 0 and clauses[k - 1].rule == "stray":
-        t = clauses[k - 1].tokens[0]
-        if t.kind == "NAME":
-            return t.value  # type: ignore[no-any-return]
-    return None
 
 
 def _amount(tokens: Iterable[Token], default: int | None) -> int | None:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
+from ..language.context import name_before
 from ..language.grammar import Clause, NameRef
 from .orders import (
     Attack,
@@ -63,13 +64,13 @@ class SpaceLanguage(OrderLanguage):
             handler = self._handlers.get(rule)
             if handler is None:
                 continue
-            if rule in seen and len(c.tokens) == 1 and _before(clauses, k) is None:
+            if rule in seen and len(c.tokens) == 1 and name_before(clauses, k) is None:
                 continue  # "огонь по Стражу 2, огонь!": the order said again, bare
             if rule in ("move", "dir") and _where(c, me) is None and any(
                     d.rule in ("move", "dir") and _where(d, me) is not None for d in clauses):
                 continue  # "курс вправо! Сдвигаемся на клетку": the move has its way already
             seen.add(rule)
-            before = _before(clauses, k)
+            before = name_before(clauses, k)
             after = next((x for x in clauses[k + 1:] if x.rule != "sep"), None)
             if before is None and not c.all("NAME") and after is not None and \
                     after.rule == "stray" and after.first("NAME") is not None:
@@ -144,13 +145,7 @@ class SpaceLanguage(OrderLanguage):
         refs = [t.value for t in c.all("NAME")] or ([before] if before else [])
         if refs:
             ref = ctx.narrow(refs[0], _enemies(ctx) if default is None else default)
-            if ref.one is not None:
-                return ref.one  # type: ignore[no-any-return]
-            if not ref.names:
-                d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
-            else:
-                d.ask(ref, "target", _VERBS.get(c.rule, ""))
-            return None
+            return d.pick(ref, "target", _VERBS.get(c.rule, ""))
         foes = _enemies(ctx) if default is None else default
         if len(foes) == 1:
             d.note("language.space.note.only_target", target=ctx.shown(foes[0]))
@@ -367,12 +362,6 @@ def _ship(board: dict[str, Any], name: str) -> dict[str, Any] | None:
 def _enemies(ctx: Context) -> list[str]:
     return [s["name"] for s in ctx.board.get("ships", ())
             if s["side"] != ctx.side and not s.get("destroyed") and not s.get("escaped")]
-
-
-def _before(clauses: list[Clause], k: int) -> NameRef | None:
-    if k > 0 and clauses[k - 1].rule == "stray" and clauses[k - 1].tokens[0].kind == "NAME":
-        return clauses[k - 1].tokens[0].value  # type: ignore[no-any-return]
-    return None
 
 
 def _cells(c: Clause) -> list[tuple[int, int]]:

@@ -53,3 +53,35 @@ def test_render_order_with_and_without_the_fight(system: str) -> None:
             assert with_names == render(enc, actor, order, lang)
             reading = language.read(enc, actor, with_names, lang)
             assert reading.ok and order in reading.orders, (with_names, reading.reply())
+
+
+def test_a_name_is_picked_asked_about_or_refused() -> None:
+    """Draft.pick, the one step every rule set's reader takes on a name it was given."""
+    from gmkit.language import Draft
+    from gmkit.language.grammar import NameRef
+
+    d = Draft()
+    assert d.pick(NameRef(("Bane",), "Бейна")) == "Bane" and not d.problems and not d.questions
+    assert d.pick(NameRef(("Wolf 1", "Wolf 2"), "волка"), "target", "attack", weapon="Axe") is None
+    q = d.questions[-1]
+    assert (q.said, q.choices, q.what, q.verb, q.params) == ("волка", ("Wolf 1", "Wolf 2"), "target",
+                                                            "attack", {"weapon": "Axe"})
+    assert d.pick(NameRef((), "волка 7", 7, everyone=("Wolf 1", "Wolf 2")), "weapon") is None
+    p = d.problems[-1]
+    assert p.note is not None and p.note.key == "language.no_such"
+    assert p.note.params == {"said": "волка 7", "names": "Wolf 1, Wolf 2"}
+    assert len(d.questions) == 1
+
+
+def test_a_name_standing_before_an_order_is_its_object() -> None:
+    from gmkit.language.context import name_before
+    from gmkit.language.grammar import Clause, NameRef, Token
+
+    name = NameRef(("Bane",), "Бейна")
+    stray = Clause("stray", (Token("NAME", name, "Бейна"),))
+    number = Clause("stray", (Token("NUM", 2, "2"),))
+    attack = Clause("attack", (Token("ATTACK", "attack", "атакую"),))
+    assert name_before([stray, attack], 1) is name
+    assert name_before([stray, attack], 0) is None
+    assert name_before([number, attack], 1) is None
+    assert name_before([attack, attack], 1) is None
