@@ -53,15 +53,12 @@ class Odds(Protocol):
 
 @runtime_checkable
 class Language(Protocol):
-    """The ``language`` part: the reader of players' messages, and an order as text."""
+    """The ``language`` part: the reader of players' messages; the base class gives the rest
+    (``render_order``, ``order_format``: :class:`~gmkit.language.base.OrderLanguage`)."""
 
     LANGUAGE: Any
-    """An :class:`~gmkit.language.base.OrderLanguage` (its ``read``, ``render`` and ``context``
-    checked at registration)."""
-
-    def render_order(self, encounter: Any, actor: str, order: Any, lang: str = "en") -> str: ...
-
-    def order_format(self, lang: str = "en") -> str: ...
+    """An :class:`~gmkit.language.base.OrderLanguage` (its ``read``, ``render``, ``context``,
+    ``render_order`` and ``order_format`` checked at registration)."""
 
 
 @runtime_checkable
@@ -120,6 +117,8 @@ PARTS: dict[str, Any] = {
 }
 """Each part and its contract: a class the part must subclass (loaded when checked: the desk's
 base imports ipywidgets), or a Protocol of the names its module must hold."""
+_READER = ("read", "render", "context", "render_order", "order_format")
+"""What a ``language`` part's ``LANGUAGE`` does (an OrderLanguage's methods)."""
 OPTIONAL = frozenset({"odds", "language", "posts", "campaign"})
 """Parts a rule set may leave out (an experiment's); one that is there keeps its contract."""
 
@@ -148,8 +147,8 @@ def _check_part(system: Any, name: str) -> None:
             raise ContractError(f"{where} lacks {', '.join(lacks)}")
         if name == "language":  # an OrderLanguage, told by what it does (its module is not
             reader = obj.LANGUAGE  # imported here: the language package asks the registry)
-            if not all(callable(getattr(reader, m, None)) for m in ("read", "render", "context")):
-                raise ContractError(f"{where}: LANGUAGE is not an OrderLanguage (read, render, context)")
+            if not all(callable(getattr(reader, m, None)) for m in _READER):
+                raise ContractError(f"{where}: LANGUAGE is not an OrderLanguage ({', '.join(_READER)})")
         return
     base = contract.load()
     if not (isinstance(obj, type) and issubclass(obj, base)):

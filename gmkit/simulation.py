@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .encounter import SIMULATION, Encounter
+from .engines import engine_for
 from .modes import cycle_collector_paused
 from .orders import Order
 
@@ -66,13 +67,6 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     lo = 0.0 if successes == 0 else max(0.0, centre - half)
     hi = 1.0 if successes == n else min(1.0, centre + half)
     return lo, hi
-
-
-def engine_for(system: str) -> type[Encounter]:
-    """The engine class that runs ``system`` scenarios (from the rule-set registry)."""
-    from .systems import get
-
-    return get(system).engine_class  # type: ignore[no-any-return]
 
 
 def _load(scenario: str | Path | Mapping[str, Any], engine: type[Encounter] | None

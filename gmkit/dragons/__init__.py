@@ -65,7 +65,7 @@ Rulings where the rules and the issue are silent (each documented where it is ap
 
 from __future__ import annotations
 
-from typing import Any
+from ..lightimports import lazy_exports
 
 __all__ = ["DragonDuel", "DragonOrder", "Move", "Attack", "TailAttempt", "Force", "ShakeOff",
            "Manoeuvre", "UsePower", "TurnCheck", "CritFall", "Benny", "GMOrder", "Initiative",
@@ -82,15 +82,4 @@ _LAZY = {"DragonDuel": "engine", "EXAMPLE": "scenario", "rules": "rules",
 """Where each public name lives: imported on first use, so finding the rule set (its
 ``system.py``) costs nothing."""
 
-
-def __getattr__(name: str) -> Any:
-    try:
-        module = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    import importlib
-
-    mod = importlib.import_module(f"{__name__}.{module}")
-    value = mod if name == module else getattr(mod, name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _LAZY)

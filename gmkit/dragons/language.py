@@ -2,7 +2,7 @@
 
 >>> from gmkit.dragons import DragonDuel, EXAMPLE
 >>> duel = DragonDuel(EXAMPLE, seed=1)
->>> r = read_message(duel, "Ash", "Заявка: ровно +1, атакую Бейна пламенем")
+>>> r = LANGUAGE.read(duel, "Ash", "Заявка: ровно +1, атакую Бейна пламенем")
 >>> r.ok, r.orders[0]
 (True, DragonOrder(move=Move(kind='level', amount=1), actions=(Attack(weapon='Flame', target='Bane'),)))
 
@@ -25,18 +25,20 @@ from typing import Any, ClassVar
 from ..i18n import format_message
 from ..i18n.grammar import cast
 from ..language.base import Context, Draft, OrderLanguage
+from ..language.context import name_before
 from ..language.grammar import Clause, NameRef, Token
 from .orders import Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower
 from .rules import listed_dives
 from .words import _GENERIC_FIGURES, RULES, VOCABULARY
 
-__all__ = ["LANGUAGE", "DragonLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "DragonLanguage"]
 
 
 _MOVE_RULES = {"climb", "dive", "up", "down", "level", "faster", "slower", "change", "keep"}
 
 
 class DragonLanguage(OrderLanguage):
+    format_key = "dragons.order.format"
     vocabulary = VOCABULARY
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "weapon": "WEAPON"}
@@ -102,7 +104,7 @@ class DragonLanguage(OrderLanguage):
                 if got is not None:
                     moves.append((got, c.text))
                 continue
-            target_ref = _before(clauses, k)
+            target_ref = name_before(clauses, k)
             if rule in ("attack", "weapon"):
                 unknown = ctx.unknown_name(clauses, k) if not c.all("NAME") and \
                     target_ref is None else None
@@ -174,7 +176,7 @@ class DragonLanguage(OrderLanguage):
         ref = names[0] if names else before
         said = [w.one for w in weapons if w.one]
         verb, params = ("attack_with", {"weapon": said[0]}) if said else ("attack", {})
-        target = self._resolve(_narrowed(ctx, ref), d, "target", verb, **params) \
+        target = d.pick(_narrowed(ctx, ref), "target", verb, **params) \
             if ref is not None else None
         if ref is not None and target is None:
             return []
@@ -190,7 +192,7 @@ class DragonLanguage(OrderLanguage):
                 return []
         chosen: list[str] = []
         for w in weapons:
-            name = self._resolve(w, d, "weapon")
+            name = d.pick(w, "weapon")
             if name is None:
                 return []
             chosen.append(name)
@@ -207,22 +209,12 @@ class DragonLanguage(OrderLanguage):
                 return []
         return [Attack(w, target) for w in chosen]
 
-    def _resolve(self, ref: NameRef, d: Draft, what: str = "target", verb: str = "",
-                 **params: Any) -> str | None:
-        if ref.one is not None:
-            return ref.one
-        if not ref.names:
-            d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
-        else:
-            d.ask(ref, what, verb, **params)
-        return None
-
     def _target(self, ctx: Context, c: Clause, before: NameRef | None, d: Draft,
                 fallback: list[str], verb: str = "tail") -> str | None:
         names = [t.value for t in c.all("NAME")]
         ref = names[0] if names else before
         if ref is not None:
-            return self._resolve(_narrowed(ctx, ref, fallback or None), d, "target", verb)
+            return d.pick(_narrowed(ctx, ref, fallback or None), "target", verb)
         foes = fallback or _enemies(ctx)
         if len(foes) == 1:
             d.note("language.dragons.note.only_target", target=ctx.shown(foes[0]))
@@ -234,7 +226,7 @@ class DragonLanguage(OrderLanguage):
         q = c.first("QUOTE")
         die = c.first("DIE")
         names = [t.value for t in c.all("NAME")]
-        target = self._resolve(_narrowed(ctx, names[0]), d, "target", "power") if names else None
+        target = d.pick(_narrowed(ctx, names[0]), "target", "power") if names else None
         power = q.value if q is not None else "power"
         if q is None:
             d.note("language.dragons.note.power_name")
@@ -356,15 +348,6 @@ def _tail_targets(ctx: Context, me: dict[str, Any]) -> list[str]:
             if d["name"] in _enemies(ctx) and (d["speed"], d["height"]) == pos]
 
 
-def _before(clauses: list[Clause], k: int) -> NameRef | None:
-    """A name standing alone just before clause ``k`` (``Бейна атакую пламенем``)."""
-    if k > 0 and clauses[k - 1].rule == "stray":
-        t = clauses[k - 1].tokens[0]
-        if t.kind == "NAME":
-            return t.value  # type: ignore[no-any-return]
-    return None
-
-
 def _amount(tokens: Iterable[Token], default: int | None) -> int | None:
     for t in tokens:
         if t.kind in ("NUM", "SIGNED"):
@@ -450,19 +433,3 @@ def _force(c: Clause) -> Force:
 
 LANGUAGE = DragonLanguage()
 """The dragons' order language, built once."""
-
-
-def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
-    """Read a player's message into ``actor``'s :class:`DragonOrder` (a :class:`Reading`)."""
-    return LANGUAGE.read(encounter, actor, text, lang)
-
-
-def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
-    """An order as a player could write it; ``encounter``/``actor`` give the names' aliases."""
-    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
-    return LANGUAGE.render(order, lang, ctx)
-
-
-def order_format(lang: str = "en") -> str:
-    """How to write a dragon's order, with examples (for a player's brief)."""
-    return format_message("dragons.order.format", lang)

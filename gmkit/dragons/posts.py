@@ -65,15 +65,15 @@ def answer(lang: str) -> str:
 def options(duel: DragonDuel, actor: str) -> list[dict[str, Any]]:
     """The moves open to ``actor`` now, then each action the legal orders hold, an attack with
     its chances to hit and to wound from where the dragon is now."""
-    from .language import render_order
+    from .language import LANGUAGE
     from .orders import Attack, DragonOrder
 
     legal = duel.legal_orders(actor)
     out: list[dict[str, Any]] = []
     for move in legal.moves:
         out.append({"group": "posts.group.moves",
-                    "text": in_languages(lambda lang, m=move: render_order(DragonOrder(move=m), lang,
-                                                                           duel, actor))})
+                    "text": in_languages(lambda lang, m=move: LANGUAGE.render_order(
+                        DragonOrder(move=m), lang, duel, actor))})
     seen: list[Any] = []
     for order in legal:
         for action in getattr(order, "actions", ()):
@@ -86,7 +86,7 @@ def options(duel: DragonDuel, actor: str) -> list[dict[str, Any]]:
             odds = duel.attack_odds(actor, attacks[(action.weapon, action.target)])
 
         def text(lang: str, a: Any = action, od: Any = odds) -> str:
-            said = render_order(DragonOrder(actions=(a,)), lang, duel, actor)
+            said = LANGUAGE.render_order(DragonOrder(actions=(a,)), lang, duel, actor)
             if od is None:
                 return said
             return (f"{said} · {format_message('posts.odds.hit', lang, pct=percent(od[0], lang))}, "

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 from ..dice import parse, parse_trait
 from ..errors import DiceError, FieldProblem, given, quoted, rule_of
 from ..i18n.grammar import Cast, CastRow
+from ..roster import check_roster
 from ..scenario import ActorRow, Grammatical, ScenarioModel, player_field
 from ..schema import field
 
@@ -384,14 +385,9 @@ class DragonScenario(ScenarioModel):
 
     @model_validator(mode="after")
     def _check(self) -> DragonScenario:
-        names = [d.name for d in self.dragons]
-        dup = sorted({n for n in names if names.count(n) > 1})
-        if dup:
-            raise FieldProblem("dragons.scenario.dragon_names", names=dup)
-        if "GM" in names:
-            raise FieldProblem("dragons.scenario.gm_name", gm=quoted("GM"))
-        if len({d.side for d in self.dragons}) < 2:
-            raise FieldProblem("dragons.scenario.two_sides")
+        check_roster([d.name for d in self.dragons], (d.side for d in self.dragons),
+                     unique="dragons.scenario.dragon_names", gm="dragons.scenario.gm_name",
+                     two_sides="dragons.scenario.two_sides")
         return self
 
 

@@ -17,7 +17,7 @@ Rulings where the original leaves it open are listed in :mod:`.engine`'s docstri
 
 from __future__ import annotations
 
-from typing import Any
+from ..lightimports import lazy_exports
 
 __all__ = ["Skirmish", "Strike", "Shoot", "Cast", "UseItem", "Flee", "Pass", "Combatant", "Side",
            "Effect", "SpecialAttack", "FantasyScenario", "parse_special", "parse_damage",
@@ -31,15 +31,4 @@ _LAZY = {"Skirmish": "engine", "rules": "rules",
 """Where each public name lives: imported on first use, so finding the rule set (its
 ``system.py``) costs nothing."""
 
-
-def __getattr__(name: str) -> Any:
-    try:
-        module = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    import importlib
-
-    mod = importlib.import_module(f"{__name__}.{module}")
-    value = mod if name == module else getattr(mod, name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _LAZY)

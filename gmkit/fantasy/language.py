@@ -4,7 +4,7 @@
 >>> from gmkit.fantasy import Skirmish
 >>> from importlib import resources
 >>> sk = Skirmish(yaml.safe_load(open("templates/scenarios/fantasy_wolves.yaml")))  # doctest: +SKIP
->>> read_message(sk, "Elwen", "стреляю из лука во второго волка").orders  # doctest: +SKIP
+>>> LANGUAGE.read(sk, "Elwen", "стреляю из лука во второго волка").orders  # doctest: +SKIP
 (Shoot(target='Wolf 2'),)
 
 Strikes (``бью второго волка топором`` / ``hit wolf 2 with the axe``), shots (``стреляю из лука в
@@ -24,11 +24,12 @@ from typing import Any, ClassVar
 
 from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
+from ..language.context import name_before
 from ..language.grammar import Clause, NameRef
 from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
 from .parts import Made, beside, held, own_examples, same_target, settle
 
-__all__ = ["LANGUAGE", "FantasyLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "FantasyLanguage"]
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "STRIKE": {"ru": ["бить", "ударить", "удар", "атаковать", "атака", "атакую", "рубить",
@@ -98,6 +99,7 @@ stray: NAME | NUM | SIGNED | ORD | QUOTE | SELF | SAME
 
 
 class FantasyLanguage(OrderLanguage):
+    format_key = "fantasy.order.format"
     vocabulary = VOCABULARY
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME", "spell": "SPELL", "item": "ITEM",
@@ -134,13 +136,13 @@ class FantasyLanguage(OrderLanguage):
             if rule == "melee_part":
                 marked = True
                 continue
-            before = _before(clauses, k)
+            before = name_before(clauses, k)
             got: Any = None
             if rule in seen and len(c.tokens) == 1 and before is None:
                 continue  # the order said again, bare ("бью вожака, бью!")
             seen.add(rule)
             if rule in ("strike", "weapon", "shoot"):
-                weapons = [self._one(t.value, d, "weapon") for t in c.all("WEAPON")]
+                weapons = [d.pick(t.value, "weapon") for t in c.all("WEAPON")]
                 if any(w is None for w in weapons):
                     continue
                 verb = "shoot" if rule == "shoot" or (weapons and weapons[0] == ranged) else "strike"
@@ -148,7 +150,7 @@ class FantasyLanguage(OrderLanguage):
                 if target is False:
                     continue
                 if target is None:
-                    target = _named_after(clauses, k, d, self)
+                    target = _named_after(clauses, k, d)
                 if target is None and not _named_later(clauses, k) and \
                         self._unsaid(ctx, c, clauses, k, d, verb):
                     continue  # a later strike naming its target says whom ("того, кто подойдёт")
@@ -175,15 +177,6 @@ class FantasyLanguage(OrderLanguage):
         d.orders.extend(settle(d, made, ctx.encounter.phase))
         return d
 
-    def _one(self, ref: NameRef, d: Draft, what: str = "target") -> str | None:
-        if ref.one is not None:
-            return ref.one
-        if not ref.names:
-            d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
-        else:
-            d.ask(ref, what)
-        return None
-
     def _target(self, ctx: Context, c: Clause, before: NameRef | None, d: Draft,
                 plausible: list[str] | None = None, verb: str = "", **params: Any
                 ) -> str | bool | None:
@@ -193,13 +186,8 @@ class FantasyLanguage(OrderLanguage):
         if not refs:
             return None
         ref = ctx.narrow(refs[0], plausible if plausible is not None else _foes(ctx))
-        if ref.one is not None:
-            return ref.one
-        if not ref.names:
-            d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
-        else:
-            d.ask(ref, "target", verb, **params)
-        return False
+        picked = d.pick(ref, "target", verb, **params)
+        return False if picked is None else picked
 
     def _unsaid(self, ctx: Context, c: Clause, clauses: list[Clause], k: int, d: Draft,
                 verb: str) -> bool:
@@ -232,14 +220,14 @@ class FantasyLanguage(OrderLanguage):
         if target is False:
             return None
         if spells or (healing and not items):
-            name = self._one(spells[0], d, "spell") if spells else (
+            name = d.pick(spells[0], "spell") if spells else (
                 healing[0] if len(healing) == 1 else None)
             if name is None:
                 if not spells:
                     d.ask(NameRef(tuple(healing), c.text, kind="spell"), "spell", "heal")
                 return None
             return Cast(name, target)  # type: ignore[arg-type]
-        name = self._one(items[0], d, "item") if items else (potions[0] if len(potions) == 1 else None)
+        name = d.pick(items[0], "item") if items else (potions[0] if len(potions) == 1 else None)
         if name is None:
             if not items:
                 d.ask(NameRef(tuple(healing + potions), c.text, kind="spell"), "spell", "heal")
@@ -250,7 +238,7 @@ class FantasyLanguage(OrderLanguage):
               d: Draft) -> Cast | None:
         spells = [t.value for t in c.all("SPELL")]
         if spells:
-            spell = self._one(spells[0], d, "spell")
+            spell = d.pick(spells[0], "spell")
         else:
             known = [s["name"] for s in me.get("spells") or ()]
             if len(known) == 1:
@@ -266,7 +254,7 @@ class FantasyLanguage(OrderLanguage):
             return None
         if target is None and not heals and c.first("SELF") is None and c in ctx.clauses:
             k = list(ctx.clauses).index(c)
-            target = _named_after(list(ctx.clauses), k, d, self)
+            target = _named_after(list(ctx.clauses), k, d)
             if target is None:
                 if self._unsaid(ctx, c, list(ctx.clauses), k, d, "cast"):
                     return None
@@ -277,7 +265,7 @@ class FantasyLanguage(OrderLanguage):
              d: Draft) -> UseItem | None:
         items = [t.value for t in c.all("ITEM")]
         if items:
-            item = self._one(items[0], d, "item")
+            item = d.pick(items[0], "item")
         else:
             known = [i["name"] for i in me.get("items") or ()]
             if len(known) == 1:
@@ -395,7 +383,7 @@ def _ordinal_after(clauses: list[Clause], k: int) -> bool:
         after is not None and after.rule == "stray" and any(t.kind == "ORD" for t in after.tokens))
 
 
-def _named_after(clauses: list[Clause], k: int, d: Draft, lang: FantasyLanguage) -> str | None:
+def _named_after(clauses: list[Clause], k: int, d: Draft) -> str | None:
     """``Стреляю! В вожака.`` / ``целюсь в вожака и стреляю``: a name standing alone next to an
     order with no target (after it, else before it, no other order between) is its target."""
     for side in (clauses[k + 1:], clauses[k - 1::-1] if k else []):
@@ -404,7 +392,7 @@ def _named_after(clauses: list[Clause], k: int, d: Draft, lang: FantasyLanguage)
                 break
             names = [t.value for t in c.all("NAME")]
             if c.rule == "stray" and names:
-                return lang._one(names[0], d)
+                return d.pick(names[0])
     return None
 
 
@@ -455,35 +443,5 @@ def _melee(me: dict[str, Any]) -> list[dict[str, Any]]:
     return [m] if isinstance(m, dict) else list(m)
 
 
-def _before(clauses: list[Clause], k: int) -> NameRef | None:
-    if k > 0 and clauses[k - 1].rule == "stray" and clauses[k - 1].tokens[0].kind == "NAME":
-        return clauses[k - 1].tokens[0].value  # type: ignore[no-any-return]
-    return None
-
-
 LANGUAGE = FantasyLanguage()
 """The fantasy skirmish's order language, built once."""
-
-
-def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
-    """Read a player's message into the combatant's order for this turn (a :class:`Reading`)."""
-    return LANGUAGE.read(encounter, actor, text, lang)
-
-
-def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
-    """An order as a player could write it; ``encounter``/``actor`` give the names' aliases."""
-    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
-    return LANGUAGE.render(order, lang, ctx)
-
-
-def order_format(lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
-    """How to write a combatant's order (for a player's brief); with ``encounter`` and
-    ``actor``, examples of the reader's own fight follow (never a foe who is not in it)."""
-    text = format_message("fantasy.order.format", lang)
-    if encounter is None or not actor:
-        return text
-    ctx = LANGUAGE.context(encounter, actor, lang)
-    said = [format_message("inbox.answer.example", lang, order=LANGUAGE.render(o, lang, ctx))
-            for o in LANGUAGE.examples(ctx)]
-    return text + (" " + format_message("inbox.answer.examples", lang, examples=", ".join(said))
-                   if said else "")

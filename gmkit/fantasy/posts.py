@@ -78,14 +78,14 @@ def options(skirmish: Any, actor: str) -> list[dict[str, Any]]:
     """Every order open to ``actor`` now as the order language writes it, with its odds; in the
     ranged phase in two groups, the exchange's and the melee's (F-6: a forum message carries
     both parts of the round)."""
-    from .language import render_order
+    from .language import LANGUAGE
     from .legal import for_melee
 
     ranged = skirmish.phase == "ranged"
     out = []
     for order in skirmish.legal_orders(actor):
         def text(lang: str, o: Any = order) -> str:
-            said = render_order(o, lang, skirmish, actor)
+            said = LANGUAGE.render_order(o, lang, skirmish, actor)
             odds = _odds(skirmish, actor, o, lang)
             return f"{said} · {odds}" if odds else said
 

@@ -67,7 +67,4 @@ def offers(encounter: Any, actor: str) -> bool:
 
 def order_format(system: str, lang: str = "en") -> str:
     """A short description of how to write orders in a rule set, with examples (for briefs)."""
-    from ..systems import get
-
-    module = get(system).load("language")
-    return str(module.order_format(lang))
+    return language_of(system).order_format(lang)

@@ -49,6 +49,10 @@ class OrderLanguage:
     """Name kind -> what it is to the catalogue's grammar (:data:`gmkit.i18n.grammar.KINDS`:
     a dragon is someone, a ship something)."""
 
+    format_key: ClassVar[str] = ""
+    """The catalogue key of how to write an order, with examples (a brief's "how to answer");
+    "" when the rule set has none."""
+
     max_options: ClassVar[int] = 12
     """The most legal orders a reply lists."""
     stray_before: ClassVar[frozenset[str]] = frozenset()
@@ -136,6 +140,31 @@ class OrderLanguage:
                                     for x in out) and o not in out:
                 out.append(o)
         return out
+
+    # --- what the core gives every rule set ----------------------------------------------------
+
+    def render_order(self, order: Any, lang: str = "en", encounter: Any = None,
+                     actor: str | None = None) -> str:
+        """``order`` as a player could write it; ``encounter`` and ``actor`` give the names'
+        aliases (without them, the names as the scenario writes them)."""
+        ctx = self.context(encounter, actor, lang) if encounter is not None and actor else None
+        return self.render(order, lang, ctx)
+
+    def order_format(self, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
+        """How to write an order (:attr:`format_key`, for a player's brief); with ``encounter``
+        and ``actor``, examples of the reader's own fight follow (never a foe not in it)."""
+        from ..i18n import format_message
+
+        text = format_message(self.format_key, lang) if self.format_key else ""
+        if encounter is None or not actor:
+            return text
+        ctx = self.context(encounter, actor, lang)
+        said = [format_message("inbox.answer.example", lang, order=self.render(o, lang, ctx))
+                for o in self.examples(ctx)]
+        if not said:
+            return text
+        return " ".join(filter(None, (text, format_message("inbox.answer.examples", lang,
+                                                           examples=", ".join(said)))))
 
     # --- the reading --------------------------------------------------------------------------
 

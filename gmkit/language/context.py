@@ -14,7 +14,7 @@ from .morph import is_cyrillic
 from .names import NameIndex
 from .reading import Note, Problem, Question
 
-__all__ = ["LanguageError", "Context", "Draft"]
+__all__ = ["LanguageError", "Context", "Draft", "name_before"]
 
 
 class LanguageError(GmkitError, ValueError):
@@ -114,11 +114,32 @@ class Draft:
         question names the choices in the case it needs: «Кого атакуете — Шквала или Мглу?»)."""
         self.questions.append(Question(ref.said, ref.names, what, verb, params))
 
+    def pick(self, ref: NameRef, what: str = "target", verb: str = "", **params: Any) -> str | None:
+        """The one name ``ref`` means; else None, with a problem when it means none of the
+        board's («нет такого») or a question when it may mean several (see :meth:`ask`)."""
+        if ref.one is not None:
+            return ref.one
+        if not ref.names:
+            self.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
+        else:
+            self.ask(ref, what, verb, **params)
+        return None
+
     def problem(self, key: str, rule: str | None = None, **params: Any) -> None:
         self.problems.append(Problem(rule, note=Note(key, params)))
 
     def note(self, key: str, **params: Any) -> None:
         self.notes.append(Note(key, params))
+
+
+def name_before(clauses: Sequence[Clause], k: int) -> NameRef | None:
+    """A name standing alone just before clause ``k`` (``Бейна атакую пламенем``): that
+    order's object when it names none itself."""
+    if k > 0 and clauses[k - 1].rule == "stray":
+        t = clauses[k - 1].tokens[0]
+        if t.kind == "NAME":
+            return t.value  # type: ignore[no-any-return]
+    return None
 
 
 def _agrees(gender: str | None, pronoun: str) -> bool:

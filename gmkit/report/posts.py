@@ -230,10 +230,10 @@ def brief_facts(encounter: Encounter, actor: str) -> dict[str, Any]:
 
 
 def _default_options(encounter: Encounter, actor: str) -> list[dict[str, Any]]:
+    from ..language import language_of
     from ..systems import get
 
-    rules = get(encounter.system)
-    render = rules.load("language").render_order if rules.has("language") else None
+    render = language_of(encounter.system).render_order if get(encounter.system).has("language") else None
     out = []
     for order in encounter.legal_orders(actor):
         out.append({"group": "posts.group.orders",
@@ -244,13 +244,10 @@ def _default_options(encounter: Encounter, actor: str) -> list[dict[str, Any]]:
 
 def order_format(system: str, lang: str) -> str | None:
     """How a player writes an order (the rule set's order language), None without one."""
+    from ..language import language_of
     from ..systems import get
 
-    rules = get(system)
-    if not rules.has("language"):
-        return None
-    fn = getattr(rules.load("language"), "order_format", None)
-    return None if fn is None else str(fn(lang))
+    return language_of(system).order_format(lang) if get(system).has("language") else None
 
 
 def brief_blocks(data: Mapping[str, Any], actor: str, lang: str | None = None,

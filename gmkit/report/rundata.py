@@ -14,16 +14,14 @@ import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ..engines import engine_for as engine_class
 from ..errors import GmkitError, Problem, ScenarioError
 from ..errors import noted as noted_in
 from ..i18n.grammar import Cast
 from ..paths import find_file, templates_dir
 from .planned import OrdersError, give, load_messages, load_orders, read_message
-
-if TYPE_CHECKING:
-    from ..encounter import Encounter
 
 __all__ = ["play", "load_orders", "find_file", "templates_dir", "public_board", "views_of", "board_for",
            "events_for", "entities", "RUN_FORMAT", "OrdersError", "engine_class", "view_data",
@@ -33,13 +31,6 @@ __all__ = ["play", "load_orders", "find_file", "templates_dir", "public_board", 
 RUN_FORMAT = 1
 PUBLIC = "\x00public"
 """A side name nobody has: only events every side may see are visible to it."""
-
-
-def engine_class(system: str) -> type[Encounter]:
-    """The engine of the rule set named ``system`` (from the rule-set registry)."""
-    from ..systems import get
-
-    return get(system).engine_class  # type: ignore[no-any-return]
 
 
 def entities(board: Mapping[str, Any]) -> tuple[str, list[dict[str, Any]]]:

@@ -33,7 +33,7 @@ S-1/S-10); the GM's real-time window of S-12 is the ``Clock`` order (``battle.cl
 
 from __future__ import annotations
 
-from typing import Any
+from ..lightimports import lazy_exports
 
 __all__ = ["SpaceBattle", "SpaceScenario", "ShipSpec", "GridSpec", "SpaceOptions", "Move", "Attack",
            "RaiseShields", "Cloak", "Flee", "Pursue", "Launch", "Choose", "DefaultChoice", "Tractor",
@@ -47,15 +47,4 @@ _LAZY = {"SpaceBattle": "engine",
 """Where each public name lives: imported on first use, so finding the rule set (its
 ``system.py``) costs nothing."""
 
-
-def __getattr__(name: str) -> Any:
-    try:
-        module = _LAZY[name]
-    except KeyError:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-    import importlib
-
-    mod = importlib.import_module(f"{__name__}.{module}")
-    value = mod if name == module else getattr(mod, name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _LAZY)

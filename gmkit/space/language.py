@@ -10,7 +10,7 @@ is y - 1, ``вправо``/``east`` is x + 1.
 ...     "ships": [{"name": "A", "side": "red", "cell": [0, 0], "hull": 10, "defence": 5, "damage": "2d6"},
 ...               {"name": "B", "side": "blue", "cell": [1, 1], "hull": 10, "defence": 5, "damage": "d6"}]},
 ...     seed=1)
->>> read_message(b, "A", "Огонь по B (по системам)!").orders
+>>> LANGUAGE.read(b, "A", "Огонь по B (по системам)!").orders
 (Attack(target='B', aim='systems', cell=None, then=None),)
 """
 
@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
+from ..language.context import name_before
 from ..language.grammar import Clause, NameRef
 from .orders import (
     Attack,
@@ -37,12 +38,13 @@ from .orders import (
 )
 from .words import _DIRS, RULES, VOCABULARY
 
-__all__ = ["LANGUAGE", "SpaceLanguage", "read_message", "render_order", "order_format"]
+__all__ = ["LANGUAGE", "SpaceLanguage"]
 
 _CELL = r"\(\s*-?\d{1,3}\s*[,;:]\s*-?\d{1,3}\s*\)|(?<![\d.])-?\d{1,3}[,:]-?\d{1,3}(?![\d.])"
 
 
 class SpaceLanguage(OrderLanguage):
+    format_key = "space.order.format"
     vocabulary = VOCABULARY
     rules = RULES
     terminals: ClassVar[dict[str, str]] = {"participant": "NAME"}
@@ -62,13 +64,13 @@ class SpaceLanguage(OrderLanguage):
             handler = self._handlers.get(rule)
             if handler is None:
                 continue
-            if rule in seen and len(c.tokens) == 1 and _before(clauses, k) is None:
+            if rule in seen and len(c.tokens) == 1 and name_before(clauses, k) is None:
                 continue  # "огонь по Стражу 2, огонь!": the order said again, bare
             if rule in ("move", "dir") and _where(c, me) is None and any(
                     d.rule in ("move", "dir") and _where(d, me) is not None for d in clauses):
                 continue  # "курс вправо! Сдвигаемся на клетку": the move has its way already
             seen.add(rule)
-            before = _before(clauses, k)
+            before = name_before(clauses, k)
             after = next((x for x in clauses[k + 1:] if x.rule != "sep"), None)
             if before is None and not c.all("NAME") and after is not None and \
                     after.rule == "stray" and after.first("NAME") is not None:
@@ -143,13 +145,7 @@ class SpaceLanguage(OrderLanguage):
         refs = [t.value for t in c.all("NAME")] or ([before] if before else [])
         if refs:
             ref = ctx.narrow(refs[0], _enemies(ctx) if default is None else default)
-            if ref.one is not None:
-                return ref.one  # type: ignore[no-any-return]
-            if not ref.names:
-                d.problem("language.no_such", None, said=ref.said, names=", ".join(ref.everyone))
-            else:
-                d.ask(ref, "target", _VERBS.get(c.rule, ""))
-            return None
+            return d.pick(ref, "target", _VERBS.get(c.rule, ""))
         foes = _enemies(ctx) if default is None else default
         if len(foes) == 1:
             d.note("language.space.note.only_target", target=ctx.shown(foes[0]))
@@ -368,12 +364,6 @@ def _enemies(ctx: Context) -> list[str]:
             if s["side"] != ctx.side and not s.get("destroyed") and not s.get("escaped")]
 
 
-def _before(clauses: list[Clause], k: int) -> NameRef | None:
-    if k > 0 and clauses[k - 1].rule == "stray" and clauses[k - 1].tokens[0].kind == "NAME":
-        return clauses[k - 1].tokens[0].value  # type: ignore[no-any-return]
-    return None
-
-
 def _cells(c: Clause) -> list[tuple[int, int]]:
     out = [tuple(t.value) for t in c.all("CELL") if len(t.value) == 2]
     nums = [int(t.value) for t in c.all("NUM")]
@@ -445,19 +435,3 @@ def _cell_question(ctx: Context, target: str, seen: Any) -> Any:
 
 LANGUAGE = SpaceLanguage()
 """The space battle's order language, built once."""
-
-
-def read_message(encounter: Any, actor: str, text: str | bytes, lang: str | None = None) -> Any:
-    """Read a captain's message into the ship's order for its turn (a :class:`Reading`)."""
-    return LANGUAGE.read(encounter, actor, text, lang)
-
-
-def render_order(order: Any, lang: str = "en", encounter: Any = None, actor: str | None = None) -> str:
-    """An order as a captain could write it; ``encounter``/``actor`` give the names' aliases."""
-    ctx = LANGUAGE.context(encounter, actor, lang) if encounter is not None and actor else None
-    return LANGUAGE.render(order, lang, ctx)
-
-
-def order_format(lang: str = "en") -> str:
-    """How to write a ship's order, with examples (for a captain's brief)."""
-    return format_message("space.order.format", lang)

@@ -125,7 +125,7 @@ def brief_notes(battle: SpaceBattle, actor: str) -> list[dict[str, str]]:
 def options(battle: SpaceBattle, actor: str) -> list[dict[str, Any]]:
     """The orders open to ``actor`` now (only on its turn): the cells it may move to, each shot
     and beam with the engine's odds, the other orders; a flight as one line with its reach."""
-    from .language import render_order
+    from .language import LANGUAGE
     from .orders import Attack, Flee, Move, Pursue, Tractor
 
     legal = list(battle.legal_orders(actor))
@@ -151,7 +151,7 @@ def options(battle: SpaceBattle, actor: str) -> list[dict[str, Any]]:
 
         def shot_text(lang: str, o: Any = first, g: list[Any] = group) -> str:
             odds = _odds(battle, actor, g, lang)
-            said = render_order(o, lang, battle, actor)
+            said = LANGUAGE.render_order(o, lang, battle, actor)
             return f"{said} · {odds}" if odds else said
 
         out.append({"group": "posts.group.attacks", "text": in_languages(shot_text)})
@@ -169,5 +169,5 @@ def options(battle: SpaceBattle, actor: str) -> list[dict[str, Any]]:
             pursued.append(o.target)
             o = Pursue(target=o.target)
         out.append({"group": "posts.group.orders",
-                    "text": in_languages(lambda lang, o=o: render_order(o, lang, battle, actor))})
+                    "text": in_languages(lambda lang, o=o: LANGUAGE.render_order(o, lang, battle, actor))})
     return out

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..dice import parse
 from ..errors import DiceError, FieldProblem, quoted
 from ..i18n.grammar import CastRow
+from ..roster import check_roster
 from ..scenario import ActorRow, Grammatical, ScenarioModel, player_field
 from ..schema import field
 from .rules import on_map, ship_cells
@@ -305,13 +306,8 @@ class SpaceScenario(ScenarioModel):
     def _board(self) -> SpaceScenario:
         g = self.grid
         names = [s.name for s in self.ships]
-        dup = sorted({n for n in names if names.count(n) > 1})
-        if dup:
-            raise FieldProblem("space.scenario.ship_names", names=dup)
-        if "GM" in names:
-            raise FieldProblem("space.scenario.gm_name", gm=quoted("GM"))
-        if len({s.side for s in self.ships}) < 2:
-            raise FieldProblem("space.scenario.two_sides")
+        check_roster(names, (s.side for s in self.ships), unique="space.scenario.ship_names",
+                     gm="space.scenario.gm_name", two_sides="space.scenario.two_sides")
         taken: dict[tuple[int, int], str] = {}
         for c in g.station:
             if not on_map([c], g.width, g.height):

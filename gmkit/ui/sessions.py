@@ -153,9 +153,9 @@ class Session(w.VBox):
 
     @classmethod
     def engine_class(cls) -> type[Encounter]:
-        from ..systems import get
+        from ..engines import engine_for
 
-        return get(cls.system).engine_class  # type: ignore[no-any-return]
+        return engine_for(cls.system)
 
     def _open(self, source: Any, seed: int | None, journal: str | Path | None) -> Encounter:
         from ..encounter import Encounter

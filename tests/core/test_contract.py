@@ -3,6 +3,9 @@ broken one refused at registration naming the part, never deep in a report."""
 
 from __future__ import annotations
 
+import importlib.machinery
+import sys
+import types
 from dataclasses import replace
 
 import pytest
@@ -37,7 +40,7 @@ def test_the_toy_keeps_the_contract() -> None:
      r"part 'form' \(ui:RaceDesk\) is not a subclass of gmkit\.ui\.order_form\.OrderForm"),
     ({"posts": "views:nothing"}, r"part 'posts' \(views:nothing\) cannot be loaded"),
     ({"campaign": "posts"}, r"part 'campaign' \(posts\) lacks ENTRIES"),
-    ({"language": "odds"}, r"part 'language' \(odds\) lacks LANGUAGE, render_order, order_format"),
+    ({"language": "odds"}, r"part 'language' \(odds\) lacks LANGUAGE"),
 ])
 def test_a_broken_toy_is_refused_at_registration_naming_the_part(change: dict[str, str], told: str) -> None:
     registry = _Registry()  # its own registry: the race is not in it yet
@@ -46,6 +49,31 @@ def test_a_broken_toy_is_refused_at_registration_naming_the_part(change: dict[st
     assert "race" not in registry.names()
     registry.register(RACE)  # the toy as it is registers
     assert "race" in registry.names()
+
+
+def test_a_language_part_whose_reader_is_no_order_language_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each rule set writes only its reader (``LANGUAGE``); the base class gives ``render_order``
+    and ``order_format``, so a reader without them is not an OrderLanguage."""
+    from gmkit.language import OrderLanguage
+
+    class Half:  # reads and renders, but is no OrderLanguage: no render_order, no order_format
+        read = render = context = staticmethod(lambda *a: None)
+
+    module = types.ModuleType("tests.toy.half_language")
+    module.__spec__ = importlib.machinery.ModuleSpec(module.__name__, None)
+    module.LANGUAGE = Half()  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tests.toy.half_language", module)
+    with pytest.raises(ContractError, match=r"part 'language' \(half_language\): LANGUAGE is not an "
+                                            r"OrderLanguage \(read, render, context, render_order, "
+                                            r"order_format\)"):
+        check_rule_set(replace(RACE, language="half_language"))
+
+    class Whole(OrderLanguage):
+        format_key = "posts.brief.kinds"
+
+    module.LANGUAGE = Whole()  # type: ignore[attr-defined]
+    check_rule_set(replace(RACE, language="half_language"))
 
 
 def test_an_engine_of_another_rule_set_is_refused() -> None:

@@ -154,6 +154,10 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
      "Value error, a dragon may not be named 'GM': the GM submits the round's rulings under that "
      "name (D-3); got {'system': 'dragons', 'name': 'Duel', 'dragons': [{'name'...",
      "дракона нельзя назвать «GM»: под этим именем мастер отдаёт решения раунда (D-3)"),
+    ("dragons", {"dragons.1.name": "Ash"}, TOP,  # the roster check every rule set shares (gmkit.roster)
+     "Value error, dragon names must be unique; repeated: Ash; got {'system': 'dragons', 'name': 'Duel', "
+     "'dragons': [{'name'...",
+     "имена драконов не должны повторяться; повторяются: Ash"),
     ("dragons", {"dragons.1.side": "red"}, TOP,
      "Value error, a duel needs at least two sides; got {'system': 'dragons', 'name': 'Duel', "
      "'dragons': [{'name'...",
@@ -204,6 +208,10 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
      "Value error, S-12: one ship leaves the station at a time; departing: Raider and Cruiser; got "
      "{'system': 'space', 'name': 'Raid', 'grid': {'width': 10,...",
      "S-12: со станции улетает только один корабль за раз, а улетают: Raider и Cruiser"),
+    ("space", {"ships.1.name": "Raider"}, TOP,
+     "Value error, ship names must be unique: Raider; got {'system': 'space', 'name': 'Raid', 'grid': "
+     "{'width': 10,...",
+     "названия кораблей не должны повторяться: Raider"),
     ("space", {"ships.1.name": "GM"}, TOP,
      "Value error, 'GM' is reserved for the game master's orders; rename that ship; got {'system': "
      "'space', 'name': 'Raid', 'grid': {'width': 10,...",

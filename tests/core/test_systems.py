@@ -94,3 +94,17 @@ def test_unknown_rule_set_and_part_are_clear_errors() -> None:
         get("chess")
     with pytest.raises(GmkitError, match="has no part 'nope'"):
         get("space").load("nope")
+
+
+def test_one_engine_lookup_for_the_simulation_the_reports_and_the_desks() -> None:
+    from gmkit.encounter import Encounter
+    from gmkit.engines import engine_for
+    from gmkit.report.rundata import engine_class
+    from gmkit.simulation import engine_for as simulation_engine_for
+
+    assert engine_class is engine_for and simulation_engine_for is engine_for
+    for name in names():
+        cls = engine_for(name)
+        assert cls is get(name).engine_class and issubclass(cls, Encounter) and cls.system == name
+    with pytest.raises(GmkitError, match="no rule set named 'chess'; the rule sets are: "):
+        engine_for("chess")

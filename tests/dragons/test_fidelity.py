@@ -186,7 +186,7 @@ def test_d10_from_then_on_orders_are_the_gms_and_the_players_are_refused() -> No
     D-10; the GM's (GMOrder) is accepted and carried out; the GM's order for a player's dragon
     that has not turned is refused too."""
     from gmkit.dragons import Attack, GMOrder
-    from gmkit.dragons.language import read_message
+    from gmkit.dragons.language import LANGUAGE
 
     d = duel(dragon("Ash", "red", 6, 11), dragon("Friend", "red", 6, 10),
              dragon("Foe", "blue", 3, 16))
@@ -195,7 +195,7 @@ def test_d10_from_then_on_orders_are_the_gms_and_the_players_are_refused() -> No
     d.state.dragons["Ash"].turned = True
     with pytest.raises(IllegalOrder, match=r"D-10: Ash's pilot was consumed .* refused"):
         d.submit("Ash", DragonOrder(move=Move.level(0)))
-    reading = read_message(d, "Ash", "ровно, атакую Фо пламенем")
+    reading = LANGUAGE.read(d, "Ash", "ровно, атакую Фо пламенем")
     assert not reading.ok and any(p.rule == "D-10" for p in reading.problems)
     gm = GMOrder(DragonOrder(move=Move.level(-1), actions=(Attack("Flame", "Friend"),)))
     assert gm in d.legal_orders("Ash")
