@@ -33,6 +33,9 @@ from .turning import power, spirit_check
 
 __all__ = ["take_turn", "ACTIONS"]
 
+LEVEL = Move.level(0)
+"""Level flight at the same Speed: the move of a dragon without one (a frozen value, shared)."""
+
 ACTIONS: dict[type, Callable[[DuelContext, str, Any, int], None]] = {
     Attack: attack, TailAttempt: tail_attempt, Force: force, ShakeOff: shake_off,
     Manoeuvre: manoeuvre, UsePower: power}
@@ -45,8 +48,16 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     spec = duel.dragons[name]
     # the dragon's actions, without the GM's calls (which cost no multi-action penalty)
     acts: tuple[Any, ...] | list[Any] = () if order is None else order.actions
-    acts = own_actions(acts) if any(isinstance(a, NOT_ACTIONS) for a in acts) else acts
-    if order is not None and any(isinstance(a, TurnCheck) for a in order.actions):
+    rulings = check = False  # the GM's calls and Bennies among them; a D-10 check called
+    for a in acts:
+        if isinstance(a, NOT_ACTIONS):
+            rulings = True
+            if isinstance(a, TurnCheck):
+                check = True
+                break
+    if rulings:
+        acts = own_actions(acts)
+    if check:
         was = s.turned
         spirit_check(duel, name, "dragons.cause.gm")
         if s.turned and not was:  # consumed now: the whole turn is the GM's (D-10 "at once")
@@ -110,23 +121,23 @@ def _move(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     if s.tailing is not None:
         lose_tail(duel, name, s.tailing, "dragons.tail.breaks_off")
     if order is None:
-        move = Move.level(0)
+        move = LEVEL
         duel.emit("no_order", name, "dragons.move.missing", {"name": name, "speed": s.speed},
                   data={"missing": True})
     else:
-        move = order.move or Move.level(0)
-    move = obey_forcing(duel, name, move)
+        move = order.move or LEVEL
+    if duel.book.forced:
+        move = obey_forcing(duel, name, move)
     if s.shaken and move.height_change:
         duel.emit("move_void", name, "dragons.move.shaken_level", {"name": name})
-        move = Move.level(0)
-    kw = duel.sheets.move_kw
-    problem = None if R.is_legal_move(
-        s.speed, spec.max_speed, move, s.shaken, kw["level_min"], kw["level_max"],
-        kw["max_dive"]) else R.move_problem(s.speed, spec.max_speed, move, shaken=s.shaken,
-                                             name=name, **kw)  # type: ignore[arg-type]
-    if problem is not None:
-        duel.emit("move_void", name, "dragons.move.impossible",
-                  {"name": name, "move": move_words(move), "speed": s.speed},
-                  data={"move": str(move), "text": problem})
-        move = Move.level(0)
+        move = LEVEL
+    if not R.is_legal_move(s.speed, spec.max_speed, move, s.shaken, *duel.sheets.move_limits):
+        kw = duel.sheets.move_kw
+        problem = R.move_problem(s.speed, spec.max_speed, move, shaken=s.shaken, name=name,
+                                 **kw)  # type: ignore[arg-type]
+        if problem is not None:
+            duel.emit("move_void", name, "dragons.move.impossible",
+                      {"name": name, "move": move_words(move), "speed": s.speed},
+                      data={"move": str(move), "text": problem})
+            move = LEVEL
     do_move(duel, name, move)
