@@ -199,17 +199,22 @@ class DragonDuel(DuelContext):
             if isinstance(o, DragonOrder):
                 round_orders[a] = o
         late = self.late
-        lates = {n: late(n) for n in st}
-        book = self.book = RoundBook(round_orders,
-                                     {n: (int(lt), arrival.get(n, 10_000)) for n, lt in lates.items()})
-        for n, o in round_orders.items():  # D-7: the Bennies each order will spend
-            plan_bennies(self, n, o)
+        dragons = self.dragons
+        lates: dict[str, bool] = {}
+        rank: dict[str, tuple[int, int]] = {}
+        book = self.book = RoundBook(round_orders, rank)
         tailing = book.tailing_at_start
         for n, s in st.items():
+            d = dragons[n]
+            lates[n] = lt = (not d.wild_card) or d.gm or s.turned  # self.late(n), written out
+            rank[n] = (int(lt), arrival.get(n, 10_000))
             if s.tailing is not None:
                 tailing.add(n)
             if not s.out:
                 s.trail += ((s.speed, s.height),)
+        for n, o in round_orders.items():  # D-7: the Bennies each order will spend
+            if o.actions:
+                plan_bennies(self, n, o)
         events = self.mode.events  # a simulation builds no event text
         if events:
             self.emit("round", "GM", "dragons.round", {"round": self.round})

@@ -53,7 +53,11 @@ def move_key(move: Move) -> str:
     if move.kind == "level":
         return ("dragons.move.level" if move.amount == 0 else
                 "dragons.move.faster" if move.amount > 0 else "dragons.move.slower")
-    return f"dragons.move.{move.kind}"
+    return _MOVE_KEYS.get(move.kind) or f"dragons.move.{move.kind}"
+
+
+_MOVE_KEYS = {"climb": "dragons.move.climb", "dive": "dragons.move.dive"}
+""":func:`move_key` of a climb and a dive, formatted once."""
 
 
 def position(s0: int, h0: int, s1: int, h1: int) -> dict[str, Any]:

@@ -77,7 +77,8 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
         if duel.mode.events:
             duel.emit("shaken_recovery", name,
                       "dragons.roll.shaken.recovers" if r.success else "dragons.roll.shaken.stays",
-                      {"name": name, "roll": r.total, "mods": modifiers(wounds_mod(pen, s.wounds))},
+                      {"name": name, "roll": r.total,
+                       "mods": modifiers(wounds_mod(pen, s.wounds)) if pen else ""},
                       rolls=(r.roll,), data={"success": r.success})
         bennies.unshake(duel, name)
     if s.falling:
@@ -99,9 +100,10 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     if pen and duel.mode.events:
         duel.emit("multi", name, "dragons.multi_action",
                   {"name": name, "n": len(acts), "penalty": pen})
+    book = duel.book
     for i, a in enumerate(acts):
-        if s.out or duel.fight_decided():
-            return
+        if s.out or (book.decided if book.decided is not None else duel.fight_decided()):
+            return  # (the round's memo read first: asked before every action)
         if s.turned and not gms:  # the pilot was consumed during the turn (D-10 "at once")
             duel.emit("order_void", name, "dragons.turned.rest_void",
                       {"name": name, "n": len(acts) - i})
@@ -110,7 +112,7 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
                                            None)
         if act is not None:
             act(duel, name, a, pen)
-            if duel.book.crits:
+            if book.crits:
                 settle_crits(duel)
 
 
