@@ -220,9 +220,10 @@ class DragonDuel(DuelContext):
             self.emit("round", "GM", "dragons.round", {"round": self.round})
         acted = book.acted
 
-        def entries(lates: dict[str, bool] | None = None) -> list[R.InitiativeEntry]:
-            return [R.InitiativeEntry(n, s.speed, s.height, lates[n] if lates else late(n),
-                                      arrival.get(n))
+        def entries(lates: dict[str, bool] | None = None) -> list[tuple[str, int, int, bool,
+                                                                         int | None]]:
+            # plain tuples in R.InitiativeEntry's order: built every round
+            return [(n, s.speed, s.height, lates[n] if lates else late(n), arrival.get(n))
                     for n, s in st.items() if not s.out and n not in acted]
 
         order = R.initiative_order(entries(lates))

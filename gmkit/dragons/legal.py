@@ -144,8 +144,9 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
         raise IllegalOrder("D-1", "actions must be a tuple of actions")
     shaken = s.shaken and not (acts and _unshakes(duel, actor, s, acts))
     move = order.move
-    if move is not None:
-        _check_move(duel, actor, s, spec, move, shaken)
+    if move is not None and not (isinstance(move, Move) and not s.falling and R.is_legal_move(
+            s.speed, spec.max_speed, move, shaken, *duel.sheets.move_limits)):
+        _check_move(duel, actor, s, spec, move, shaken)  # refuses, saying why (a legal move: skipped)
     if not acts:
         return  # the checks below are all about actions
     if _check_counts(actor, shaken, acts):
@@ -321,10 +322,13 @@ def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
     t = duel.state.dragons.get(a.target)
     if t is None or t.out or a.target == actor or not duel.hostile(actor, a.target):
         _check_target(duel, actor, a.target, "attack")  # refuses, saying which of these it is
+    assert t is not None
     if d.tailed_by == a.target:
         raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.1", target=a.target, actor=actor)
-    if predictable(duel, actor, a.target) or d.tailing == a.target:
-        t = duel.state.dragons[a.target]
+    # predictable(duel, actor, a.target), written out (the target's state is at hand)
+    s = d.s
+    if (s.tailing is None and t.tailing is None and not t.falling
+            and (t.speed, t.height) < (s.speed, s.height)) or d.tailing == a.target:
         on_tail = d.tailing == a.target
         rng = R.range_between(d.speed, d.height, t.speed, t.height, on_tail)
         prob = R.attack_problem(w.kind, d.height, t.height, on_tail=on_tail,

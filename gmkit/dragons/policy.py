@@ -106,19 +106,21 @@ class Autopilot:
         # R.bennies_available, written out: asked for every order of every round
         avail = (0 if turned else s.bennies) + (duel.state.gm_bennies if gm or turned else 0)
         shaken = s.shaken and not avail  # a Benny will end Shaken (step 7)
+        tail = s.tailing
+        tail_at = st[tail] if tail is not None else s
+        # one flat key (a flat tuple hashes and compares quicker than nested ones): the fixed
+        # part, then five values per enemy
+        seen: list[Any] = [actor, s.speed, s.height, shaken, tail, s.tailed_by, s.weapons_out,
+                           tail_at.speed, tail_at.height, avail, s.shaken, s.wounds >= 2]
         if turned:  # D-10: the GM's, it goes for the nearest dragon, whoever it is
             target = duel.turned_target(actor)
             enemies = [target] if target else []
         else:
             enemies = duel.enemies(actor)
-        foes = []
         for e in enemies:
             t = st[e]
-            foes.append((e, t.speed, t.height, t.tailed_by is None, t.falling))
-        tail = s.tailing
-        key = (actor, s.speed, s.height, shaken, tail, s.tailed_by, s.weapons_out, tuple(foes),
-               None if tail is None else (st[tail].speed, st[tail].height), avail, s.shaken,
-               s.wounds >= 2)
+            seen += (e, t.speed, t.height, t.tailed_by is None, t.falling)
+        key = tuple(seen)
         order = self._plans.get(key)
         if order is None:
             order = self._choose(duel, actor, enemies, shaken)
