@@ -28,7 +28,7 @@ from .context import DuelContext
 from .legal import check_order, legal_moves
 from .odds import option_odds
 from .offers import DragonLegalOrders, attack_options
-from .orders import GM_ACTOR, ORDER_TYPES, DragonOrder, GMOrder, Initiative, Move
+from .orders import GM_ACTOR, ORDER_TYPES, Benny, DragonOrder, GMOrder, Initiative, Move
 from .procedures.bennies import plan as plan_bennies
 from .procedures.common import REWORDED
 from .procedures.falling import check_fallen_away
@@ -212,9 +212,11 @@ class DragonDuel(DuelContext):
                 tailing.add(n)
             if not s.out:
                 s.trail += ((s.speed, s.height),)
+        budgets = book.bennies
         for n, o in round_orders.items():  # D-7: the Bennies each order will spend
-            if o.actions:
-                plan_bennies(self, n, o)
+            for a in o.actions:  # plan_bennies on a fresh book, written out
+                if isinstance(a, Benny):
+                    budgets[n, a.use] = a.up_to
         events = self.mode.events  # a simulation builds no event text
         if events:
             self.emit("round", "GM", "dragons.round", {"round": self.round})

@@ -115,11 +115,16 @@ class Autopilot:
         if turned:  # D-10: the GM's, it goes for the nearest dragon, whoever it is
             target = duel.turned_target(actor)
             enemies = [target] if target else []
-        else:
-            enemies = duel.enemies(actor)
-        for e in enemies:
-            t = st[e]
-            seen += (e, t.speed, t.height, t.tailed_by is None, t.falling)
+            for e in enemies:
+                t = st[e]
+                seen += (e, t.speed, t.height, t.tailed_by is None, t.falling)
+        else:  # duel.enemies(actor) for a dragon not turned, written out with each one's part
+            enemies = []
+            for e, foe in duel.sheets.others[actor]:
+                t = st[e]
+                if (foe or t.turned) and not t.out:
+                    enemies.append(e)
+                    seen += (e, t.speed, t.height, t.tailed_by is None, t.falling)
         key = tuple(seen)
         order = self._plans.get(key)
         if order is None:

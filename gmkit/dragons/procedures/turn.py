@@ -33,6 +33,9 @@ from .turning import power, spirit_check
 
 __all__ = ["take_turn", "ACTIONS"]
 
+_PENALTIES = tuple(multi_action_penalty(n) for n in range(8))
+"""C-4's multi-action penalty for 0..7 actions, worked out once (asked every turn)."""
+
 LEVEL = Move.level(0)
 """Level flight at the same Speed: the move of a dragon without one (a frozen value, shared)."""
 
@@ -96,7 +99,8 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     if s.shaken:
         duel.emit("no_actions", name, "dragons.shaken.no_actions", {"name": name, "n": len(acts)})
         return
-    pen = multi_action_penalty(len(acts))
+    n = len(acts)
+    pen = _PENALTIES[n] if n < len(_PENALTIES) else multi_action_penalty(n)
     if pen and duel.mode.events:
         duel.emit("multi", name, "dragons.multi_action",
                   {"name": name, "n": len(acts), "penalty": pen})
