@@ -204,6 +204,20 @@ def _unshakes(duel: DuelContext, actor: str, s: DragonState, acts: tuple[Any, ..
 def _check_bennies(duel: DuelContext, actor: str, s: DragonState, spec: Dragon,
                    acts: tuple[Any, ...]) -> None:
     """D-7: each use named once, at least one Benny each, no more in all than it has."""
+    uses: list[Any] = []
+    want = 0
+    plain = True  # every use known and of one Benny or more: the usual order, checked in one pass
+    for a in acts:
+        if isinstance(a, Benny):
+            use, up_to = a.use, a.up_to
+            uses.append(use)
+            if plain and type(up_to) is int and up_to >= 1 and use in BENNY_USES:
+                want += up_to
+            else:
+                plain = False  # checked below, each fault in its turn
+    if plain and len(set(uses)) == len(uses):
+        if want <= available_bennies(duel, actor):
+            return
     spends = [a for a in acts if isinstance(a, Benny)]
     uses = [a.use for a in spends]
     for use in uses:
@@ -331,6 +345,8 @@ def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
             and (t.speed, t.height) < (s.speed, s.height)) or d.tailing == a.target:
         on_tail = d.tailing == a.target
         rng = R.range_between(d.speed, d.height, t.speed, t.height, on_tail)
+        if R.attack_allowed(w.kind, d.height, t.height, on_tail, False, rng, w.ranges):
+            return  # the reason is built only for a refusal
         prob = R.attack_problem(w.kind, d.height, t.height, on_tail=on_tail,
                                 target_is_pursuer=False, rng=rng, ranges=w.ranges)
         if prob:
