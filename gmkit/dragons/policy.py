@@ -57,7 +57,8 @@ PlanKey = tuple[Any, ...]
 
 
 _SHARED_SCENARIOS = 4
-_SHARED: list[tuple[Sheets, dict[Any, DragonOrder], dict[Any, tuple[int, bool]]]] = []
+_SHARED: list[tuple[Sheets, dict[Any, DragonOrder], dict[Any, DragonOrder],
+                    dict[Any, tuple[int, bool]]]] = []
 """The memos of the last few scenarios' sheets, newest first. The memos hold everything an order
 is chosen from as their keys, so duels of equal sheets share them exactly, as a simulation's
 fights share one policy (:meth:`gmkit.encounter.Encounter.fresh`)."""
@@ -80,15 +81,18 @@ class Autopilot:
         (the benchmarks' and a GM's many fights of one scenario), else empty ones."""
         self._sheets = sheets
         self._plans: dict[PlanKey, DragonOrder]
-        """A dragon, what it sees and the Bennies it may spend -> its order (:meth:`order`)."""
+        """A dragon and what it sees -> its order before Bennies (:meth:`order`)."""
+        self._spends: dict[tuple[PlanKey, int, bool, bool], DragonOrder]
+        """(the plan's key, Bennies to spend, Shaken, a Wild Card's second Wound) -> the order
+        with the Bennies it spends (step 7)."""
         self._reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]]
         """(dragon, weapons out) -> (longest working range, a working melee weapon?)."""
-        for old, plans, reach in _SHARED:
+        for old, plans, spends, reach in _SHARED:
             if old is sheets or old == sheets:
-                self._plans, self._reach = plans, reach
+                self._plans, self._spends, self._reach = plans, spends, reach
                 return
-        self._plans, self._reach = {}, {}
-        _SHARED.insert(0, (sheets, self._plans, self._reach))
+        self._plans, self._spends, self._reach = {}, {}, {}
+        _SHARED.insert(0, (sheets, self._plans, self._spends, self._reach))
         del _SHARED[_SHARED_SCENARIOS:]
 
     def order(self, duel: DuelContext, actor: str) -> DragonOrder | None:
@@ -111,7 +115,7 @@ class Autopilot:
         # one flat key (a flat tuple hashes and compares quicker than nested ones): the fixed
         # part, then five values per enemy
         seen: list[Any] = [actor, s.speed, s.height, shaken, tail, s.tailed_by, s.weapons_out,
-                           tail_at.speed, tail_at.height, avail, s.shaken, s.wounds >= 2]
+                           tail_at.speed, tail_at.height]
         if turned:  # D-10: the GM's, it goes for the nearest dragon, whoever it is
             target = duel.turned_target(actor)
             enemies = [target] if target else []
@@ -126,13 +130,17 @@ class Autopilot:
                     enemies.append(e)
                     seen += (e, t.speed, t.height, t.tailed_by is None, t.falling)
         key = tuple(seen)
-        order = self._plans.get(key)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._choose(duel, actor, enemies, shaken)
+        if not avail:
+            return plan
+        spend_key = (key, avail, s.shaken, s.wounds >= 2)
+        order = self._spends.get(spend_key)
         if order is None:
-            order = self._choose(duel, actor, enemies, shaken)
-            if avail:
-                soak_now = not duel.dragons[actor].wild_card or s.wounds >= 2
-                order = DragonOrder(order.move, order.actions + _bennies(avail, s.shaken, soak_now))
-            self._plans[key] = order
+            soak_now = not duel.dragons[actor].wild_card or s.wounds >= 2
+            order = self._spends[spend_key] = DragonOrder(
+                plan.move, plan.actions + _bennies(avail, s.shaken, soak_now))
         return order
 
     def _choose(self, duel: DuelContext, name: str, enemies: list[str],
