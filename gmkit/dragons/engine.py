@@ -214,9 +214,9 @@ class DragonDuel(DuelContext):
                 s.trail += ((s.speed, s.height),)
         budgets = book.bennies
         for n, o in round_orders.items():  # D-7: the Bennies each order will spend
-            for a in o.actions:  # plan_bennies on a fresh book, written out
-                if isinstance(a, Benny):
-                    budgets[n, a.use] = a.up_to
+            for act in o.actions:  # plan_bennies on a fresh book, written out
+                if isinstance(act, Benny):
+                    budgets[n, act.use] = act.up_to
         events = self.mode.events  # a simulation builds no event text
         if events:
             self.emit("round", "GM", "dragons.round", {"round": self.round})
