@@ -8,8 +8,7 @@ immutable values, so copying the fields is a full copy (fast all-or-nothing reso
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, fields
-from operator import attrgetter
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -49,16 +48,37 @@ class DragonState:
     shaken_dealt: int = 0
 
     def copy(self) -> DragonState:
-        """A full copy: every field holds an immutable value, so copying the fields is enough."""
-        return DragonState(*_FIELDS(self))
+        """A full copy: every field holds an immutable value, so copying the fields is enough.
+        Written out field by field, not through ``__init__``: the board is copied every round
+        (all-or-nothing resolution) and this is 2-3x quicker; a test holds it to every field."""
+        new: DragonState = _new(DragonState)
+        new.speed = self.speed
+        new.height = self.height
+        new.shaken = self.shaken
+        new.wounds = self.wounds
+        new.falling = self.falling
+        new.fall_turns = self.fall_turns
+        new.weapons_out = self.weapons_out
+        new.tailing = self.tailing
+        new.tailed_by = self.tailed_by
+        new.turned = self.turned
+        new.out = self.out
+        new.out_reason = self.out_reason
+        new.trail = self.trail
+        new.bennies = self.bennies
+        new.attacks = self.attacks
+        new.hits = self.hits
+        new.damage_dealt = self.damage_dealt
+        new.wounds_dealt = self.wounds_dealt
+        new.shaken_dealt = self.shaken_dealt
+        return new
 
     @property
     def active(self) -> bool:
         return not self.out
 
 
-_FIELDS = attrgetter(*(f.name for f in fields(DragonState)))
-"""Every field of a :class:`DragonState`, in order, read in one call (for :meth:`copy`)."""
+_new = object.__new__
 
 
 @dataclass(slots=True)

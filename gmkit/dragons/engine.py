@@ -28,7 +28,7 @@ from .context import DuelContext
 from .legal import check_order, legal_moves
 from .odds import option_odds
 from .offers import DragonLegalOrders, attack_options
-from .orders import GM_ACTOR, ORDER_TYPES, DragonOrder, GMOrder, Initiative, Move
+from .orders import GM_ACTOR, ORDER_TYPES, Benny, DragonOrder, GMOrder, Initiative, Move
 from .procedures.bennies import plan as plan_bennies
 from .procedures.common import REWORDED
 from .procedures.falling import check_fallen_away
@@ -199,25 +199,33 @@ class DragonDuel(DuelContext):
             if isinstance(o, DragonOrder):
                 round_orders[a] = o
         late = self.late
-        lates = {n: late(n) for n in st}
-        book = self.book = RoundBook(round_orders,
-                                     {n: (int(lt), arrival.get(n, 10_000)) for n, lt in lates.items()})
-        for n, o in round_orders.items():  # D-7: the Bennies each order will spend
-            plan_bennies(self, n, o)
+        dragons = self.dragons
+        lates: dict[str, bool] = {}
+        rank: dict[str, tuple[int, int]] = {}
+        book = self.book = RoundBook(round_orders, rank)
         tailing = book.tailing_at_start
         for n, s in st.items():
+            d = dragons[n]
+            lates[n] = lt = (not d.wild_card) or d.gm or s.turned  # self.late(n), written out
+            rank[n] = (int(lt), arrival.get(n, 10_000))
             if s.tailing is not None:
                 tailing.add(n)
             if not s.out:
                 s.trail += ((s.speed, s.height),)
+        budgets = book.bennies
+        for n, o in round_orders.items():  # D-7: the Bennies each order will spend
+            for act in o.actions:  # plan_bennies on a fresh book, written out
+                if isinstance(act, Benny):
+                    budgets[n, act.use] = act.up_to
         events = self.mode.events  # a simulation builds no event text
         if events:
             self.emit("round", "GM", "dragons.round", {"round": self.round})
         acted = book.acted
 
-        def entries(lates: dict[str, bool] | None = None) -> list[R.InitiativeEntry]:
-            return [R.InitiativeEntry(n, s.speed, s.height, lates[n] if lates else late(n),
-                                      arrival.get(n))
+        def entries(lates: dict[str, bool] | None = None) -> list[tuple[str, int, int, bool,
+                                                                         int | None]]:
+            # plain tuples in R.InitiativeEntry's order: built every round
+            return [(n, s.speed, s.height, lates[n] if lates else late(n), arrival.get(n))
                     for n, s in st.items() if not s.out and n not in acted]
 
         order = R.initiative_order(entries(lates))

@@ -123,7 +123,9 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
     """Refuse (IllegalOrder naming the rule and the numbers) what the rules forbid; never mutate."""
     if actor == GM_ACTOR or isinstance(order, Initiative):
         return _check_initiative(duel, actor, order)
-    s = duel.state_of(actor)
+    s = duel.state.dragons.get(actor)
+    if s is None:
+        s = duel.state_of(actor)  # refuses the unknown name (D-1)
     spec = duel.dragons[actor]
     if s.out and isinstance(order, (DragonOrder, GMOrder)):
         raise IllegalOrder("D-1", key="dragons.refusal.legal.d1.1", actor=actor,
@@ -142,14 +144,19 @@ def check_order(duel: DuelContext, actor: str, order: Order) -> None:
         raise IllegalOrder("D-1", "actions must be a tuple of actions")
     shaken = s.shaken and not (acts and _unshakes(duel, actor, s, acts))
     move = order.move
-    if move is not None:
-        _check_move(duel, actor, s, spec, move, shaken)
+    if move is not None and not (isinstance(move, Move) and not s.falling and R.is_legal_move(
+            s.speed, spec.max_speed, move, shaken, *duel.sheets.move_limits)):
+        _check_move(duel, actor, s, spec, move, shaken)  # refuses, saying why (a legal move: skipped)
     if not acts:
         return  # the checks below are all about actions
-    _check_counts(actor, shaken, acts)
-    if any(isinstance(a, Benny) for a in acts):
+    if _check_counts(actor, shaken, acts):
         _check_bennies(duel, actor, s, spec, acts)
-    sp, h = projected(duel, actor, move)
+    if s.falling:
+        sp, h = projected(duel, actor, move)
+    elif move is None:
+        sp, h = s.speed, s.height
+    else:  # projected(), written out: every order is checked
+        sp, h = s.speed + move.speed_change, s.height + move.height_change
     draft = _Draft(actor, s, spec, sp, h, s.tailing if move is None else None, s.tailed_by)
     for a in acts:
         check = _CHECKS.get(type(a))
@@ -197,6 +204,20 @@ def _unshakes(duel: DuelContext, actor: str, s: DragonState, acts: tuple[Any, ..
 def _check_bennies(duel: DuelContext, actor: str, s: DragonState, spec: Dragon,
                    acts: tuple[Any, ...]) -> None:
     """D-7: each use named once, at least one Benny each, no more in all than it has."""
+    uses: list[Any] = []
+    want = 0
+    plain = True  # every use known and of one Benny or more: the usual order, checked in one pass
+    for a in acts:
+        if isinstance(a, Benny):
+            use, up_to = a.use, a.up_to
+            uses.append(use)
+            if plain and type(up_to) is int and up_to >= 1 and use in BENNY_USES:
+                want += up_to
+            else:
+                plain = False  # checked below, each fault in its turn
+    if plain and len(set(uses)) == len(uses):
+        if want <= available_bennies(duel, actor):
+            return
     spends = [a for a in acts if isinstance(a, Benny)]
     uses = [a.use for a in spends]
     for use in uses:
@@ -227,9 +248,9 @@ def _check_move(duel: DuelContext, actor: str, s: DragonState, spec: Dragon, mov
         raise IllegalOrder("D-1", f"the movement must be a Move, got {move!r}")
     if s.falling:
         raise IllegalOrder("D-9", key="dragons.refusal.legal.d9.1", actor=actor, fall_turns=s.fall_turns)
-    kw = duel.sheets.move_kw
-    if not R.is_legal_move(s.speed, spec.max_speed, move, shaken, kw["level_min"],
-                           kw["level_max"], kw["max_dive"]):  # cached fast path
+    if not R.is_legal_move(s.speed, spec.max_speed, move, shaken,
+                           *duel.sheets.move_limits):  # cached fast path
+        kw = duel.sheets.move_kw
         problem = R.move_problem(s.speed, spec.max_speed, move, shaken=shaken, name=actor, **kw)
         if problem is not None:
             rule, key, params = _move_words(s.speed, spec.max_speed, move, shaken, actor, **kw)
@@ -259,15 +280,18 @@ def _move_words(speed: int, max_speed: int, move: Move, shaken: bool, name: str,
     return "D-4", "dragons.refusal.move.dive_limit", {**p, "limit": max_dive}
 
 
-def _check_counts(actor: str, shaken: bool, acts: tuple[Any, ...]) -> None:
+def _check_counts(actor: str, shaken: bool, acts: tuple[Any, ...]) -> bool:
     """D-8 no actions while Shaken, one D-10 check and one D-9 call a round, D-5 one attack per
-    weapon."""
+    weapon. Returns whether the order spends Bennies (checked next, D-7), found in the same pass."""
     checks = calls = rulings = 0
+    spends = False
     weapons: list[str] = []
     for a in acts:  # one pass for the counts below
         if isinstance(a, NOT_ACTIONS):
             rulings += 1
-            if isinstance(a, TurnCheck):
+            if isinstance(a, Benny):
+                spends = True
+            elif isinstance(a, TurnCheck):
                 checks += 1
             elif isinstance(a, CritFall):
                 calls += 1
@@ -283,6 +307,7 @@ def _check_counts(actor: str, shaken: bool, acts: tuple[Any, ...]) -> None:
     twice = R.repeated_weapon(weapons) if len(weapons) > 1 else None
     if twice is not None:
         raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.1", twice=twice)
+    return spends
 
 
 def _check_target(duel: DuelContext, actor: str, target: str, what: str) -> None:
@@ -308,13 +333,20 @@ def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
     i, w = found
     if d.s.weapons_out[i]:
         raise IllegalOrder("D-8", key="dragons.refusal.legal.d8.2", actor=actor, name=w.name)
-    _check_target(duel, actor, a.target, "attack")
+    t = duel.state.dragons.get(a.target)
+    if t is None or t.out or a.target == actor or not duel.hostile(actor, a.target):
+        _check_target(duel, actor, a.target, "attack")  # refuses, saying which of these it is
+    assert t is not None
     if d.tailed_by == a.target:
         raise IllegalOrder("D-12", key="dragons.refusal.legal.d12.1", target=a.target, actor=actor)
-    if predictable(duel, actor, a.target) or d.tailing == a.target:
-        t = duel.state.dragons[a.target]
+    # predictable(duel, actor, a.target), written out (the target's state is at hand)
+    s = d.s
+    if (s.tailing is None and t.tailing is None and not t.falling
+            and (t.speed, t.height) < (s.speed, s.height)) or d.tailing == a.target:
         on_tail = d.tailing == a.target
         rng = R.range_between(d.speed, d.height, t.speed, t.height, on_tail)
+        if R.attack_allowed(w.kind, d.height, t.height, on_tail, False, rng, w.ranges):
+            return  # the reason is built only for a refusal
         prob = R.attack_problem(w.kind, d.height, t.height, on_tail=on_tail,
                                 target_is_pursuer=False, rng=rng, ranges=w.ranges)
         if prob:

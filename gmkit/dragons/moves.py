@@ -71,13 +71,16 @@ def check_move(speed: int, max_speed: int, move: Move, **kw: object) -> None:
 
 def is_legal_move(speed: int, max_speed: int, move: Move, shaken: bool, level_min: int,
                   level_max: int, max_dive: int | None) -> bool:
-    """D-4: ``move_problem(...) is None``, fast (validation runs on every order): a dive by its
-    depth, a level move or a climb as one set lookup."""
-    if move.kind == "dive":
-        n = move.amount
+    """D-4: ``move_problem(...) is None``, fast (validation runs on every order and every move):
+    the same tests as plain comparisons, no reason built."""
+    kind, n = move.kind, move.amount
+    if kind == "level":
+        return level_min <= n <= level_max and speed + n >= 0 and (n <= 0 or speed + n <= max_speed)
+    if kind == "climb":
+        return not shaken and n >= 1 and 3 * n <= speed
+    if kind == "dive":
         return not shaken and n >= 1 and (max_dive is None or n <= max_dive)
-    return (move.kind, move.amount) in _legal_move_set(speed, max_speed, shaken, level_min,
-                                                       level_max, max_dive)
+    return False
 
 
 def listed_dives(speed: int, max_speed: int, max_dive: int | None) -> int:
@@ -91,14 +94,6 @@ def listed_dives(speed: int, max_speed: int, max_dive: int | None) -> int:
     if max_dive is not None:
         return max_dive
     return max(5, (max_speed - speed) // 2 + 3)
-
-
-@lru_cache(maxsize=4096)
-def _legal_move_set(speed: int, max_speed: int, shaken: bool, level_min: int, level_max: int,
-                    max_dive: int | None) -> frozenset[tuple[str, int]]:
-    """Legal moves as (kind, amount): a plain tuple hashes in C, a Move in Python."""
-    return frozenset((m.kind, m.amount)
-                     for m in _legal_moves(speed, max_speed, shaken, level_min, level_max, max_dive))
 
 
 def legal_moves(speed: int, max_speed: int, *, shaken: bool = False, level_min: int = -1,

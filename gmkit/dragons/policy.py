@@ -53,11 +53,12 @@ Target = tuple[int, int, bool]
 """An enemy as the move choice sees it: Speed, Height, whether its tail may be taken."""
 
 PlanKey = tuple[Any, ...]
-"""Everything an order is chosen from (see :meth:`Autopilot._plan`)."""
+"""Everything an order is chosen from (see :meth:`Autopilot.order`)."""
 
 
 _SHARED_SCENARIOS = 4
-_SHARED: list[tuple[Sheets, dict[Any, DragonOrder], dict[Any, tuple[int, bool]]]] = []
+_SHARED: list[tuple[Sheets, dict[Any, DragonOrder], dict[Any, DragonOrder],
+                    dict[Any, tuple[int, bool]]]] = []
 """The memos of the last few scenarios' sheets, newest first. The memos hold everything an order
 is chosen from as their keys, so duels of equal sheets share them exactly, as a simulation's
 fights share one policy (:meth:`gmkit.encounter.Encounter.fresh`)."""
@@ -80,53 +81,66 @@ class Autopilot:
         (the benchmarks' and a GM's many fights of one scenario), else empty ones."""
         self._sheets = sheets
         self._plans: dict[PlanKey, DragonOrder]
-        """A dragon and what it sees -> its order."""
+        """A dragon and what it sees -> its order before Bennies (:meth:`order`)."""
+        self._spends: dict[tuple[PlanKey, int, bool, bool], DragonOrder]
+        """(the plan's key, Bennies to spend, Shaken, a Wild Card's second Wound) -> the order
+        with the Bennies it spends (step 7)."""
         self._reach: dict[tuple[str, tuple[bool, ...]], tuple[int, bool]]
         """(dragon, weapons out) -> (longest working range, a working melee weapon?)."""
-        for old, plans, reach in _SHARED:
+        for old, plans, spends, reach in _SHARED:
             if old is sheets or old == sheets:
-                self._plans, self._reach = plans, reach
+                self._plans, self._spends, self._reach = plans, spends, reach
                 return
-        self._plans, self._reach = {}, {}
-        _SHARED.insert(0, (sheets, self._plans, self._reach))
+        self._plans, self._spends, self._reach = {}, {}, {}
+        _SHARED.insert(0, (sheets, self._plans, self._spends, self._reach))
         del _SHARED[_SHARED_SCENARIOS:]
 
     def order(self, duel: DuelContext, actor: str) -> DragonOrder | None:
-        """The policy's order for ``actor`` (None when it needs none: out or falling)."""
+        """The policy's order for ``actor`` (None when it needs none: out or falling), memoised
+        on everything it is chosen from: the dragon and what it sees (its position, tails,
+        weapons out, each enemy's position, tail and fall) and the Bennies it may spend."""
         if duel.sheets is not self._sheets:
             self._forget(duel.sheets)  # another scenario's duel (or one rebuilt by undo)
-        s = duel.state.dragons[actor]
+        st = duel.state.dragons
+        s = st[actor]
         if s.out or s.falling:
             return None
-        avail = R.bennies_available(s.bennies, duel.state.gm_bennies, gm=duel.dragons[actor].gm,
-                                    turned=s.turned)
+        gm = duel.dragons[actor].gm
+        turned = s.turned
+        # R.bennies_available, written out: asked for every order of every round
+        avail = (0 if turned else s.bennies) + (duel.state.gm_bennies if gm or turned else 0)
         shaken = s.shaken and not avail  # a Benny will end Shaken (step 7)
-        if s.turned:  # D-10: the GM's, it goes for the nearest dragon, whoever it is
-            target = duel.turned_target(actor)
-            order = self._plan(duel, actor, [target] if target else [], shaken)
-        else:
-            order = self._plan(duel, actor, duel.enemies(actor), shaken)
-        if not avail:
-            return order
-        soak_now = not duel.dragons[actor].wild_card or s.wounds >= 2
-        return DragonOrder(order.move, order.actions + _bennies(avail, s.shaken, soak_now))
-
-    def _plan(self, duel: DuelContext, name: str, enemies: list[str],
-              shaken: bool) -> DragonOrder:
-        """The order for ``name`` against ``enemies``, memoised on everything it is chosen from
-        (``shaken``: Shaken at its turn, when no Benny will end it)."""
-        st = duel.state.dragons
-        s = st[name]
-        foes = []
-        for e in enemies:
-            t = st[e]
-            foes.append((e, t.speed, t.height, t.tailed_by is None, t.falling))
         tail = s.tailing
-        key = (name, s.speed, s.height, shaken, s.out or s.falling, tail, s.tailed_by,
-               s.weapons_out, tuple(foes), None if tail is None else (st[tail].speed, st[tail].height))
-        order = self._plans.get(key)
+        tail_at = st[tail] if tail is not None else s
+        # one flat key (a flat tuple hashes and compares quicker than nested ones): the fixed
+        # part, then five values per enemy
+        seen: list[Any] = [actor, s.speed, s.height, shaken, tail, s.tailed_by, s.weapons_out,
+                           tail_at.speed, tail_at.height]
+        if turned:  # D-10: the GM's, it goes for the nearest dragon, whoever it is
+            target = duel.turned_target(actor)
+            enemies = [target] if target else []
+            for e in enemies:
+                t = st[e]
+                seen += (e, t.speed, t.height, t.tailed_by is None, t.falling)
+        else:  # duel.enemies(actor) for a dragon not turned, written out with each one's part
+            enemies = []
+            for e, foe in duel.sheets.others[actor]:
+                t = st[e]
+                if (foe or t.turned) and not t.out:
+                    enemies.append(e)
+                    seen += (e, t.speed, t.height, t.tailed_by is None, t.falling)
+        key = tuple(seen)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._choose(duel, actor, enemies, shaken)
+        if not avail:
+            return plan
+        spend_key = (key, avail, s.shaken, s.wounds >= 2)
+        order = self._spends.get(spend_key)
         if order is None:
-            order = self._plans[key] = self._choose(duel, name, enemies, shaken)
+            soak_now = not duel.dragons[actor].wild_card or s.wounds >= 2
+            order = self._spends[spend_key] = DragonOrder(
+                plan.move, plan.actions + _bennies(avail, s.shaken, soak_now))
         return order
 
     def _choose(self, duel: DuelContext, name: str, enemies: list[str],
@@ -196,7 +210,7 @@ def _score(sp: int, h: int, targets: tuple[Target, ...], longest: int, melee: bo
     those, how far there is to close in and get above. Speed under CRUISE costs extra."""
     best = 1 << 30
     for es, eh, tailable in targets:
-        rng = R.range_between(sp, h, es, eh)
+        rng = 10 * abs(sp - es) + 50 * abs(h - eh) or 5  # R.range_between, inlined: the hot loop
         if h > eh:
             val = rng if rng <= longest else 2_000 + rng
         elif h == eh:

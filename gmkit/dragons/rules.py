@@ -92,19 +92,22 @@ class InitiativeEntry(NamedTuple):
     """Position of its order in arrival order; None: no order (after every order received)."""
 
 
-def initiative_order(entries: Iterable[InitiativeEntry]) -> list[str]:
+def initiative_order(entries: Iterable[InitiativeEntry | tuple[str, int, int, bool, int | None]]
+                     ) -> list[str]:
     """D-3: higher Speed first, then higher Height, then earlier order; Extras and GM-run last.
 
     Among equals, players' orders go by arrival, then Extras/GM-run by arrival; dragons with no
     order come after those with one; the input order (scenario order) breaks what is left.
+    An entry may be a plain tuple in the order of :class:`InitiativeEntry`'s fields (the engine
+    builds them every round).
 
     >>> initiative_order([InitiativeEntry("X", 6, 10, True, 0), InitiativeEntry("P", 6, 10, False, 1),
     ...                   InitiativeEntry("Q", 6, 11, True, None)])
     ['Q', 'P', 'X']
     """
-    keyed = sorted((-e.speed, -e.height, bool(e.late), e.arrival is None, e.arrival or 0, i, e.name)
-                   for i, e in enumerate(entries))  # i is unique: names are never compared
-    return [k[-1] for k in keyed]
+    keyed = sorted([(-speed, -height, bool(late), arrival is None, arrival or 0, i, name)
+                    for i, (name, speed, height, late, arrival) in enumerate(entries)])
+    return [k[-1] for k in keyed]  # i is unique: names are never compared
 
 
 # --- D-5 range and attacks ---------------------------------------------------------------------

@@ -119,6 +119,9 @@ class Sheets:
     """Per dragon, every other dragon in scenario order and whether it is on another side."""
     arms: dict[str, Arms]
     """Per dragon, its weapons as plain values (see :data:`Arms`)."""
+    move_limits: tuple[int, int, int | None] = (-1, 2, None)
+    """``move_kw``'s values in order (``level_min, level_max, max_dive``), as
+    :func:`~gmkit.dragons.rules.is_legal_move` takes them on every move and order."""
 
 
 def _dragon(spec: Mapping[str, Any], bennies: int) -> Dragon:
@@ -151,4 +154,5 @@ def build_sheets(scenario: Mapping[str, Any]) -> Sheets:
               for n, d in dragons.items()}
     arms: dict[str, Arms] = {n: tuple((w.name, str(w.kind), w.ranges) for w in d.weapons)
                              for n, d in dragons.items()}
-    return Sheets(dragons, scenario.get("battlefield", R.BLUE), options, move_kw, others, arms)
+    return Sheets(dragons, scenario.get("battlefield", R.BLUE), options, move_kw, others, arms,
+                  (move_kw["level_min"], move_kw["level_max"], move_kw["max_dive"]))

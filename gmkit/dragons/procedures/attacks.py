@@ -65,8 +65,15 @@ def attack(duel: DuelContext, name: str, a: Attack, pen: int) -> None:
             key = "dragons.roll.attack.crit"
         else:
             key = ATTACK_KEYS[bool(band), r.success, r.raises > 0]
-        mods = modifiers(actions_mod(pen), band_mod(band, rpen) if band else None,
-                         wounds_mod(wp, s.wounds))
+        # modifiers(...) of the parts that changed the roll, each built only when it did
+        parts = []
+        if pen:
+            parts.append(actions_mod(pen))
+        if band and rpen:
+            parts.append(band_mod(band, rpen))
+        if wp:
+            parts.append(wounds_mod(wp, s.wounds))
+        mods = modifiers(*parts) if parts else ""
         duel.emit("attack", name, key,
                   {"name": name, "weapon": w.name, "target": a.target, "range": rng,
                    "mods": mods, "roll": r.total, "tn": tn, "raises": r.raises},

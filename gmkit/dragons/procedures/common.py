@@ -53,15 +53,19 @@ def move_key(move: Move) -> str:
     if move.kind == "level":
         return ("dragons.move.level" if move.amount == 0 else
                 "dragons.move.faster" if move.amount > 0 else "dragons.move.slower")
-    return f"dragons.move.{move.kind}"
+    return _MOVE_KEYS.get(move.kind) or f"dragons.move.{move.kind}"
+
+
+_MOVE_KEYS = {"climb": "dragons.move.climb", "dive": "dragons.move.dive"}
+""":func:`move_key` of a climb and a dive, formatted once."""
 
 
 def position(s0: int, h0: int, s1: int, h1: int) -> dict[str, Any]:
     """Speed and Height after a move, each with the value it came from when the move changed it
     (``Скорость 7 → 1, Высота 10 → 12``)."""
-    kind = ("both" if h0 != h1 else "speed") if s0 != s1 else ("height" if h0 != h1 else "same")
-    return {"key": f"dragons.at.{kind}", "speed": s1, "height": h1, "from_speed": s0,
-            "from_height": h0}
+    key = (("dragons.at.both" if h0 != h1 else "dragons.at.speed") if s0 != s1 else
+           ("dragons.at.height" if h0 != h1 else "dragons.at.same"))
+    return {"key": key, "speed": s1, "height": h1, "from_speed": s0, "from_height": h0}
 
 
 # --- what changed a roll --------------------------------------------------------------------------

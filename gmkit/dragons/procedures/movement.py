@@ -36,7 +36,7 @@ def do_move(duel: DuelContext, name: str, move: Move, copied_from: str | None = 
     s = duel.state.dragons[name]
     spec = duel.dragons[name]
     s0, h0 = s.speed, s.height
-    s.speed, s.height = R.move_result(s0, h0, move)
+    s.speed, s.height = s0 + move.speed_change, h0 + move.height_change  # R.move_result
     if duel.mode.events:
         where = position(s0, h0, s.speed, s.height)
         data = {"kind": move.kind, "amount": move.amount, "from": [s0, h0],

@@ -33,6 +33,12 @@ from .turning import power, spirit_check
 
 __all__ = ["take_turn", "ACTIONS"]
 
+_PENALTIES = tuple(multi_action_penalty(n) for n in range(8))
+"""C-4's multi-action penalty for 0..7 actions, worked out once (asked every turn)."""
+
+LEVEL = Move.level(0)
+"""Level flight at the same Speed: the move of a dragon without one (a frozen value, shared)."""
+
 ACTIONS: dict[type, Callable[[DuelContext, str, Any, int], None]] = {
     Attack: attack, TailAttempt: tail_attempt, Force: force, ShakeOff: shake_off,
     Manoeuvre: manoeuvre, UsePower: power}
@@ -45,8 +51,16 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     spec = duel.dragons[name]
     # the dragon's actions, without the GM's calls (which cost no multi-action penalty)
     acts: tuple[Any, ...] | list[Any] = () if order is None else order.actions
-    acts = own_actions(acts) if any(isinstance(a, NOT_ACTIONS) for a in acts) else acts
-    if order is not None and any(isinstance(a, TurnCheck) for a in order.actions):
+    rulings = check = False  # the GM's calls and Bennies among them; a D-10 check called
+    for a in acts:
+        if isinstance(a, NOT_ACTIONS):
+            rulings = True
+            if isinstance(a, TurnCheck):
+                check = True
+                break
+    if rulings:
+        acts = own_actions(acts)
+    if check:
         was = s.turned
         spirit_check(duel, name, "dragons.cause.gm")
         if s.turned and not was:  # consumed now: the whole turn is the GM's (D-10 "at once")
@@ -66,7 +80,8 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
         if duel.mode.events:
             duel.emit("shaken_recovery", name,
                       "dragons.roll.shaken.recovers" if r.success else "dragons.roll.shaken.stays",
-                      {"name": name, "roll": r.total, "mods": modifiers(wounds_mod(pen, s.wounds))},
+                      {"name": name, "roll": r.total,
+                       "mods": modifiers(wounds_mod(pen, s.wounds)) if pen else ""},
                       rolls=(r.roll,), data={"success": r.success})
         bennies.unshake(duel, name)
     if s.falling:
@@ -84,13 +99,15 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     if s.shaken:
         duel.emit("no_actions", name, "dragons.shaken.no_actions", {"name": name, "n": len(acts)})
         return
-    pen = multi_action_penalty(len(acts))
+    n = len(acts)
+    pen = _PENALTIES[n] if n < len(_PENALTIES) else multi_action_penalty(n)
     if pen and duel.mode.events:
         duel.emit("multi", name, "dragons.multi_action",
                   {"name": name, "n": len(acts), "penalty": pen})
+    book = duel.book
     for i, a in enumerate(acts):
-        if s.out or duel.fight_decided():
-            return
+        if s.out or (book.decided if book.decided is not None else duel.fight_decided()):
+            return  # (the round's memo read first: asked before every action)
         if s.turned and not gms:  # the pilot was consumed during the turn (D-10 "at once")
             duel.emit("order_void", name, "dragons.turned.rest_void",
                       {"name": name, "n": len(acts) - i})
@@ -99,7 +116,7 @@ def take_turn(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
                                            None)
         if act is not None:
             act(duel, name, a, pen)
-            if duel.book.crits:
+            if book.crits:
                 settle_crits(duel)
 
 
@@ -110,23 +127,23 @@ def _move(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     if s.tailing is not None:
         lose_tail(duel, name, s.tailing, "dragons.tail.breaks_off")
     if order is None:
-        move = Move.level(0)
+        move = LEVEL
         duel.emit("no_order", name, "dragons.move.missing", {"name": name, "speed": s.speed},
                   data={"missing": True})
     else:
-        move = order.move or Move.level(0)
-    move = obey_forcing(duel, name, move)
+        move = order.move or LEVEL
+    if duel.book.forced:
+        move = obey_forcing(duel, name, move)
     if s.shaken and move.height_change:
         duel.emit("move_void", name, "dragons.move.shaken_level", {"name": name})
-        move = Move.level(0)
-    kw = duel.sheets.move_kw
-    problem = None if R.is_legal_move(
-        s.speed, spec.max_speed, move, s.shaken, kw["level_min"], kw["level_max"],
-        kw["max_dive"]) else R.move_problem(s.speed, spec.max_speed, move, shaken=s.shaken,
-                                             name=name, **kw)  # type: ignore[arg-type]
-    if problem is not None:
-        duel.emit("move_void", name, "dragons.move.impossible",
-                  {"name": name, "move": move_words(move), "speed": s.speed},
-                  data={"move": str(move), "text": problem})
-        move = Move.level(0)
+        move = LEVEL
+    if not R.is_legal_move(s.speed, spec.max_speed, move, s.shaken, *duel.sheets.move_limits):
+        kw = duel.sheets.move_kw
+        problem = R.move_problem(s.speed, spec.max_speed, move, shaken=s.shaken, name=name,
+                                 **kw)  # type: ignore[arg-type]
+        if problem is not None:
+            duel.emit("move_void", name, "dragons.move.impossible",
+                      {"name": name, "move": move_words(move), "speed": s.speed},
+                      data={"move": str(move), "text": problem})
+            move = LEVEL
     do_move(duel, name, move)
