@@ -33,7 +33,7 @@ from ..errors import IllegalOrder
 from ..modes import cycle_collector_paused
 from ..orders import Order
 from . import legal
-from .board import Board, ShipState, opening_board
+from .board import Board, FrozenBoard, ShipState, opening_board, thaw
 from .context import hidden_from
 from .odds import AttackOdds, attack_odds
 from .offers import SpaceLegalOrders, generate
@@ -279,11 +279,12 @@ class SpaceBattle(Encounter):
                 self._resolve_round(True)  # not over: checked just above
         return self.outcome()
 
-    def _snapshot(self) -> Board:
-        return self.state.copy()
+    def _snapshot(self) -> FrozenBoard:
+        # every resolution keeps one for its undo, seldom used: plain values, no records built
+        return self.state.freeze()
 
     def _restore(self, snap: Any) -> None:
-        self.state = snap
+        self.state = thaw(snap)
 
     # --- views --------------------------------------------------------------------------------
 

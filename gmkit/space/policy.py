@@ -113,27 +113,33 @@ def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...
     occ = occupied(b, b.sheet.ships[name].side, skip=name)
     goal_set = set(goal)
     steps = _steps(b, name)
+    width, height = b.sheet.width, b.sheet.height
     cells = s.cells
     path: list[Cell] = []
+    here = _closeness(cells, goal)
     for _ in range(limit):
-        if R.fire_range(cells, goal) == 1:
+        if here[0] <= 1:  # touching: fire range 1 (S-3)
             break
-        here = _closeness(cells, goal)
         best = None
-        for d in steps:
-            new = R.shifted(cells, d)
-            if not R.on_map(new, b.sheet.width, b.sheet.height):
-                continue
-            if R.blocked_by([x for x in new if x not in cells], occ) or goal_set.intersection(new):
-                continue
-            score = _closeness(new, goal)
-            if score < here and (best is None or score < best[0]):
-                best = (score, new)
+        best_cells = cells
+        for dx, dy in steps:
+            # one step on (R.shifted), on the map, into no known ship's cell and not into the
+            # goal: written out, as this runs for every step of every chase
+            new = tuple([(x + dx, y + dy) for x, y in cells])
+            for c in new:
+                x, y = c
+                if (not (0 <= x < width and 0 <= y < height) or c in goal_set
+                        or (c in occ and c not in cells)):
+                    break
+            else:
+                score = _closeness(new, goal)
+                if score < here and (best is None or score < best):
+                    best, best_cells = score, new
         if best is None:
             if not path:
                 return _search(b, name, goal, occ, limit)
             break
-        cells = best[1]
+        cells, here = best_cells, best
         path.append(cells[0])
     return tuple(path)
 
@@ -222,8 +228,12 @@ def _choose(b: Battle, name: str) -> Order | None:
     if not s.shields_up and s.shields > 0 and not s.disabled("shields"):
         return RaiseShields()
     known = {n: known_cells(b, name, n) for n in enemies}
-    in_range = [(R.fire_range(s.cells, k), st.ships[n].hull, n) for n, k in known.items()
-                if k is not None and not hidden_from(b, n, side) and R.fire_range(s.cells, k)]
+    in_range = []
+    for n, k in known.items():
+        if k is not None and not hidden_from(b, n, side):
+            fr = R.fire_range(s.cells, k)
+            if fr:
+                in_range.append((fr, st.ships[n].hull, n))
     if (spec.cloak and not s.cloaked and not s.disabled("cloak") and not in_range
             and s.holding is None):
         return Cloak()
