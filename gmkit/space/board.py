@@ -120,7 +120,9 @@ class Decision:
 
     def asks(self) -> tuple[str, ...]:
         """What is still to choose: ``("aim",)``, ``("shift",)`` or both."""
-        return tuple(k for k, v in (("aim", self.aim), ("shift", self.shift)) if v)
+        if self.aim:
+            return ("aim", "shift") if self.shift else ("aim",)
+        return ("shift",) if self.shift else ()
 
 
 @dataclass(slots=True)

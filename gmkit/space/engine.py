@@ -120,7 +120,8 @@ class SpaceBattle(Encounter):
     @property
     def current_ship(self) -> str | None:
         """S-4: the ship whose turn it is (None once the fight is over)."""
-        return legal.on_turn(self)
+        st = self.state  # legal.on_turn, written out: read several times a resolution
+        return None if st.turn < 0 else st.order[st.turn]
 
     def awaiting(self) -> list[str]:
         """S-4: the ship whose turn it is (its order, once submitted, waits for ``resolve_round``)."""
@@ -137,7 +138,11 @@ class SpaceBattle(Encounter):
     def _later(self) -> set[str]:
         """S-4: the orders given ahead by ships whose turn has not come yet."""
         cur = self.current_ship
-        return {a for a in self._pending if a != cur and a != "GM"}
+        later = set()
+        for a in self._pending:  # mostly one order, the ship on turn's: a plain loop
+            if a != cur and a != "GM":
+                later.add(a)
+        return later
 
     def default_order(self, actor: str) -> Order | None:
         """S-8/S-10: the GM's default for the choice ``actor``'s shot left open (the scenario's

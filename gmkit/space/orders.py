@@ -21,7 +21,8 @@ def _cell(v: Any) -> tuple[int, int] | None:
     if v is None:
         return None
     if isinstance(v, (list, tuple)) and len(v) == 2:
-        return (v[0], v[1]) if all(type(i) is int for i in v) else tuple(v)  # type: ignore[return-value]
+        x, y = v
+        return (x, y) if type(x) is int and type(y) is int else tuple(v)  # type: ignore[return-value]
     return v  # type: ignore[no-any-return]
 
 
@@ -38,7 +39,8 @@ class Move(Order):
     to: tuple[int, int]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _cell(self.to))
+        if self.to is not None:
+            object.__setattr__(self, "to", _cell(self.to))
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,10 @@ class Attack(Order):
     then: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cell", _cell(self.cell))
-        object.__setattr__(self, "then", _cell(self.then))
+        if self.cell is not None:
+            object.__setattr__(self, "cell", _cell(self.cell))
+        if self.then is not None:
+            object.__setattr__(self, "then", _cell(self.then))
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,8 @@ class Pursue(Order):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "path", _path(self.path))
-        object.__setattr__(self, "cell", _cell(self.cell))
+        if self.cell is not None:
+            object.__setattr__(self, "cell", _cell(self.cell))
 
 
 @dataclass(frozen=True)
@@ -123,7 +128,8 @@ class Choose(Order):
     to: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _cell(self.to))
+        if self.to is not None:
+            object.__setattr__(self, "to", _cell(self.to))
 
 
 @dataclass(frozen=True)
@@ -148,7 +154,8 @@ class BreakFree(Order):
     to: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _cell(self.to))
+        if self.to is not None:
+            object.__setattr__(self, "to", _cell(self.to))
 
 
 @dataclass(frozen=True)

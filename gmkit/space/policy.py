@@ -208,15 +208,14 @@ def _choose(b: Battle, name: str) -> Order | None:
     """The captain's choice for ``name`` (None: nothing worth doing), before the engine's check."""
     st = b.state
     s = st.ships[name]
-    spec = b.sheet.ships[name]
-    side = spec.side
-    can_move = not s.disabled("engines") and s.held_by is None
-    can_flee = can_move and not R.flee_locked(st.round, s.flee_locked_until)
-    armed = not s.disabled("weapons")
-    enemies = [n for n, sp in b.sheet.ships.items()
-               if sp.side != side and not (st.ships[n].destroyed or st.ships[n].escaped)]
     if s.held_by is not None:
         return BreakFree()
+    spec = b.sheet.ships[name]
+    side = spec.side
+    can_move = not s.disabled("engines")
+    can_flee = can_move and not R.flee_locked(st.round, s.flee_locked_until)
+    armed = not s.disabled("weapons")
+    enemies = [n for n, sp in b.sheet.ships.items() if sp.side != side and st.ships[n].in_play]
     d = st.departure
     if (d is not None and not d.closed and b.sheet.ships[d.ship].side != side and can_move
             and st.ships[d.ship].in_play):
@@ -227,13 +226,19 @@ def _choose(b: Battle, name: str) -> Order | None:
             return Flee(path)
     if not s.shields_up and s.shields > 0 and not s.disabled("shields"):
         return RaiseShields()
-    known = {n: known_cells(b, name, n) for n in enemies}
+    # where this side believes each enemy is (known_cells) and which it sees in fire range, in one
+    # pass: an enemy is hidden from this side exactly when it is cloaked (S-10)
+    known: dict[str, Cells | None] = {}
     in_range = []
-    for n, k in known.items():
-        if k is not None and not hidden_from(b, n, side):
-            fr = R.fire_range(s.cells, k)
-            if fr:
-                in_range.append((fr, st.ships[n].hull, n))
+    for n in enemies:
+        e = st.ships[n]
+        if e.cloaked:
+            known[n] = e.revealed_cells or None
+            continue
+        known[n] = e.cells
+        fr = R.fire_range(s.cells, e.cells)
+        if fr:
+            in_range.append((fr, e.hull, n))
     if (spec.cloak and not s.cloaked and not s.disabled("cloak") and not in_range
             and s.holding is None):
         return Cloak()

@@ -100,8 +100,9 @@ def after_shot(b: Battle, actor: str, ship: ShipState, target: str, aimed: Cells
     if (ask_aim or ask_shift) and not over(b):
         d = Decision(actor, target, aimed, fr, ask_aim, ask_shift, then)
         b.state.decision = d
-        b.emit("choice", actor, "space.choice.asked." + "_".join(d.asks()),
-               {"ship": actor, "target": target}, data={"asks": list(d.asks())})
+        asks = d.asks()
+        b.emit("choice", actor, "space.choice.asked." + "_".join(asks),
+               {"ship": actor, "target": target}, data={"asks": list(asks)})
         return
     after_fire(b, actor, ship, then)
 

@@ -9,7 +9,7 @@ see each other are first within fire range (S-3); a scenario option rolls them a
 from __future__ import annotations
 
 from .. import rules as R
-from ..board import ShipState
+from ..board import Board, ShipState
 from ..context import Battle, hidden_from
 from ..orders import Pass
 from .effects import destroy
@@ -160,12 +160,21 @@ def advance(b: Battle) -> None:
             b.emit("skip", name, "space.turn.skipped", {"ship": name, "left": ship.skip_turns},
                    data={"left": ship.skip_turns})
             continue
-        if not any(st.ships[m].in_play and not st.ships[m].disabled("weapons") for m in st.order):
+        if not _anyone_armed(st):
             st.ended = "disarmed"
             b.emit("over", "GM", "space.over.disarmed", {})
             st.turn = -1
-            return
         return
+
+
+def _anyone_armed(st: Board) -> bool:
+    """The GM's limit: some ship in play can still fire (its weapons not disabled, S-8)."""
+    ships = st.ships
+    for m in st.order:  # a loop, not any(...): read at every turn
+        s = ships[m]
+        if s.in_play and not s.disabled("weapons"):
+            return True
+    return False
 
 
 def pass_turn(b: Battle, actor: str, ship: ShipState, order: Pass) -> None:
