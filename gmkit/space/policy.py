@@ -120,11 +120,29 @@ def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...
     for _ in range(limit):
         if here[0] <= 1:  # touching: fire range 1 (S-3)
             break
+        # each cell of the ship against each of the goal's: a step adds the same to every pair,
+        # so a step's closeness is read off these without building its cells first
+        pairs = [(ax - bx, ay - by) for ax, ay in cells for bx, by in goal]
         best = None
         best_cells = cells
         for dx, dy in steps:
-            # one step on (R.shifted), on the map, into no known ship's cell and not into the
-            # goal: written out, as this runs for every step of every chase
+            cheb = manh = 1 << 30
+            for px, py in pairs:
+                ex = px + dx
+                ey = py + dy
+                if ex < 0:
+                    ex = -ex
+                if ey < 0:
+                    ey = -ey
+                k = ex if ex > ey else ey
+                if k < cheb:
+                    cheb = k
+                if ex + ey < manh:
+                    manh = ex + ey
+            score = (cheb, manh)
+            if not (score < here and (best is None or score < best)):
+                continue
+            # only a closer step is checked: on the map, into no known ship's cell, not the goal's
             new = tuple([(x + dx, y + dy) for x, y in cells])
             for c in new:
                 x, y = c
@@ -132,9 +150,7 @@ def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...
                         or (c in occ and c not in cells)):
                     break
             else:
-                score = _closeness(new, goal)
-                if score < here and (best is None or score < best):
-                    best, best_cells = score, new
+                best, best_cells = score, new
         if best is None:
             if not path:
                 return _search(b, name, goal, occ, limit)

@@ -14,7 +14,7 @@ from typing import Any
 from ...events import GM
 from .. import rules as R
 from ..board import Decision, ShipState
-from ..context import Battle, aimed_cells, cell_text, cells_text, hidden_from, visibility
+from ..context import Battle, cell_text, cells_text, hidden_from, visibility
 from ..orders import Attack, Choose, DefaultChoice, RaiseShields
 from ..rules import Cell, Cells
 from .cloaking import after_fire, reveal
@@ -26,10 +26,10 @@ __all__ = ["attack", "fire", "choose", "damage", "system_hit", "disable", "raise
 
 def attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:
     """The Attack order: fire at the target, or at the named cell of a cloaked one (S-10)."""
-    side = b.sheet.ships[actor].side
-    aimed = aimed_cells(b, actor, order.target, order.cell)
-    fire(b, actor, ship, order.target, order.aim, aimed, hidden_from(b, order.target, side),
-         order.then)
+    blind = hidden_from(b, order.target, b.sheet.ships[actor].side)
+    # aimed_cells, with ``blind`` known: the named cell of a ship it cannot see, else the target's
+    aimed = (order.cell,) if blind and order.cell is not None else b.state.ships[order.target].cells
+    fire(b, actor, ship, order.target, order.aim, aimed, blind, order.then)
 
 
 def fire(b: Battle, actor: str, ship: ShipState, target: str, aim: str | None, aimed: Cells,
