@@ -137,7 +137,8 @@ class SpaceBattle(Encounter):
 
     def _later(self) -> set[str]:
         """S-4: the orders given ahead by ships whose turn has not come yet."""
-        cur = self.current_ship
+        st = self.state
+        cur = None if st.turn < 0 else st.order[st.turn]  # current_ship: read twice a resolution
         later = set()
         for a in self._pending:  # mostly one order, the ship on turn's: a plain loop
             if a != cur and a != "GM":

@@ -18,6 +18,8 @@ __all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Launch"
 
 
 def _cell(v: Any) -> tuple[int, int] | None:
+    if type(v) is tuple and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+        return v  # already a cell (every order the autopilot and the forms make)
     if v is None:
         return None
     if isinstance(v, (list, tuple)) and len(v) == 2:

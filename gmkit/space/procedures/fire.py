@@ -147,8 +147,10 @@ def damage(b: Battle, actor: str, ship: ShipState, target: str, fr: int) -> None
         r = p.roll
         rolled = int(p.value)
     held = ship.held_by is not None
-    k = R.damage_halvings(fr, ship.disabled("targeting"), held)
-    dealt = R.dealt(rolled, k, t.disabled("plating"))
+    no_targeting = ship.disabled("targeting")
+    no_plating = t.disabled("plating")
+    k = R.damage_halvings(fr, no_targeting, held)
+    dealt = R.dealt(rolled, k, no_plating)
     work = t.shields_up and not t.disabled("shields")
     to_shields, to_hull = R.absorb(dealt, t.shields, work)
     t.shields -= to_shields
@@ -157,11 +159,11 @@ def damage(b: Battle, actor: str, ship: ShipState, target: str, fr: int) -> None
     why = []
     if fr == 2:
         why.append("range")
-    if ship.disabled("targeting"):
+    if no_targeting:
         why.append("targeting")
     if held:
         why.append("held")
-    if t.disabled("plating"):
+    if no_plating:
         why.append("plating")
     b.emit("damage", actor, "space.damage", {"ship": actor, "target": target, "rolled": rolled,
            "dealt": dealt, "shields": to_shields, "hull": to_hull, "left": t.hull,
