@@ -13,6 +13,7 @@ dice: its choices are fixed by the board and the round. What is legal is the eng
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Protocol
 
 from ..encounter import LegalOrders, Mode
@@ -109,12 +110,21 @@ def _closeness(cells: Cells, goal: Cells) -> tuple[int, int]:
 def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...]:
     """Steps that bring ``name`` closer to ``goal``, stopping once touching it: greedy, with a
     breadth-first search around obstacles when greedy steps stall."""
-    s = b.state.ships[name]
-    occ = occupied(b, b.sheet.ships[name].side, skip=name)
+    occ = frozenset(occupied(b, b.sheet.ships[name].side, skip=name))
+    return _chase(b.state.ships[name].cells, goal, occ, _steps(b, name), b.sheet.width,
+                  b.sheet.height, limit)
+
+
+@lru_cache(maxsize=1 << 14)
+def _chase(cells: Cells, goal: Cells, occ: frozenset[Cell], steps: tuple[Cell, ...], width: int,
+           height: int, limit: int) -> tuple[Cell, ...]:
+    """:func:`chase_path` from where it starts, past the cells known taken (``occ``).
+
+    A pure function of these immutable values, so memoised across fights (bounded): a
+    simulation's many fights of one scenario pass the same places again and again, the whole
+    approach before the first shot above all.
+    """
     goal_set = set(goal)
-    steps = _steps(b, name)
-    width, height = b.sheet.width, b.sheet.height
-    cells = s.cells
     path: list[Cell] = []
     here = _closeness(cells, goal)
     for _ in range(limit):
@@ -153,29 +163,27 @@ def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...
                 best, best_cells = score, new
         if best is None:
             if not path:
-                return _search(b, name, goal, occ, limit)
+                return _search(cells, goal, occ, steps, width, height, limit)
             break
         cells, here = best_cells, best
         path.append(cells[0])
     return tuple(path)
 
 
-def _search(b: Battle, name: str, goal: Cells, occ: dict[Cell, str],
-            limit: int) -> tuple[Cell, ...]:
+def _search(start: Cells, goal: Cells, occ: frozenset[Cell], steps: tuple[Cell, ...], width: int,
+            height: int, limit: int) -> tuple[Cell, ...]:
     """Breadth-first search for the shortest way to touch ``goal``."""
-    start = b.state.ships[name].cells
     goal_set = set(goal)
     prev: dict[Cells, Cells | None] = {start: None}
     frontier = [start]
-    steps = _steps(b, name)
     while frontier:
         nxt = []
         for cells in frontier:
             for d in steps:
                 new = R.shifted(cells, d)
-                if new in prev or not R.on_map(new, b.sheet.width, b.sheet.height):
+                if new in prev or not R.on_map(new, width, height):
                     continue
-                if R.blocked_by([x for x in new if x not in start], occ) or goal_set.intersection(new):
+                if any(x in occ for x in new if x not in start) or goal_set.intersection(new):
                     continue
                 prev[new] = cells
                 if R.fire_range(new, goal) == 1:
