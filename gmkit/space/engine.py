@@ -255,7 +255,9 @@ class SpaceBattle(Encounter):
                 raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.engine.x.1", ship=d.ship,
                                    p=legal.asked(d))
             raise IllegalOrder("S-4", key="space.refusal.engine.s4.1", current_ship=self.current_ship)
-        if self.is_over or not st.ships[st.order[st.turn]].in_play:
+        # every caller asked is_over before (resolve_round, run, a journal's replay): only the
+        # GM's word, played just above, can have ended the fight since
+        if (gm and self.is_over) or not st.ships[st.order[st.turn]].in_play:
             st.decision = None
             turns.advance(self)  # the GM's word ended the fight or took away the ship on turn
             return

@@ -62,8 +62,9 @@ class Autopilot:
         return Pass()
 
 
-def _steps(b: Battle, name: str) -> tuple[Cell, ...]:
-    return R.LIGHT_STEPS if b.sheet.ships[name].kind == "light" else R.HEAVY_STEPS
+def _steps(kind: str) -> tuple[Cell, ...]:
+    """S-2: the steps of a ship of ``kind``."""
+    return R.LIGHT_STEPS if kind == "light" else R.HEAVY_STEPS
 
 
 def flee_path(b: Battle, name: str, limit: int) -> tuple[Cell, ...] | None:
@@ -110,20 +111,23 @@ def _closeness(cells: Cells, goal: Cells) -> tuple[int, int]:
 def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...]:
     """Steps that bring ``name`` closer to ``goal``, stopping once touching it: greedy, with a
     breadth-first search around obstacles when greedy steps stall."""
-    occ = frozenset(occupied(b, b.sheet.ships[name].side, skip=name))
-    return _chase(b.state.ships[name].cells, goal, occ, _steps(b, name), b.sheet.width,
-                  b.sheet.height, limit)
+    spec = b.sheet.ships[name]
+    occ = frozenset(occupied(b, spec.side, skip=name))
+    return _chase(b.state.ships[name].cells, goal, occ, spec.kind, b.sheet.width, b.sheet.height,
+                  limit)
 
 
 @lru_cache(maxsize=1 << 14)
-def _chase(cells: Cells, goal: Cells, occ: frozenset[Cell], steps: tuple[Cell, ...], width: int,
-           height: int, limit: int) -> tuple[Cell, ...]:
-    """:func:`chase_path` from where it starts, past the cells known taken (``occ``).
+def _chase(cells: Cells, goal: Cells, occ: frozenset[Cell], kind: str, width: int, height: int,
+           limit: int) -> tuple[Cell, ...]:
+    """:func:`chase_path` from where it starts, past the cells known taken (``occ``), for a ship
+    of ``kind`` (S-2: its steps).
 
     A pure function of these immutable values, so memoised across fights (bounded): a
     simulation's many fights of one scenario pass the same places again and again, the whole
     approach before the first shot above all.
     """
+    steps = _steps(kind)
     goal_set = set(goal)
     path: list[Cell] = []
     here = _closeness(cells, goal)
