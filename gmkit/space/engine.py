@@ -283,7 +283,7 @@ class SpaceBattle(Encounter):
         """Play to the end with the autopilot; ``max_rounds`` counts full rounds here."""
         stop = self.round + max_rounds
         with cycle_collector_paused():
-            while not self.is_over and self.round < stop:
+            while not turns.over(self) and self.state.round < stop:  # is_over, round
                 self._resolve_round(True)  # not over: checked just above
         return self.outcome()
 
