@@ -33,7 +33,7 @@ from ..errors import IllegalOrder
 from ..modes import cycle_collector_paused
 from ..orders import Order
 from . import legal
-from .board import Board, ShipState, opening_board
+from .board import Board, FrozenBoard, ShipState, opening_board, thaw
 from .context import hidden_from
 from .odds import AttackOdds, attack_odds
 from .offers import SpaceLegalOrders, generate
@@ -120,7 +120,8 @@ class SpaceBattle(Encounter):
     @property
     def current_ship(self) -> str | None:
         """S-4: the ship whose turn it is (None once the fight is over)."""
-        return legal.on_turn(self)
+        st = self.state  # legal.on_turn, written out: read several times a resolution
+        return None if st.turn < 0 else st.order[st.turn]
 
     def awaiting(self) -> list[str]:
         """S-4: the ship whose turn it is (its order, once submitted, waits for ``resolve_round``)."""
@@ -136,8 +137,13 @@ class SpaceBattle(Encounter):
 
     def _later(self) -> set[str]:
         """S-4: the orders given ahead by ships whose turn has not come yet."""
-        cur = self.current_ship
-        return {a for a in self._pending if a != cur and a != "GM"}
+        st = self.state
+        cur = None if st.turn < 0 else st.order[st.turn]  # current_ship: read twice a resolution
+        later = set()
+        for a in self._pending:  # mostly one order, the ship on turn's: a plain loop
+            if a != cur and a != "GM":
+                later.add(a)
+        return later
 
     def default_order(self, actor: str) -> Order | None:
         """S-8/S-10: the GM's default for the choice ``actor``'s shot left open (the scenario's
@@ -249,7 +255,9 @@ class SpaceBattle(Encounter):
                 raise IllegalOrder("S-8" if d.aim else "S-10", key="space.refusal.engine.x.1", ship=d.ship,
                                    p=legal.asked(d))
             raise IllegalOrder("S-4", key="space.refusal.engine.s4.1", current_ship=self.current_ship)
-        if self.is_over or not st.ships[st.order[st.turn]].in_play:
+        # every caller asked is_over before (resolve_round, run, a journal's replay): only the
+        # GM's word, played just above, can have ended the fight since
+        if (gm and self.is_over) or not st.ships[st.order[st.turn]].in_play:
             st.decision = None
             turns.advance(self)  # the GM's word ended the fight or took away the ship on turn
             return
@@ -275,15 +283,16 @@ class SpaceBattle(Encounter):
         """Play to the end with the autopilot; ``max_rounds`` counts full rounds here."""
         stop = self.round + max_rounds
         with cycle_collector_paused():
-            while not self.is_over and self.round < stop:
+            while not turns.over(self) and self.state.round < stop:  # is_over, round
                 self._resolve_round(True)  # not over: checked just above
         return self.outcome()
 
-    def _snapshot(self) -> Board:
-        return self.state.copy()
+    def _snapshot(self) -> FrozenBoard:
+        # every resolution keeps one for its undo, seldom used: plain values, no records built
+        return self.state.freeze()
 
     def _restore(self, snap: Any) -> None:
-        self.state = snap
+        self.state = thaw(snap)
 
     # --- views --------------------------------------------------------------------------------
 

@@ -70,7 +70,8 @@ def check(b: Battle, actor: str, order: Order) -> None:
     if isinstance(order, GM_ORDERS):
         raise IllegalOrder("S-12", key="space.refusal.legal.s12.1", kind=_kinds((type(order),)),
                            actor=actor)
-    cur, ship = on_turn(b), b.state.ships[actor]
+    st = b.state
+    cur, ship = (None if st.turn < 0 else st.order[st.turn]), st.ships[actor]  # on_turn(b)
     if cur is None:
         raise IllegalOrder("S-4", key="space.refusal.over")
     if cur != actor and not ship.in_play:  # S-4: an order given ahead is checked now, and on its turn
@@ -122,13 +123,16 @@ def _step(b: Battle, actor: str, cells: Cells, to: Any, rule_ctx: Any,
     return new
 
 
-def _check_free(b: Battle, actor: str, old: Cells, new: Cells, ctx: Any,
+def _check_free(b: Battle, actor: str, old: Cells, new: Cells, ctx: Any = None,
                 occ: dict[Cell, str] | None = None) -> None:
-    """S-2: no two ships share a cell (as the actor's side knows the cells)."""
+    """S-2: no two ships share a cell (as the actor's side knows the cells). ``ctx`` None: the
+    refusal says "moving to" the new cells (worded only when refused)."""
     if occ is None:
         occ = occupied(b, b.sheet.ships[actor].side, skip=actor)
     hit = R.blocked_by([x for x in new if x not in old], occ)
     if hit:
+        if ctx is None:
+            ctx = {"key": "space.refusal.ctx.move_to", "cells": cells_text(new)}
         who = {"key": "space.refusal.station"} if hit[1] == "station" else hit[1]
         raise IllegalOrder("S-2", key="space.refusal.legal.s2.4", ctx=ctx, p=cell_text(hit[0]), p2=who)
 
@@ -146,7 +150,7 @@ def _check_engines(actor: str, ship: ShipState, what: str) -> None:
 def _check_move(b: Battle, actor: str, ship: ShipState, order: Move) -> None:
     _check_engines(actor, ship, "move")
     new = _step(b, actor, ship.cells, order.to, {"key": "space.refusal.ctx.move"})
-    _check_free(b, actor, ship.cells, new, {"key": "space.refusal.ctx.move_to", "cells": cells_text(new)})
+    _check_free(b, actor, ship.cells, new)
 
 
 def _target(b: Battle, actor: str, target: Any, rule: str) -> ShipState:
@@ -397,7 +401,7 @@ def _check_break_free(b: Battle, actor: str, ship: ShipState, order: BreakFree) 
         if ship.disabled("engines"):
             raise IllegalOrder("S-8", key="space.refusal.legal.s8.9", actor=actor)
         new = _step(b, actor, ship.cells, order.to, {"key": "space.refusal.ctx.after_break"})
-        _check_free(b, actor, ship.cells, new, {"key": "space.refusal.ctx.move_to", "cells": cells_text(new)})
+        _check_free(b, actor, ship.cells, new)
 
 
 def _check_release(b: Battle, actor: str, ship: ShipState, order: Release) -> None:

@@ -18,10 +18,13 @@ __all__ = ["Move", "Attack", "RaiseShields", "Cloak", "Flee", "Pursue", "Launch"
 
 
 def _cell(v: Any) -> tuple[int, int] | None:
+    if type(v) is tuple and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+        return v  # already a cell (every order the autopilot and the forms make)
     if v is None:
         return None
     if isinstance(v, (list, tuple)) and len(v) == 2:
-        return (v[0], v[1]) if all(type(i) is int for i in v) else tuple(v)  # type: ignore[return-value]
+        x, y = v
+        return (x, y) if type(x) is int and type(y) is int else tuple(v)  # type: ignore[return-value]
     return v  # type: ignore[no-any-return]
 
 
@@ -38,7 +41,8 @@ class Move(Order):
     to: tuple[int, int]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _cell(self.to))
+        if self.to is not None:
+            object.__setattr__(self, "to", _cell(self.to))
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,10 @@ class Attack(Order):
     then: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cell", _cell(self.cell))
-        object.__setattr__(self, "then", _cell(self.then))
+        if self.cell is not None:
+            object.__setattr__(self, "cell", _cell(self.cell))
+        if self.then is not None:
+            object.__setattr__(self, "then", _cell(self.then))
 
 
 @dataclass(frozen=True)
@@ -101,7 +107,8 @@ class Pursue(Order):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "path", _path(self.path))
-        object.__setattr__(self, "cell", _cell(self.cell))
+        if self.cell is not None:
+            object.__setattr__(self, "cell", _cell(self.cell))
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,8 @@ class Choose(Order):
     to: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _cell(self.to))
+        if self.to is not None:
+            object.__setattr__(self, "to", _cell(self.to))
 
 
 @dataclass(frozen=True)
@@ -148,7 +156,8 @@ class BreakFree(Order):
     to: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "to", _cell(self.to))
+        if self.to is not None:
+            object.__setattr__(self, "to", _cell(self.to))
 
 
 @dataclass(frozen=True)

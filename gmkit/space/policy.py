@@ -13,6 +13,7 @@ dice: its choices are fixed by the board and the round. What is legal is the eng
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Protocol
 
 from ..encounter import LegalOrders, Mode
@@ -61,8 +62,9 @@ class Autopilot:
         return Pass()
 
 
-def _steps(b: Battle, name: str) -> tuple[Cell, ...]:
-    return R.LIGHT_STEPS if b.sheet.ships[name].kind == "light" else R.HEAVY_STEPS
+def _steps(kind: str) -> tuple[Cell, ...]:
+    """S-2: the steps of a ship of ``kind``."""
+    return R.LIGHT_STEPS if kind == "light" else R.HEAVY_STEPS
 
 
 def flee_path(b: Battle, name: str, limit: int) -> tuple[Cell, ...] | None:
@@ -109,51 +111,83 @@ def _closeness(cells: Cells, goal: Cells) -> tuple[int, int]:
 def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...]:
     """Steps that bring ``name`` closer to ``goal``, stopping once touching it: greedy, with a
     breadth-first search around obstacles when greedy steps stall."""
-    s = b.state.ships[name]
-    occ = occupied(b, b.sheet.ships[name].side, skip=name)
+    spec = b.sheet.ships[name]
+    occ = frozenset(occupied(b, spec.side, skip=name))
+    return _chase(b.state.ships[name].cells, goal, occ, spec.kind, b.sheet.width, b.sheet.height,
+                  limit)
+
+
+@lru_cache(maxsize=1 << 14)
+def _chase(cells: Cells, goal: Cells, occ: frozenset[Cell], kind: str, width: int, height: int,
+           limit: int) -> tuple[Cell, ...]:
+    """:func:`chase_path` from where it starts, past the cells known taken (``occ``), for a ship
+    of ``kind`` (S-2: its steps).
+
+    A pure function of these immutable values, so memoised across fights (bounded): a
+    simulation's many fights of one scenario pass the same places again and again, the whole
+    approach before the first shot above all.
+    """
+    steps = _steps(kind)
     goal_set = set(goal)
-    steps = _steps(b, name)
-    cells = s.cells
     path: list[Cell] = []
+    here = _closeness(cells, goal)
     for _ in range(limit):
-        if R.fire_range(cells, goal) == 1:
+        if here[0] <= 1:  # touching: fire range 1 (S-3)
             break
-        here = _closeness(cells, goal)
+        # each cell of the ship against each of the goal's: a step adds the same to every pair,
+        # so a step's closeness is read off these without building its cells first
+        pairs = [(ax - bx, ay - by) for ax, ay in cells for bx, by in goal]
         best = None
-        for d in steps:
-            new = R.shifted(cells, d)
-            if not R.on_map(new, b.sheet.width, b.sheet.height):
+        best_cells = cells
+        for dx, dy in steps:
+            cheb = manh = 1 << 30
+            for px, py in pairs:
+                ex = px + dx
+                ey = py + dy
+                if ex < 0:
+                    ex = -ex
+                if ey < 0:
+                    ey = -ey
+                k = ex if ex > ey else ey
+                if k < cheb:
+                    cheb = k
+                if ex + ey < manh:
+                    manh = ex + ey
+            score = (cheb, manh)
+            if not (score < here and (best is None or score < best)):
                 continue
-            if R.blocked_by([x for x in new if x not in cells], occ) or goal_set.intersection(new):
-                continue
-            score = _closeness(new, goal)
-            if score < here and (best is None or score < best[0]):
-                best = (score, new)
+            # only a closer step is checked: on the map, into no known ship's cell, not the goal's
+            new = tuple([(x + dx, y + dy) for x, y in cells])
+            for c in new:
+                x, y = c
+                if (not (0 <= x < width and 0 <= y < height) or c in goal_set
+                        or (c in occ and c not in cells)):
+                    break
+            else:
+                best, best_cells = score, new
         if best is None:
             if not path:
-                return _search(b, name, goal, occ, limit)
+                return _search(cells, goal, occ, steps, width, height, limit)
             break
-        cells = best[1]
+        cells, here = best_cells, best
         path.append(cells[0])
     return tuple(path)
 
 
-def _search(b: Battle, name: str, goal: Cells, occ: dict[Cell, str],
-            limit: int) -> tuple[Cell, ...]:
+def _search(start: Cells, goal: Cells, occ: frozenset[Cell], steps: tuple[Cell, ...], width: int,
+            height: int, limit: int) -> tuple[Cell, ...]:
     """Breadth-first search for the shortest way to touch ``goal``."""
-    start = b.state.ships[name].cells
     goal_set = set(goal)
     prev: dict[Cells, Cells | None] = {start: None}
     frontier = [start]
-    steps = _steps(b, name)
     while frontier:
         nxt = []
         for cells in frontier:
             for d in steps:
                 new = R.shifted(cells, d)
-                if new in prev or not R.on_map(new, b.sheet.width, b.sheet.height):
+                if new in prev or not R.on_map(new, width, height):
                     continue
-                if R.blocked_by([x for x in new if x not in start], occ) or goal_set.intersection(new):
+                if any(x in occ for x in new if x not in start) or goal_set.intersection(new):
                     continue
                 prev[new] = cells
                 if R.fire_range(new, goal) == 1:
@@ -202,15 +236,14 @@ def _choose(b: Battle, name: str) -> Order | None:
     """The captain's choice for ``name`` (None: nothing worth doing), before the engine's check."""
     st = b.state
     s = st.ships[name]
-    spec = b.sheet.ships[name]
-    side = spec.side
-    can_move = not s.disabled("engines") and s.held_by is None
-    can_flee = can_move and not R.flee_locked(st.round, s.flee_locked_until)
-    armed = not s.disabled("weapons")
-    enemies = [n for n, sp in b.sheet.ships.items()
-               if sp.side != side and not (st.ships[n].destroyed or st.ships[n].escaped)]
     if s.held_by is not None:
         return BreakFree()
+    spec = b.sheet.ships[name]
+    side = spec.side
+    can_move = not s.disabled("engines")
+    can_flee = can_move and not R.flee_locked(st.round, s.flee_locked_until)
+    armed = not s.disabled("weapons")
+    enemies = [n for n, sp in b.sheet.ships.items() if sp.side != side and st.ships[n].in_play]
     d = st.departure
     if (d is not None and not d.closed and b.sheet.ships[d.ship].side != side and can_move
             and st.ships[d.ship].in_play):
@@ -221,9 +254,19 @@ def _choose(b: Battle, name: str) -> Order | None:
             return Flee(path)
     if not s.shields_up and s.shields > 0 and not s.disabled("shields"):
         return RaiseShields()
-    known = {n: known_cells(b, name, n) for n in enemies}
-    in_range = [(R.fire_range(s.cells, k), st.ships[n].hull, n) for n, k in known.items()
-                if k is not None and not hidden_from(b, n, side) and R.fire_range(s.cells, k)]
+    # where this side believes each enemy is (known_cells) and which it sees in fire range, in one
+    # pass: an enemy is hidden from this side exactly when it is cloaked (S-10)
+    known: dict[str, Cells | None] = {}
+    in_range = []
+    for n in enemies:
+        e = st.ships[n]
+        if e.cloaked:
+            known[n] = e.revealed_cells or None
+            continue
+        known[n] = e.cells
+        fr = R.fire_range(s.cells, e.cells)
+        if fr:
+            in_range.append((fr, e.hull, n))
     if (spec.cloak and not s.cloaked and not s.disabled("cloak") and not in_range
             and s.holding is None):
         return Cloak()

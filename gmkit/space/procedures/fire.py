@@ -14,7 +14,7 @@ from typing import Any
 from ...events import GM
 from .. import rules as R
 from ..board import Decision, ShipState
-from ..context import Battle, aimed_cells, cell_text, cells_text, hidden_from, visibility
+from ..context import Battle, cell_text, cells_text, hidden_from, visibility
 from ..orders import Attack, Choose, DefaultChoice, RaiseShields
 from ..rules import Cell, Cells
 from .cloaking import after_fire, reveal
@@ -26,10 +26,10 @@ __all__ = ["attack", "fire", "choose", "damage", "system_hit", "disable", "raise
 
 def attack(b: Battle, actor: str, ship: ShipState, order: Attack) -> None:
     """The Attack order: fire at the target, or at the named cell of a cloaked one (S-10)."""
-    side = b.sheet.ships[actor].side
-    aimed = aimed_cells(b, actor, order.target, order.cell)
-    fire(b, actor, ship, order.target, order.aim, aimed, hidden_from(b, order.target, side),
-         order.then)
+    blind = hidden_from(b, order.target, b.sheet.ships[actor].side)
+    # aimed_cells, with ``blind`` known: the named cell of a ship it cannot see, else the target's
+    aimed = (order.cell,) if blind and order.cell is not None else b.state.ships[order.target].cells
+    fire(b, actor, ship, order.target, order.aim, aimed, blind, order.then)
 
 
 def fire(b: Battle, actor: str, ship: ShipState, target: str, aim: str | None, aimed: Cells,
@@ -100,8 +100,9 @@ def after_shot(b: Battle, actor: str, ship: ShipState, target: str, aimed: Cells
     if (ask_aim or ask_shift) and not over(b):
         d = Decision(actor, target, aimed, fr, ask_aim, ask_shift, then)
         b.state.decision = d
-        b.emit("choice", actor, "space.choice.asked." + "_".join(d.asks()),
-               {"ship": actor, "target": target}, data={"asks": list(d.asks())})
+        asks = d.asks()
+        b.emit("choice", actor, "space.choice.asked." + "_".join(asks),
+               {"ship": actor, "target": target}, data={"asks": list(asks)})
         return
     after_fire(b, actor, ship, then)
 
@@ -146,8 +147,10 @@ def damage(b: Battle, actor: str, ship: ShipState, target: str, fr: int) -> None
         r = p.roll
         rolled = int(p.value)
     held = ship.held_by is not None
-    k = R.damage_halvings(fr, ship.disabled("targeting"), held)
-    dealt = R.dealt(rolled, k, t.disabled("plating"))
+    no_targeting = ship.disabled("targeting")
+    no_plating = t.disabled("plating")
+    k = R.damage_halvings(fr, no_targeting, held)
+    dealt = R.dealt(rolled, k, no_plating)
     work = t.shields_up and not t.disabled("shields")
     to_shields, to_hull = R.absorb(dealt, t.shields, work)
     t.shields -= to_shields
@@ -156,11 +159,11 @@ def damage(b: Battle, actor: str, ship: ShipState, target: str, fr: int) -> None
     why = []
     if fr == 2:
         why.append("range")
-    if ship.disabled("targeting"):
+    if no_targeting:
         why.append("targeting")
     if held:
         why.append("held")
-    if t.disabled("plating"):
+    if no_plating:
         why.append("plating")
     b.emit("damage", actor, "space.damage", {"ship": actor, "target": target, "rolled": rolled,
            "dealt": dealt, "shields": to_shields, "hull": to_hull, "left": t.hull,

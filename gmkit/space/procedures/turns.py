@@ -9,8 +9,8 @@ see each other are first within fire range (S-3); a scenario option rolls them a
 from __future__ import annotations
 
 from .. import rules as R
-from ..board import ShipState
-from ..context import Battle, hidden_from
+from ..board import Board, ShipState
+from ..context import Battle
 from ..orders import Pass
 from .effects import destroy
 
@@ -48,11 +48,12 @@ def in_fighting_range(b: Battle) -> tuple[str, str] | None:
     range of each other (None: none). A cloaked ship counts for nobody: its nearness must not
     show in a roll everyone sees (S-10); it acts first anyway."""
     specs = b.sheet.ships
-    ships = [(n, s) for n, s in b.state.ships.items() if s.in_play]
+    # a cloaked ship is hidden from every other side (hidden_from), so here it counts for nobody
+    ships = [(n, s) for n, s in b.state.ships.items() if not (s.destroyed or s.escaped or s.cloaked)]
     for i, (n, s) in enumerate(ships):
+        side = specs[n].side
         for m, t in ships[i + 1:]:
-            if (specs[n].side != specs[m].side and not hidden_from(b, n, specs[m].side)
-                    and not hidden_from(b, m, specs[n].side) and R.fire_range(s.cells, t.cells)):
+            if specs[m].side != side and R.fire_range(s.cells, t.cells):
                 return n, m
     return None
 
@@ -160,12 +161,21 @@ def advance(b: Battle) -> None:
             b.emit("skip", name, "space.turn.skipped", {"ship": name, "left": ship.skip_turns},
                    data={"left": ship.skip_turns})
             continue
-        if not any(st.ships[m].in_play and not st.ships[m].disabled("weapons") for m in st.order):
+        if not _anyone_armed(st):
             st.ended = "disarmed"
             b.emit("over", "GM", "space.over.disarmed", {})
             st.turn = -1
-            return
         return
+
+
+def _anyone_armed(st: Board) -> bool:
+    """The GM's limit: some ship in play can still fire (its weapons not disabled, S-8)."""
+    ships = st.ships
+    for m in st.order:  # in_play and not disabled("weapons") written out: read at every turn
+        s = ships[m]
+        if not (s.destroyed or s.escaped) and s.systems.get("weapons", 0) < 2:
+            return True
+    return False
 
 
 def pass_turn(b: Battle, actor: str, ship: ShipState, order: Pass) -> None:
