@@ -78,11 +78,14 @@ class Skirmish(Encounter):
         self.state = Board(self.sheets, {})
         open_fight(self)
 
-    def _snapshot(self) -> Board:
-        return self.state.copy()
+    def _snapshot(self) -> Any:
+        """The board's values (each one immutable or replaced on change, see :mod:`.board`):
+        cheaper than a copy, taken every resolution and used only when one fails."""
+        board = self.state
+        return board.snapshot()
 
     def _restore(self, snap: Any) -> None:
-        self.state = snap
+        self.state = Board.restored(snap)
 
     @property
     def combatants(self) -> dict[str, Combatant]:
@@ -135,7 +138,7 @@ class Skirmish(Encounter):
 
     def enemies_of(self, name: str) -> list[str]:
         """Every combatant of another side still in the fight, in scenario order."""
-        return self.state.enemies(name)
+        return list(self.state.enemies(name))
 
     def hardest_escape(self, actor: str) -> tuple[str, tuple[int, ...]] | None:
         """F-10: the enemy in the fight hardest to escape from, with its escape numbers."""

@@ -54,16 +54,20 @@ def awaiting(board: Board, pending: Pending) -> list[str]:
     ordered = principals
     if board.sheets.options.variant == 2:
         chosen = board.chosen
-        ordered = [chosen] + [p for p in principals if p != chosen] if chosen in principals else principals
+        ordered = (chosen, *(p for p in principals if p != chosen)) if chosen in principals else principals
     elif limit:
         states, sheets = board.combatants, board.sheets.combatants
-        ordered = sorted(principals, key=lambda n: (states[n].acted, sheets[n].index))
-    have = [p for p in principals if p in pending]
+        ordered = tuple(sorted(principals, key=lambda n: (states[n].acted, sheets[n].index)))
     waiting = [p for p in ordered if p not in pending]
     if limit is not None:
+        have = [p for p in principals if p in pending]
         waiting = waiting[: max(0, limit - len(have))]
-    leaders = have + waiting
+        leaders = have + waiting
+    else:
+        leaders = [p for p in principals if p in pending] + waiting
     followers = [f for f in board.followers_of(leaders) if f not in pending]
+    if not followers and ordered is principals:  # already in scenario order (the common turn)
+        return waiting
     chosen_set = set(waiting) | set(followers)
     return [n for n in board.sheets.combatants if n in chosen_set]
 
@@ -127,10 +131,16 @@ def out_of_turn(board: Board, actor: str, order: Order) -> bool:
 def ahead(board: Board, pending: Pending) -> set[str]:
     """F-6: who gave an order ahead (the next resolution leaves those orders received): a side
     not acting now, for its side's next turn; anyone, in the ranged phase, for melee."""
+    out: set[str] = set()
+    if not pending:
+        return out
     side = board.acting_side
     side_of = board.sheets.side_of
-    return {a for a, o in pending.items()
-            if (side_of.get(a) != side and not out_of_turn(board, a, o)) or for_melee(board, o)}
+    ranged = board.phase == "ranged"  # for_melee(board, o), asked once: every order asks it
+    for a, o in pending.items():
+        if (side_of.get(a) != side and not out_of_turn(board, a, o)) or (ranged and isinstance(o, Strike)):
+            out.add(a)
+    return out
 
 
 def for_melee(board: Board, order: Order) -> bool:

@@ -289,6 +289,9 @@ class Sheets:
     """F-2: the same for its ranged weapon."""
     reveal: Reveal
     """What players see of the other sides' monsters (the scenario's ``reveal``)."""
+    sees_hp: frozenset[tuple[str, str]] = frozenset()
+    """(side, combatant) whose hit points a player of that side sees: ``reveal`` asked once, for
+    the autopilot that weighs targets every turn."""
 
     def called(self, side: str) -> str:
         """How sentences call ``side`` (its ``side_names`` entry, else its name)."""
@@ -316,6 +319,7 @@ class Sheets:
             if c.follower and c.leader:
                 followers.setdefault(c.leader, []).append(n)
         everyone = list(combatants.values())
+        reveal = Reveal.of(sc)
         return cls(
             options=Options.from_spec(sc.get("options")),
             combatants=combatants, sides=sides,
@@ -334,7 +338,9 @@ class Sheets:
             ranged_hits={(a.name, t.name): a.ranged is not None
                          and rules.can_be_hit(t.ac, a.ranged.to_hit + t.easier_to_hit)
                          for a in everyone for t in everyone},
-            reveal=Reveal.of(sc),
+            reveal=reveal,
+            sees_hp=frozenset((s.name, n) for s in sides for n in combatants
+                              if reveal.may_see(s.name, n, "hp")),
         )
 
 
