@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import IllegalOrder
 from ..orders import Order
 from . import rules
-from .board import DEAD, FLED, HELD, Board
+from .board import ACTIVE, DEAD, FLED, HELD, Board
 from .notation import parse_damage
 from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
 from .procedures.terms import status_term
@@ -83,22 +83,17 @@ def sheet(board: Board, name: str) -> Combatant:
 
 def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
     """Raise :class:`IllegalOrder` naming the rule when ``actor`` may not give ``order`` now."""
-    c = sheet(board, actor)
+    c = board.sheets.combatants.get(actor)
+    if c is None:
+        sheet(board, actor)  # refused: no such combatant (F-1)
     st = board.combatants[actor]
-    if st.status == DEAD:
-        raise IllegalOrder("F-1", key="fantasy.refusal.legal.f1.2", actor=actor)
-    if st.status == FLED:
-        raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.1", actor=actor)
-    status = board.status(actor)
-    if status != "active":
-        raise IllegalOrder("F-4", key="fantasy.refusal.legal.f4.1", actor=actor, status=status_term(status))
-    if st.skipping:
-        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.1", actor=actor)
+    if st.status != ACTIVE or st.conditions or st.skipping:  # the rare case, asked in full
+        _check_can_act(board, actor, st)
     if isinstance(order, Both):
         _check_both(board, pending, actor, c, order)
         return
-    if for_melee(board, order):  # given in the ranged phase for the melee that follows it (F-6)
-        _check_for_melee(board, pending, actor, c, order)
+    if board.phase == "ranged" and isinstance(order, Strike):  # for_melee(): given in the ranged
+        _check_for_melee(board, pending, actor, c, order)     # phase for the melee after it (F-6)
         return
     side = board.acting_side
     if c.side != side:
@@ -118,6 +113,19 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
     checker = _CHECKS.get(type(order))
     if checker is not None:
         checker(board, pending, actor, c, order)
+
+
+def _check_can_act(board: Board, actor: str, st: Any) -> None:
+    """F-1, F-10, F-4, F-6: dead, fled, disabled or skipping this turn: no order."""
+    if st.status == DEAD:
+        raise IllegalOrder("F-1", key="fantasy.refusal.legal.f1.2", actor=actor)
+    if st.status == FLED:
+        raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.1", actor=actor)
+    status = board.status(actor)
+    if status != "active":
+        raise IllegalOrder("F-4", key="fantasy.refusal.legal.f4.1", actor=actor, status=status_term(status))
+    if st.skipping:
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.1", actor=actor)
 
 
 def out_of_turn(board: Board, actor: str, order: Order) -> bool:
@@ -184,7 +192,7 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
     if board.phase == "ranged":
         _check_one_shot(board, actor, c)
         return
-    if board.following(actor):
+    if c.follower and board.following(actor):  # only a pet or a mount ever follows
         principals = board.principals(side)
         lead = c.leader
         others = {a for a in pending if a != actor}
@@ -270,15 +278,18 @@ def _check_strike(board: Board, pending: Pending, actor: str, c: Combatant, orde
 
 def _check_strike_parts(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
     """F-6: the weapon, the target and the spell a strike carries (whatever the phase)."""
-    attacks = c.attacks(order.attack)
-    if order.attack is not None and not attacks:
-        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.8", actor=actor, attack=order.attack,
+    named = order.attack
+    attacks = c.melee if named is None else c.attacks(named)
+    if named is not None and not attacks:
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.8", actor=actor, attack=named,
                            p=', '.join(a.name for a in c.melee) or {"key": "fantasy.refusal.none"})
     if not attacks:
         raise IllegalOrder("F-3", key="fantasy.refusal.legal.f3.1", actor=actor)
-    _check_target(board, actor, order.target)
-    if order.target is not None:
-        _check_hittable(board, order.target, attacks)
+    target = order.target
+    _check_target(board, actor, target)
+    # F-2 with every melee attack: the sheets' table answers (the refusal is worded in full)
+    if target is not None and not (named is None and board.sheets.melee_hits[actor, target]):
+        _check_hittable(board, target, attacks)
     if order.cast is not None:
         if not isinstance(order.cast, Cast):
             raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.17", cast=order.cast)
@@ -290,9 +301,10 @@ def _check_shoot(board: Board, pending: Pending, actor: str, c: Combatant, order
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.9", actor=actor)
     if board.phase != "ranged":
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.10")
-    _check_target(board, actor, order.target)
-    if order.target is not None:
-        _check_hittable(board, order.target, (c.ranged,))
+    target = order.target
+    _check_target(board, actor, target)
+    if target is not None and not board.sheets.ranged_hits[actor, target]:  # F-2, the sheets' table
+        _check_hittable(board, target, (c.ranged,))
 
 
 def _check_effect_fields(what: str, fields: Mapping[str, Any]) -> None:
