@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..encounter import Encounter
@@ -104,13 +105,9 @@ class Skirmish(Encounter):
 
     # --- the base's questions -----------------------------------------------------------------
 
-    @property
-    def round(self) -> int:
-        return self.state.round
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.over
+    # read for every event and every order: a C-level getter rather than a Python frame
+    round = property(attrgetter("state.round"), doc="The round being played (F-6): ``state.round``.")
+    is_over = property(attrgetter("state.over"), doc="Whether the fight has ended: ``state.over``.")
 
     @property
     def phase(self) -> str:
@@ -218,7 +215,7 @@ class Skirmish(Encounter):
         if side is None:
             return
         side_of = self.sheets.side_of
-        mine_n = sum(1 for a, _ in orders if side_of[a] == side)
+        mine_n = [side_of[a] for a, _ in orders].count(side)
         if mine_n < len(self.sheets.sides_by_name[side].members):  # someone may have sent no order
             for a in self.awaiting():
                 self.emit("pass", a, "fantasy.no_order", {"actor": a}, data={"reason": "no order"})

@@ -85,7 +85,7 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
     """Raise :class:`IllegalOrder` naming the rule when ``actor`` may not give ``order`` now."""
     c = board.sheets.combatants.get(actor)
     if c is None:
-        sheet(board, actor)  # refused: no such combatant (F-1)
+        c = sheet(board, actor)  # refused: no such combatant (F-1)
     st = board.combatants[actor]
     if st.status != ACTIVE or st.conditions or st.skipping:  # the rare case, asked in full
         _check_can_act(board, actor, st)

@@ -86,8 +86,8 @@ class Autopilot:
             if legal is None:
                 legal = sk.legal_orders(actor)
             order = _heal_an_ally(sk, actor, legal)
-        table = sk.sheets.melee_hits if melee else sk.sheets.ranged_hits
-        weapon_targets = [e for e in enemies if table[actor, e]]
+        hittable = (sk.sheets.melee_targets if melee else sk.sheets.ranged_targets)[actor]
+        weapon_targets = [e for e in enemies if e in hittable]
         if order is None and c.spells:
             unhittable = [e for e in enemies if e not in weapon_targets]
             if unhittable or (not melee and c.ranged is None) or not weapon_targets:
@@ -97,7 +97,7 @@ class Autopilot:
         if order is None and weapon_targets:
             target = None if monster else _weakest(board, weapon_targets, c.side)
             if melee:
-                order = Strike(target)
+                order = _BY_DIE if target is None else Strike(target)
             elif c.ranged is not None:
                 order = Shoot(target)
         if order is None and melee and not c.follower:
@@ -105,7 +105,12 @@ class Autopilot:
         return order if order is not None else Pass()
 
 
-def _spell_at_foes(sk: Table, c: Combatant, legal: LegalOrders, pool: list[str], monster: bool) -> Order | None:
+_BY_DIE = Strike()
+"""A monster's strike at a target picked by die (F-6): one frozen order, given every turn."""
+
+
+def _spell_at_foes(sk: Table, c: Combatant, legal: LegalOrders, pool: list[str],
+                   monster: bool) -> Order | None:
     """A damaging spell at the foes in ``pool`` (those weapons cannot touch, else every foe)."""
     spells = [s for s in c.spells if s.effect.harmful and s.target == "enemy" and Cast(s.name) in legal]
     if not spells:

@@ -68,14 +68,12 @@ def strike(ctx: Context, actor: str, order: Strike) -> None:
                 return
             # pick_target's first answer inlined (the named target still in the fight): every
             # attack after the first asks it
-            if wanted is not None and not board.out_for_good(wanted):
-                target: str | None = wanted
-            else:
-                target = pick_target(ctx, actor, wanted, attacks)
-                if target is None:
+            if wanted is None or board.out_for_good(wanted):
+                picked = pick_target(ctx, actor, wanted, attacks)
+                if picked is None:
                     return
-                wanted = target
-            attack(ctx, actor, att, target)
+                wanted = picked
+            attack(ctx, actor, att, wanted)
             if board.over:
                 return
 
@@ -108,7 +106,8 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
     mod = att.to_hit + t.easier_to_hit
     need = rules.hit_threshold(ac, mod)
     if need is None:
-        ctx.emit("miss", actor, "fantasy.cannot_hit", {"actor": actor, "target": target, "attack": att.name, "ac": ac},
+        ctx.emit("miss", actor, "fantasy.cannot_hit",
+                 {"actor": actor, "target": target, "attack": att.name, "ac": ac},
                  data={"target": target, "hit": False})
         return
     hit, rolls = roll_to_hit(ctx, actor, ac, need, f"F-2 to hit {target}")
