@@ -226,8 +226,8 @@ class Skirmish(Encounter):
                     board.mark_shot(a)
                 self.emit("out_of_turn", a, "fantasy.out_of_turn", {"actor": a})
                 self._act(a, o)
-        for a, o in orders:
-            if side_of[a] == side and self._ready(a):
+        for a, o in orders:  # _ready(a) asked only when it may say no (it then tells why)
+            if side_of[a] == side and ((not board.over and board.can_act(a)) or self._ready(a)):
                 if board.phase == "ranged":
                     board.mark_shot(a)
                 else:

@@ -50,6 +50,10 @@ def awaiting(board: Board, pending: Pending) -> list[str]:
     principals = board.principals(side)
     if board.phase == "ranged":
         return [p for p in principals if p not in pending]
+    sheets = board.sheets
+    if sheets.options.variant != 2 and sheets.options.cap == "none" and not sheets.followers:
+        # the common melee turn: no cap, no striker chosen, no pet or mount to follow anyone
+        return [p for p in principals if p not in pending]
     limit = cap(board, side)
     ordered = principals
     if board.sheets.options.variant == 2:
@@ -96,6 +100,12 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
         _check_for_melee(board, pending, actor, c, order)     # phase for the melee after it (F-6)
         return
     side = board.acting_side
+    if c.side == side and type(order) is Strike and board.phase == "melee":
+        # the autopilot's every turn: a strike in its own side's melee turn, checked without the
+        # dispatch (the same checks in the same order: the turn's, then the strike's)
+        _check_turn(board, pending, actor, c)
+        _check_strike_parts(board, pending, actor, c, order)
+        return
     if c.side != side:
         if not out_of_turn(board, actor, order):  # given ahead for its side's next turn (F-6)
             if side is None:
@@ -139,16 +149,14 @@ def out_of_turn(board: Board, actor: str, order: Order) -> bool:
 def ahead(board: Board, pending: Pending) -> set[str]:
     """F-6: who gave an order ahead (the next resolution leaves those orders received): a side
     not acting now, for its side's next turn; anyone, in the ranged phase, for melee."""
-    out: set[str] = set()
     if not pending:
-        return out
+        return set()
     side = board.acting_side
     side_of = board.sheets.side_of
-    ranged = board.phase == "ranged"  # for_melee(board, o), asked once: every order asks it
-    for a, o in pending.items():
-        if (side_of.get(a) != side and not out_of_turn(board, a, o)) or (ranged and isinstance(o, Strike)):
-            out.add(a)
-    return out
+    if board.phase != "ranged":  # for_melee() is False for every order: no strike waits for melee
+        return {a for a, o in pending.items() if side_of.get(a) != side and not out_of_turn(board, a, o)}
+    return {a for a, o in pending.items()
+            if (side_of.get(a) != side and not out_of_turn(board, a, o)) or isinstance(o, Strike)}
 
 
 def for_melee(board: Board, order: Order) -> bool:
@@ -207,6 +215,9 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
     if chosen is not None and actor != chosen and not board.sheets.sides_by_name[side].has_players:
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.2", chosen=chosen,
                            side=board.sheets.called(side), actor=actor)
+    options = board.sheets.options
+    if options.variant != 2 and options.cap == "none":  # cap() is None: no limit to check
+        return
     limit = cap(board, side)
     if limit is not None:
         others_in = [p for p in board.principals(side) if p in pending and p != actor]

@@ -14,7 +14,7 @@ from ..notation import SpecialAttack, plain_number
 from ..orders import Shoot, Strike
 from ..sheets import Attack
 from .effects import special
-from .harm import damage, roll_damage
+from .harm import damage, pick, roll_damage
 from .terms import bonus_term, fired_term, modifiers_term, notation_term, unfired_term
 
 __all__ = ["pick_target", "strike", "shoot", "attack", "roll_to_hit"]
@@ -29,8 +29,8 @@ def pick_target(ctx: Context, actor: str, wanted: str | None, attacks: tuple[Att
     enemies = board.enemies(actor)
     sheets = ctx.sheets
     if attacks is sheets.combatants[actor].melee:
-        table = sheets.melee_hits
-        hittable = [e for e in enemies if table[actor, e]]
+        targets = sheets.melee_targets[actor]
+        hittable = [e for e in enemies if e in targets]
     else:
         combatants = sheets.combatants
         hittable = [e for e in enemies
@@ -143,10 +143,13 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
         if fired is not None:
             special(ctx, actor, target, fired, att.name)
             return
-    value, roll = roll_damage(ctx, actor, att.damage, target)
-    if att.damage.percent is not None:
+    spec = att.damage
+    if spec.percent is not None:
+        value, roll = roll_damage(ctx, actor, spec, target)
         damage(ctx, actor, target, value, roll, att.name)
         return
+    assert spec.table is not None
+    value, roll = pick(ctx, spec.table, "F-3 damage", actor)  # roll_damage's table case, one call less
     c = combatants[actor]
     modifier = c.constitution if att.ranged else c.strength
     amount = rules.damage_amount(value, modifier)
