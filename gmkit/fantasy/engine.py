@@ -257,9 +257,13 @@ class Skirmish(Encounter):
 
     def _act(self, actor: str, order: Order) -> None:
         """Carry out one order; the fight may end with it (checked when anyone's standing changed)."""
-        mark = self.state.version
-        _ACTS[type(order)](self, actor, order)
-        if self.state.version != mark:
+        board = self.state
+        mark = board.version
+        if type(order) is Strike and order.cast is None:  # _strike() without its call: most orders
+            attacks.strike(self, actor, order)
+        else:
+            _ACTS[type(order)](self, actor, order)
+        if board.version != mark:
             turns.check_over(self)
 
     # --- views --------------------------------------------------------------------------------------

@@ -60,8 +60,8 @@ def awaiting(board: Board, pending: Pending) -> list[str]:
         chosen = board.chosen
         ordered = (chosen, *(p for p in principals if p != chosen)) if chosen in principals else principals
     elif limit:
-        states, sheets = board.combatants, board.sheets.combatants
-        ordered = tuple(sorted(principals, key=lambda n: (states[n].acted, sheets[n].index)))
+        states, combatants = board.combatants, sheets.combatants
+        ordered = tuple(sorted(principals, key=lambda n: (states[n].acted, combatants[n].index)))
     waiting = [p for p in ordered if p not in pending]
     if limit is not None:
         have = [p for p in principals if p in pending]
@@ -149,14 +149,16 @@ def out_of_turn(board: Board, actor: str, order: Order) -> bool:
 def ahead(board: Board, pending: Pending) -> set[str]:
     """F-6: who gave an order ahead (the next resolution leaves those orders received): a side
     not acting now, for its side's next turn; anyone, in the ranged phase, for melee."""
+    out: set[str] = set()
     if not pending:
-        return set()
+        return out
     side = board.acting_side
     side_of = board.sheets.side_of
-    if board.phase != "ranged":  # for_melee() is False for every order: no strike waits for melee
-        return {a for a, o in pending.items() if side_of.get(a) != side and not out_of_turn(board, a, o)}
-    return {a for a, o in pending.items()
-            if (side_of.get(a) != side and not out_of_turn(board, a, o)) or isinstance(o, Strike)}
+    ranged = board.phase == "ranged"  # for_melee(), asked once: every order received asks this
+    for a, o in pending.items():
+        if (side_of.get(a) != side and not out_of_turn(board, a, o)) or (ranged and isinstance(o, Strike)):
+            out.add(a)
+    return out
 
 
 def for_melee(board: Board, order: Order) -> bool:
