@@ -142,14 +142,15 @@ class Board:
 
     def snapshot(self) -> tuple[Any, ...]:
         """The board's values, for :meth:`restored` (the all-or-nothing resolution takes one a turn)."""
-        return _board_values(self), [(n, _state_values(s)) for n, s in self.combatants.items()]
+        states = self.combatants
+        return _board_values(self), tuple(states), tuple(map(_state_values, states.values()))
 
     @staticmethod
     def restored(snap: tuple[Any, ...]) -> Board:
         """A board with the values of :meth:`snapshot`, independent of the one they came from."""
-        values, states = snap
+        values, names, states = snap
         board = Board(*values)
-        board.combatants = {n: CombatantState(*v) for n, v in states}
+        board.combatants = {n: CombatantState(*v) for n, v in zip(names, states, strict=True)}
         return board
 
     def _derived(self) -> dict[Any, Any]:

@@ -66,14 +66,14 @@ class Autopilot:
             return None
         enemies = board.enemies(actor)
         if not enemies:
-            return Pass()
+            return _PASS
         monster = c.kind == "monster"
         melee = board.phase == "melee"
         legal: LegalOrders | None = None  # asked for only when a choice needs the rules' word
         order: Order | None = None
         if melee and c.morale is not None and monster and wants_to_flee(board, actor):
             legal = sk.legal_orders(actor)
-            order = Flee() if Flee() in legal else None
+            order = _FLEE if _FLEE in legal else None
         st = board.combatants[actor]
         if order is None and c.items and float(st.hp) * 3 <= float(st.max_hp):
             if legal is None:
@@ -102,11 +102,16 @@ class Autopilot:
                 order = Shoot(target)
         if order is None and melee and not c.follower:
             order = _flight(legal if legal is not None else sk.legal_orders(actor))
-        return order if order is not None else Pass()
+        return order if order is not None else _PASS
 
 
 _BY_DIE = Strike()
-"""A monster's strike at a target picked by die (F-6): one frozen order, given every turn."""
+"""A monster's strike at a target picked by die (F-6): one frozen order, given every turn (as are
+the next ones: orders are immutable values, so one object serves every fight)."""
+_PASS = Pass()
+_FLEE = Flee()
+_FLIGHTS = (_FLEE, Flee(gm_allows=True))
+"""F-9/F-10: by the roll where the rules give one, else with the GM's (the autopilot's) leave."""
 
 
 def _spell_at_foes(sk: Table, c: Combatant, legal: LegalOrders, pool: list[str],
@@ -176,7 +181,7 @@ def _heal_an_ally(sk: Table, name: str, legal: LegalOrders) -> Order | None:
 def _flight(legal: LegalOrders) -> Order | None:
     """F-9/F-10: with no way left to hurt any enemy, try to get away: by the roll where the rules
     give one, else (no enemy lists escape numbers) with the autopilot's leave as the GM's."""
-    for order in (Flee(), Flee(gm_allows=True)):
+    for order in _FLIGHTS:
         if order in legal:
             return order
     return None
