@@ -149,13 +149,16 @@ def _weakest(board: Board, targets: list[str], side: str) -> str | None:
         return None
     states, sheets = board.combatants, board.sheets.combatants
     sees_hp = board.sheets.sees_hp  # the reveal policy, asked once per scenario
-
-    def left(n: str) -> tuple[int, float, int]:
+    best: str | None = None
+    best_key: tuple[int, float, int] | None = None
+    for n in targets:  # min() by this key, written out: every party member's turn asks it
         if (side, n) in sees_hp:
-            return 0, float(states[n].hp), sheets[n].index
-        return 1, -float(states[n].seen_taken), sheets[n].index
-
-    return min(targets, key=left)
+            key = (0, float(states[n].hp), sheets[n].index)
+        else:
+            key = (1, -float(states[n].seen_taken), sheets[n].index)
+        if best_key is None or key < best_key:
+            best, best_key = n, key
+    return best
 
 
 def _heal_an_ally(sk: Table, name: str, legal: LegalOrders) -> Order | None:
