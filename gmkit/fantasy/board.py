@@ -131,7 +131,8 @@ class Board:
     """Counts changes to who stands and who may act (statuses, conditions, shots, turns skipped):
     what a memo of those answers is keyed on."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-    """Who fights, whose enemies, who may act, as of :attr:`memo_at` (:meth:`_derived`): every
+    """Who fights, whose enemies (keyed by the combatant's name; every other answer by a tuple or
+    a sentinel, so no name can collide), who may act, as of :attr:`memo_at` (:meth:`_derived`): every
     turn asks them many times over and they change only with :attr:`version`. Never copied."""
     memo_at: int = field(default=-1, compare=False, repr=False)
 
@@ -261,7 +262,7 @@ class Board:
     def fighting_sides(self) -> tuple[str, ...]:
         """The sides with a fighter left, in order (F-6): one left, the fight is over."""
         memo = self.memo if self.memo_at == self.version else self._derived()
-        found = memo.get("fighting")
+        found = memo.get(_FIGHTING)
         if found is None:
             fighter = self.fighter
             out: list[str] = []
@@ -270,7 +271,7 @@ class Board:
                     if fighter(m):
                         out.append(s.name)
                         break
-            found = memo["fighting"] = tuple(out)
+            found = memo[_FIGHTING] = tuple(out)
         return found
 
     def fighters_left(self, side: str) -> int:
@@ -284,12 +285,12 @@ class Board:
 
     def enemies(self, name: str) -> tuple[str, ...]:
         """Every combatant of another side still in the fight, in scenario order."""
-        side = self.sheets.side_of[name]
         memo = self.memo if self.memo_at == self.version else self._derived()
-        found = memo.get(("enemies", side))
+        found = memo.get(name)  # keyed by the name itself: asked for every order, several times
         if found is None:
+            side = self.sheets.side_of[name]
             out_for_good = self.out_for_good
-            found = memo["enemies", side] = tuple(
+            found = memo[name] = tuple(
                 n for n, s in self.sheets.side_of.items() if s != side and not out_for_good(n))
         return found
 
@@ -376,5 +377,8 @@ class Board:
                 out.append(f)
         return out
 
+
+_FIGHTING = object()
+"""The memo's key of :meth:`Board.fighting_sides` (no combatant's name can equal it)."""
 
 _board_values = attrgetter(*(f.name for f in fields(Board) if f.name not in ("memo", "memo_at")))
