@@ -131,8 +131,8 @@ class Board:
     """Counts changes to who stands and who may act (statuses, conditions, shots, turns skipped):
     what a memo of those answers is keyed on."""
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-    """Who fights, whose enemies (keyed by the combatant's name; every other answer by a tuple or
-    a sentinel, so no name can collide), who may act, as of :attr:`memo_at` (:meth:`_derived`): every
+    """Who fights, whose enemies (keyed by the side's name; every other answer by a tuple or a
+    sentinel, so no name can collide), who may act, as of :attr:`memo_at` (:meth:`_derived`): every
     turn asks them many times over and they change only with :attr:`version`. Never copied."""
     memo_at: int = field(default=-1, compare=False, repr=False)
 
@@ -285,12 +285,12 @@ class Board:
 
     def enemies(self, name: str) -> tuple[str, ...]:
         """Every combatant of another side still in the fight, in scenario order."""
+        side = self.sheets.side_of[name]
         memo = self.memo if self.memo_at == self.version else self._derived()
-        found = memo.get(name)  # keyed by the name itself: asked for every order, several times
+        found = memo.get(side)  # keyed by the side's name itself: asked for every order, several times
         if found is None:
-            side = self.sheets.side_of[name]
             out_for_good = self.out_for_good
-            found = memo[name] = tuple(
+            found = memo[side] = tuple(
                 n for n, s in self.sheets.side_of.items() if s != side and not out_for_good(n))
         return found
 
@@ -379,6 +379,6 @@ class Board:
 
 
 _FIGHTING = object()
-"""The memo's key of :meth:`Board.fighting_sides` (no combatant's name can equal it)."""
+"""The memo's key of :meth:`Board.fighting_sides` (no side's name can equal it)."""
 
 _board_values = attrgetter(*(f.name for f in fields(Board) if f.name not in ("memo", "memo_at")))

@@ -87,6 +87,15 @@ class Autopilot:
                 legal = sk.legal_orders(actor)
             order = _heal_an_ally(sk, actor, legal)
         hittable = (sk.sheets.melee_targets if melee else sk.sheets.ranged_targets)[actor]
+        if monster and not c.spells and order is None:
+            # a monster strikes (or shoots) by die: it needs only whether any foe can be hit
+            if not hittable.isdisjoint(enemies):
+                if melee:
+                    return _BY_DIE
+                return Shoot() if c.ranged is not None else _PASS
+            if melee and not c.follower:
+                return _flight(legal if legal is not None else sk.legal_orders(actor)) or _PASS
+            return _PASS
         weapon_targets = [e for e in enemies if e in hittable]
         if order is None and c.spells:
             unhittable = [e for e in enemies if e not in weapon_targets]

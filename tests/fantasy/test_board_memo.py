@@ -57,13 +57,14 @@ def test_a_copy_and_a_restored_snapshot_keep_their_own_memo() -> None:
 
 
 def test_a_combatant_may_bear_any_name_the_memo_uses() -> None:
-    """Enemies are memoised by the asking combatant's name: no name can stand for another answer."""
-    sk = make(hero("fighting"), beast("enemies"), beast("principals"))
+    """Enemies are memoised by the side's name: no name can stand for another answer."""
+    sk = make(hero("fighting", side="fighting"), beast("enemies", side="principals"),
+              beast("principals", side="principals"), first="fighting")
     board = sk.state
-    assert board.fighting_sides() == ("party", "monsters")
+    assert board.fighting_sides() == ("fighting", "principals")
     assert board.enemies("fighting") == ("enemies", "principals")
     assert board.enemies("enemies") == ("fighting",)
-    assert board.principals("party") == ("fighting",)
+    assert board.principals("fighting") == ("fighting",)
     sk.enter_faces(*d18(18), 2)
     sk.submit("fighting", Strike("enemies"))
     sk.resolve_round()

@@ -104,7 +104,7 @@ def begin_turn(ctx: Context) -> None:
                 return
             principals = board.principals(side)
             if principals:
-                board.chosen = _choose(ctx, side, principals)
+                board.chosen = _choose(ctx, side, principals) if ctx.sheets.options.variant == 2 else None
                 ctx.emit("turn", "GM", "fantasy.turn",
                          {"side": ctx.sheets.called(side), "round": board.round,
                           "phase": {"key": f"fantasy.phase.{board.phase}.name"}},
