@@ -37,7 +37,8 @@ class Autopilot:
     The memo holds the enemies of each side as the board stood when they were last asked for:
     it is keyed on the board itself and its :attr:`~gmkit.fantasy.board.Board.version`, which
     counts every change to who stands; fights made by ``fresh()`` share the policy, and so the
-    memo, but never a board.
+    memo, but never a board. (:meth:`order` reads the board's own memo,
+    :meth:`~gmkit.fantasy.board.Board.enemies`, which the board drops itself when it changes.)
     """
 
     def __init__(self, encounter: Any = None) -> None:
