@@ -130,11 +130,43 @@ class Board:
     version: int = field(default=0, compare=False)
     """Counts changes to who stands and who may act (statuses, conditions, shots, turns skipped):
     what a memo of those answers is keyed on."""
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Who fights, whose enemies (keyed by the side's name; every other answer by a tuple or a
+    sentinel, so no name can collide), who may act, as of :attr:`memo_at` (:meth:`_derived`): every
+    turn asks them many times over and they change only with :attr:`version`. Never copied."""
+    memo_at: int = field(default=-1, compare=False, repr=False)
 
     def copy(self) -> Board:
-        new = Board(*_board_values(self))
+        new = Board(*_board_values(self))  # a fresh memo: the copy changes on its own
         new.combatants = {n: s.copy() for n, s in self.combatants.items()}
         return new
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """The board's values, for :meth:`restored` (the all-or-nothing resolution takes one a turn)."""
+        states = self.combatants
+        return _board_values(self), tuple(states), tuple(map(_state_values, states.values()))
+
+    @staticmethod
+    def restored(snap: tuple[Any, ...]) -> Board:
+        """A board with the values of :meth:`snapshot`, independent of the one they came from."""
+        values, names, states = snap
+        board = Board(*values)
+        board.combatants = {n: CombatantState(*v) for n, v in zip(names, states, strict=True)}
+        return board
+
+    def _derived(self) -> dict[Any, Any]:
+        """The memo of answers that change only with :attr:`version` (emptied when it moved)."""
+        if self.memo_at != self.version:
+            self.memo = {}
+            self.memo_at = self.version
+        return self.memo
+
+    def spend(self, name: str, spell: str | None = None, item: str | None = None) -> None:
+        """One cast of ``spell`` or one use of ``item`` by ``name`` (F-6, F-8): who may still shoot
+        in the ranged phase may change with it, so the memo is dropped (the version stays: it
+        counts changes to who stands)."""
+        self.combatants[name].spend(spell, item)
+        self.memo_at = -1
 
     # --- changes to who stands --------------------------------------------------------------------
 
@@ -227,33 +259,55 @@ class Board:
         conditions = st.conditions
         return not conditions or not any(e.disables for e in conditions)
 
-    def fighting_sides(self) -> list[str]:
+    def fighting_sides(self) -> tuple[str, ...]:
         """The sides with a fighter left, in order (F-6): one left, the fight is over."""
-        fighter = self.fighter
-        out: list[str] = []
-        for s in self.sheets.sides:
-            for m in s.members:
-                if fighter(m):
-                    out.append(s.name)
-                    break
-        return out
+        memo = self.memo if self.memo_at == self.version else self._derived()
+        found = memo.get(_FIGHTING)
+        if found is None:
+            fighter = self.fighter
+            out: list[str] = []
+            for s in self.sheets.sides:
+                for m in s.members:
+                    if fighter(m):
+                        out.append(s.name)
+                        break
+            found = memo[_FIGHTING] = tuple(out)
+        return found
 
-    def enemies(self, name: str) -> list[str]:
+    def fighters_left(self, side: str) -> int:
+        """How many of ``side``'s combatants are still fighters (F-9: a side that lost half)."""
+        memo = self.memo if self.memo_at == self.version else self._derived()
+        found = memo.get(("left", side))
+        if found is None:
+            fighter = self.fighter
+            found = memo["left", side] = sum(1 for m in self.sheets.sides_by_name[side].members if fighter(m))
+        return found
+
+    def enemies(self, name: str) -> tuple[str, ...]:
         """Every combatant of another side still in the fight, in scenario order."""
         side = self.sheets.side_of[name]
-        out_for_good = self.out_for_good
-        return [n for n, s in self.sheets.side_of.items() if s != side and not out_for_good(n)]
+        memo = self.memo if self.memo_at == self.version else self._derived()
+        found = memo.get(side)  # keyed by the side's name itself: asked for every order, several times
+        if found is None:
+            out_for_good = self.out_for_good
+            found = memo[side] = tuple(
+                n for n, s in self.sheets.side_of.items() if s != side and not out_for_good(n))
+        return found
 
     def has_enemies(self, name: str) -> bool:
         """Whether any combatant of another side is still in the fight."""
-        side = self.sheets.side_of[name]
-        out_for_good = self.out_for_good
-        return any(s != side and not out_for_good(n) for n, s in self.sheets.side_of.items())
+        return bool(self.enemies(name))
 
-    def allies(self, name: str) -> list[str]:
+    def allies(self, name: str) -> tuple[str, ...]:
         """Every combatant of ``name``'s side still in the fight (``name`` too), in scenario order."""
         side = self.sheets.side_of[name]
-        return [n for n, s in self.sheets.side_of.items() if s == side and not self.out_for_good(n)]
+        memo = self.memo if self.memo_at == self.version else self._derived()
+        found = memo.get(("allies", side))
+        if found is None:
+            out_for_good = self.out_for_good
+            found = memo["allies", side] = tuple(
+                n for n, s in self.sheets.side_of.items() if s == side and not out_for_good(n))
+        return found
 
     def following(self, name: str) -> bool:
         """A pet or mount that acts only with its owner or rider now (F-6).
@@ -274,8 +328,15 @@ class Board:
         uses = self.combatants[name].uses
         return any(s.uses is None or uses.get(s.name, 0) > 0 for s in c.spells)
 
-    def principals(self, side: str) -> list[str]:
+    def principals(self, side: str) -> tuple[str, ...]:
         """Who of ``side`` may act in its turn now, followers left out (F-6)."""
+        memo = self.memo if self.memo_at == self.version else self._derived()
+        found = memo.get(("principals", side))
+        if found is None:
+            found = memo["principals", side] = tuple(self._principals(side))
+        return found
+
+    def _principals(self, side: str) -> list[str]:
         out = []
         states = self.combatants
         members = self.sheets.sides_by_name[side].members
@@ -317,4 +378,7 @@ class Board:
         return out
 
 
-_board_values = attrgetter(*(f.name for f in fields(Board)))
+_FIGHTING = object()
+"""The memo's key of :meth:`Board.fighting_sides` (no side's name can equal it)."""
+
+_board_values = attrgetter(*(f.name for f in fields(Board) if f.name not in ("memo", "memo_at")))

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..encounter import Encounter
@@ -78,11 +79,14 @@ class Skirmish(Encounter):
         self.state = Board(self.sheets, {})
         open_fight(self)
 
-    def _snapshot(self) -> Board:
-        return self.state.copy()
+    def _snapshot(self) -> Any:
+        """The board's values (each one immutable or replaced on change, see :mod:`.board`):
+        cheaper than a copy, taken every resolution and used only when one fails."""
+        board = self.state
+        return board.snapshot()
 
     def _restore(self, snap: Any) -> None:
-        self.state = snap
+        self.state = Board.restored(snap)
 
     @property
     def combatants(self) -> dict[str, Combatant]:
@@ -101,13 +105,9 @@ class Skirmish(Encounter):
 
     # --- the base's questions -----------------------------------------------------------------
 
-    @property
-    def round(self) -> int:
-        return self.state.round
-
-    @property
-    def is_over(self) -> bool:
-        return self.state.over
+    # read for every event and every order: a C-level getter rather than a Python frame
+    round = property(attrgetter("state.round"), doc="The round being played (F-6): ``state.round``.")
+    is_over = property(attrgetter("state.over"), doc="Whether the fight has ended: ``state.over``.")
 
     @property
     def phase(self) -> str:
@@ -135,7 +135,7 @@ class Skirmish(Encounter):
 
     def enemies_of(self, name: str) -> list[str]:
         """Every combatant of another side still in the fight, in scenario order."""
-        return self.state.enemies(name)
+        return list(self.state.enemies(name))
 
     def hardest_escape(self, actor: str) -> tuple[str, tuple[int, ...]] | None:
         """F-10: the enemy in the fight hardest to escape from, with its escape numbers."""
@@ -215,7 +215,7 @@ class Skirmish(Encounter):
         if side is None:
             return
         side_of = self.sheets.side_of
-        mine_n = sum(1 for a, _ in orders if side_of[a] == side)
+        mine_n = [side_of[a] for a, _ in orders].count(side)
         if mine_n < len(self.sheets.sides_by_name[side].members):  # someone may have sent no order
             for a in self.awaiting():
                 self.emit("pass", a, "fantasy.no_order", {"actor": a}, data={"reason": "no order"})
@@ -226,8 +226,8 @@ class Skirmish(Encounter):
                     board.mark_shot(a)
                 self.emit("out_of_turn", a, "fantasy.out_of_turn", {"actor": a})
                 self._act(a, o)
-        for a, o in orders:
-            if side_of[a] == side and self._ready(a):
+        for a, o in orders:  # _ready(a) asked only when it may say no (it then tells why)
+            if side_of[a] == side and ((not board.over and board.can_act(a)) or self._ready(a)):
                 if board.phase == "ranged":
                     board.mark_shot(a)
                 else:
@@ -257,9 +257,13 @@ class Skirmish(Encounter):
 
     def _act(self, actor: str, order: Order) -> None:
         """Carry out one order; the fight may end with it (checked when anyone's standing changed)."""
-        mark = self.state.version
-        _ACTS[type(order)](self, actor, order)
-        if self.state.version != mark:
+        board = self.state
+        mark = board.version
+        if type(order) is Strike and order.cast is None:  # _strike() without its call: most orders
+            attacks.strike(self, actor, order)
+        else:
+            _ACTS[type(order)](self, actor, order)
+        if board.version != mark:
             turns.check_over(self)
 
     # --- views --------------------------------------------------------------------------------------

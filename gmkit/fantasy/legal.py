@@ -13,7 +13,7 @@ from typing import Any
 from ..errors import IllegalOrder
 from ..orders import Order
 from . import rules
-from .board import DEAD, FLED, HELD, Board
+from .board import ACTIVE, DEAD, FLED, HELD, Board
 from .notation import parse_damage
 from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
 from .procedures.terms import status_term
@@ -50,20 +50,28 @@ def awaiting(board: Board, pending: Pending) -> list[str]:
     principals = board.principals(side)
     if board.phase == "ranged":
         return [p for p in principals if p not in pending]
+    sheets = board.sheets
+    if sheets.options.variant != 2 and sheets.options.cap == "none" and not sheets.followers:
+        # the common melee turn: no cap, no striker chosen, no pet or mount to follow anyone
+        return [p for p in principals if p not in pending]
     limit = cap(board, side)
     ordered = principals
     if board.sheets.options.variant == 2:
         chosen = board.chosen
-        ordered = [chosen] + [p for p in principals if p != chosen] if chosen in principals else principals
+        ordered = (chosen, *(p for p in principals if p != chosen)) if chosen in principals else principals
     elif limit:
-        states, sheets = board.combatants, board.sheets.combatants
-        ordered = sorted(principals, key=lambda n: (states[n].acted, sheets[n].index))
-    have = [p for p in principals if p in pending]
+        states, combatants = board.combatants, sheets.combatants
+        ordered = tuple(sorted(principals, key=lambda n: (states[n].acted, combatants[n].index)))
     waiting = [p for p in ordered if p not in pending]
     if limit is not None:
+        have = [p for p in principals if p in pending]
         waiting = waiting[: max(0, limit - len(have))]
-    leaders = have + waiting
+        leaders = have + waiting
+    else:
+        leaders = [p for p in principals if p in pending] + waiting
     followers = [f for f in board.followers_of(leaders) if f not in pending]
+    if not followers and ordered is principals:  # already in scenario order (the common turn)
+        return waiting
     chosen_set = set(waiting) | set(followers)
     return [n for n in board.sheets.combatants if n in chosen_set]
 
@@ -79,24 +87,25 @@ def sheet(board: Board, name: str) -> Combatant:
 
 def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
     """Raise :class:`IllegalOrder` naming the rule when ``actor`` may not give ``order`` now."""
-    c = sheet(board, actor)
+    c = board.sheets.combatants.get(actor)
+    if c is None:
+        c = sheet(board, actor)  # refused: no such combatant (F-1)
     st = board.combatants[actor]
-    if st.status == DEAD:
-        raise IllegalOrder("F-1", key="fantasy.refusal.legal.f1.2", actor=actor)
-    if st.status == FLED:
-        raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.1", actor=actor)
-    status = board.status(actor)
-    if status != "active":
-        raise IllegalOrder("F-4", key="fantasy.refusal.legal.f4.1", actor=actor, status=status_term(status))
-    if st.skipping:
-        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.1", actor=actor)
+    if st.status != ACTIVE or st.conditions or st.skipping:  # the rare case, asked in full
+        _check_can_act(board, actor, st)
     if isinstance(order, Both):
         _check_both(board, pending, actor, c, order)
         return
-    if for_melee(board, order):  # given in the ranged phase for the melee that follows it (F-6)
-        _check_for_melee(board, pending, actor, c, order)
+    if board.phase == "ranged" and isinstance(order, Strike):  # for_melee(): given in the ranged
+        _check_for_melee(board, pending, actor, c, order)     # phase for the melee after it (F-6)
         return
     side = board.acting_side
+    if c.side == side and type(order) is Strike and board.phase == "melee":
+        # the autopilot's every turn: a strike in its own side's melee turn, checked without the
+        # dispatch (the same checks in the same order: the turn's, then the strike's)
+        _check_turn(board, pending, actor, c)
+        _check_strike_parts(board, pending, actor, c, order)
+        return
     if c.side != side:
         if not out_of_turn(board, actor, order):  # given ahead for its side's next turn (F-6)
             if side is None:
@@ -116,6 +125,19 @@ def check(board: Board, pending: Pending, actor: str, order: Order) -> None:
         checker(board, pending, actor, c, order)
 
 
+def _check_can_act(board: Board, actor: str, st: Any) -> None:
+    """F-1, F-10, F-4, F-6: dead, fled, disabled or skipping this turn: no order."""
+    if st.status == DEAD:
+        raise IllegalOrder("F-1", key="fantasy.refusal.legal.f1.2", actor=actor)
+    if st.status == FLED:
+        raise IllegalOrder("F-10", key="fantasy.refusal.legal.f10.1", actor=actor)
+    status = board.status(actor)
+    if status != "active":
+        raise IllegalOrder("F-4", key="fantasy.refusal.legal.f4.1", actor=actor, status=status_term(status))
+    if st.skipping:
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.1", actor=actor)
+
+
 def out_of_turn(board: Board, actor: str, order: Order) -> bool:
     """F-6 "Initiative": an order of a side not acting now is a strike out of turn when its
     combatant has an out-of-turn strike left and the order is a strike, a shot or a spell;
@@ -127,10 +149,16 @@ def out_of_turn(board: Board, actor: str, order: Order) -> bool:
 def ahead(board: Board, pending: Pending) -> set[str]:
     """F-6: who gave an order ahead (the next resolution leaves those orders received): a side
     not acting now, for its side's next turn; anyone, in the ranged phase, for melee."""
+    out: set[str] = set()
+    if not pending:
+        return out
     side = board.acting_side
     side_of = board.sheets.side_of
-    return {a for a, o in pending.items()
-            if (side_of.get(a) != side and not out_of_turn(board, a, o)) or for_melee(board, o)}
+    ranged = board.phase == "ranged"  # for_melee(), asked once: every order received asks this
+    for a, o in pending.items():
+        if (side_of.get(a) != side and not out_of_turn(board, a, o)) or (ranged and isinstance(o, Strike)):
+            out.add(a)
+    return out
 
 
 def for_melee(board: Board, order: Order) -> bool:
@@ -174,7 +202,7 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
     if board.phase == "ranged":
         _check_one_shot(board, actor, c)
         return
-    if board.following(actor):
+    if c.follower and board.following(actor):  # only a pet or a mount ever follows
         principals = board.principals(side)
         lead = c.leader
         others = {a for a in pending if a != actor}
@@ -189,6 +217,9 @@ def _check_turn(board: Board, pending: Pending, actor: str, c: Combatant) -> Non
     if chosen is not None and actor != chosen and not board.sheets.sides_by_name[side].has_players:
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.2", chosen=chosen,
                            side=board.sheets.called(side), actor=actor)
+    options = board.sheets.options
+    if options.variant != 2 and options.cap == "none":  # cap() is None: no limit to check
+        return
     limit = cap(board, side)
     if limit is not None:
         others_in = [p for p in board.principals(side) if p in pending and p != actor]
@@ -260,15 +291,18 @@ def _check_strike(board: Board, pending: Pending, actor: str, c: Combatant, orde
 
 def _check_strike_parts(board: Board, pending: Pending, actor: str, c: Combatant, order: Any) -> None:
     """F-6: the weapon, the target and the spell a strike carries (whatever the phase)."""
-    attacks = c.attacks(order.attack)
-    if order.attack is not None and not attacks:
-        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.8", actor=actor, attack=order.attack,
+    named = order.attack
+    attacks = c.melee if named is None else c.attacks(named)
+    if named is not None and not attacks:
+        raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.8", actor=actor, attack=named,
                            p=', '.join(a.name for a in c.melee) or {"key": "fantasy.refusal.none"})
     if not attacks:
         raise IllegalOrder("F-3", key="fantasy.refusal.legal.f3.1", actor=actor)
-    _check_target(board, actor, order.target)
-    if order.target is not None:
-        _check_hittable(board, order.target, attacks)
+    target = order.target
+    _check_target(board, actor, target)
+    # F-2 with every melee attack: the sheets' table answers (the refusal is worded in full)
+    if target is not None and not (named is None and board.sheets.melee_hits[actor, target]):
+        _check_hittable(board, target, attacks)
     if order.cast is not None:
         if not isinstance(order.cast, Cast):
             raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.17", cast=order.cast)
@@ -280,9 +314,10 @@ def _check_shoot(board: Board, pending: Pending, actor: str, c: Combatant, order
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.9", actor=actor)
     if board.phase != "ranged":
         raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.10")
-    _check_target(board, actor, order.target)
-    if order.target is not None:
-        _check_hittable(board, order.target, (c.ranged,))
+    target = order.target
+    _check_target(board, actor, target)
+    if target is not None and not board.sheets.ranged_hits[actor, target]:  # F-2, the sheets' table
+        _check_hittable(board, target, (c.ranged,))
 
 
 def _check_effect_fields(what: str, fields: Mapping[str, Any]) -> None:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..orders import Order
     from .board import Board
     from .context import Table
+    from .sheets import Combatant
 
 __all__ = ["Autopilot"]
 
@@ -36,7 +37,8 @@ class Autopilot:
     The memo holds the enemies of each side as the board stood when they were last asked for:
     it is keyed on the board itself and its :attr:`~gmkit.fantasy.board.Board.version`, which
     counts every change to who stands; fights made by ``fresh()`` share the policy, and so the
-    memo, but never a board.
+    memo, but never a board. (:meth:`order` reads the board's own memo,
+    :meth:`~gmkit.fantasy.board.Board.enemies`, which the board drops itself when it changes.)
     """
 
     def __init__(self, encounter: Any = None) -> None:
@@ -52,58 +54,89 @@ class Autopilot:
         side = board.sheets.side_of[name]
         found = self._enemies.get(side)
         if found is None:
-            found = self._enemies[side] = board.enemies(name)
+            found = self._enemies[side] = list(board.enemies(name))
         return found
 
     def order(self, sk: Table, actor: str) -> Order | None:
         """A legal order for ``actor`` now, or None when it has nothing to do."""
-        if sk.is_over or actor not in sk.sheets.combatants:
+        c = sk.sheets.combatants.get(actor)
+        if sk.is_over or c is None:
             return None
         board = sk.state
         if not board.can_act(actor):
             return None
-        c = sk.sheets.combatants[actor]
-        st = board.combatants[actor]
-        enemies = self.enemies(board, actor)
+        enemies = board.enemies(actor)
         if not enemies:
-            return Pass()
+            return _PASS
         monster = c.kind == "monster"
         melee = board.phase == "melee"
-        legal = sk.legal_orders(actor)
+        legal: LegalOrders | None = None  # asked for only when a choice needs the rules' word
         order: Order | None = None
         if melee and c.morale is not None and monster and wants_to_flee(board, actor):
-            order = Flee() if Flee() in legal else None
+            legal = sk.legal_orders(actor)
+            order = _FLEE if _FLEE in legal else None
+        st = board.combatants[actor]
         if order is None and c.items and float(st.hp) * 3 <= float(st.max_hp):
+            if legal is None:
+                legal = sk.legal_orders(actor)
             for item in c.items:
                 if item.effect.heal and item.target != "enemy" and UseItem(item.name) in legal:
                     order = UseItem(item.name)
                     break
         if order is None and c.spells:
+            if legal is None:
+                legal = sk.legal_orders(actor)
             order = _heal_an_ally(sk, actor, legal)
-        table = sk.sheets.melee_hits if melee else sk.sheets.ranged_hits
-        weapon_targets = [e for e in enemies if table[actor, e]]
-        unhittable = [e for e in enemies if e not in weapon_targets]
-        weaponless = not melee and c.ranged is None
-        if order is None and c.spells and (unhittable or weaponless or not weapon_targets):
-            spells = [s for s in c.spells if s.effect.harmful and s.target == "enemy"
-                      and Cast(s.name) in legal]
-            if spells:
-                spell = spells[0]
-                pool = unhittable if unhittable else enemies
-                if spell.to_hit:
-                    sheets = sk.sheets.combatants
-                    pool = [e for e in pool if rules.can_be_hit(sheets[e].ac, sheets[e].easier_to_hit)]
-                if pool:
-                    order = Cast(spell.name, None if monster else _weakest(board, pool, c.side))
+        hittable = (sk.sheets.melee_targets if melee else sk.sheets.ranged_targets)[actor]
+        if monster and not c.spells and order is None:
+            # a monster strikes (or shoots) by die: it needs only whether any foe can be hit
+            if not hittable.isdisjoint(enemies):
+                if melee:
+                    return _BY_DIE
+                return Shoot() if c.ranged is not None else _PASS
+            if melee and not c.follower:
+                return _flight(legal if legal is not None else sk.legal_orders(actor)) or _PASS
+            return _PASS
+        weapon_targets = [e for e in enemies if e in hittable]
+        if order is None and c.spells:
+            unhittable = [e for e in enemies if e not in weapon_targets]
+            if unhittable or (not melee and c.ranged is None) or not weapon_targets:
+                if legal is None:
+                    legal = sk.legal_orders(actor)
+                order = _spell_at_foes(sk, c, legal, unhittable or list(enemies), monster)
         if order is None and weapon_targets:
             target = None if monster else _weakest(board, weapon_targets, c.side)
             if melee:
-                order = Strike(target)
+                order = _BY_DIE if target is None else Strike(target)
             elif c.ranged is not None:
                 order = Shoot(target)
         if order is None and melee and not c.follower:
-            order = _flight(legal)
-        return order if order is not None else Pass()
+            order = _flight(legal if legal is not None else sk.legal_orders(actor))
+        return order if order is not None else _PASS
+
+
+_BY_DIE = Strike()
+"""A monster's strike at a target picked by die (F-6): one frozen order, given every turn (as are
+the next ones: orders are immutable values, so one object serves every fight)."""
+_PASS = Pass()
+_FLEE = Flee()
+_FLIGHTS = (_FLEE, Flee(gm_allows=True))
+"""F-9/F-10: by the roll where the rules give one, else with the GM's (the autopilot's) leave."""
+
+
+def _spell_at_foes(sk: Table, c: Combatant, legal: LegalOrders, pool: list[str],
+                   monster: bool) -> Order | None:
+    """A damaging spell at the foes in ``pool`` (those weapons cannot touch, else every foe)."""
+    spells = [s for s in c.spells if s.effect.harmful and s.target == "enemy" and Cast(s.name) in legal]
+    if not spells:
+        return None
+    spell = spells[0]
+    if spell.to_hit:
+        sheets = sk.sheets.combatants
+        pool = [e for e in pool if rules.can_be_hit(sheets[e].ac, sheets[e].easier_to_hit)]
+    if not pool:
+        return None
+    return Cast(spell.name, None if monster else _weakest(sk.state, pool, c.side))
 
 
 def wants_to_flee(board: Board, name: str) -> bool:
@@ -116,8 +149,7 @@ def wants_to_flee(board: Board, name: str) -> bool:
     if float(st.hp) * 3 <= float(st.max_hp):
         return True
     members = board.sheets.sides_by_name[c.side].members
-    left = sum(1 for m in members if board.fighter(m))
-    return left * 2 <= len(members)
+    return board.fighters_left(c.side) * 2 <= len(members)
 
 
 def _weakest(board: Board, targets: list[str], side: str) -> str | None:
@@ -126,14 +158,17 @@ def _weakest(board: Board, targets: list[str], side: str) -> str | None:
     if not targets:
         return None
     states, sheets = board.combatants, board.sheets.combatants
-
-    def left(n: str) -> tuple[int, float, int]:
-        hp = board.known_hp(n, side)
-        if hp is None:
-            return 1, -float(states[n].seen_taken), sheets[n].index
-        return 0, float(hp), sheets[n].index
-
-    return min(targets, key=left)
+    sees_hp = board.sheets.sees_hp  # the reveal policy, asked once per scenario
+    best: str | None = None
+    best_key: tuple[int, float, int] | None = None
+    for n in targets:  # min() by this key, written out: every party member's turn asks it
+        if (side, n) in sees_hp:
+            key = (0, float(states[n].hp), sheets[n].index)
+        else:
+            key = (1, -float(states[n].seen_taken), sheets[n].index)
+        if best_key is None or key < best_key:
+            best, best_key = n, key
+    return best
 
 
 def _heal_an_ally(sk: Table, name: str, legal: LegalOrders) -> Order | None:
@@ -159,7 +194,7 @@ def _heal_an_ally(sk: Table, name: str, legal: LegalOrders) -> Order | None:
 def _flight(legal: LegalOrders) -> Order | None:
     """F-9/F-10: with no way left to hurt any enemy, try to get away: by the roll where the rules
     give one, else (no enemy lists escape numbers) with the autopilot's leave as the GM's."""
-    for order in (Flee(), Flee(gm_allows=True)):
+    for order in _FLIGHTS:
         if order in legal:
             return order
     return None

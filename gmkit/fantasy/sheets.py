@@ -289,6 +289,13 @@ class Sheets:
     """F-2: the same for its ranged weapon."""
     reveal: Reveal
     """What players see of the other sides' monsters (the scenario's ``reveal``)."""
+    melee_targets: dict[str, frozenset[str]] = field(default_factory=dict)
+    """F-2: attacker -> the combatants one of its melee attacks can hit (:attr:`melee_hits` by row)."""
+    ranged_targets: dict[str, frozenset[str]] = field(default_factory=dict)
+    """F-2: the same for its ranged weapon."""
+    sees_hp: frozenset[tuple[str, str]] = frozenset()
+    """(side, combatant) whose hit points a player of that side sees: ``reveal`` asked once, for
+    the autopilot that weighs targets every turn."""
 
     def called(self, side: str) -> str:
         """How sentences call ``side`` (its ``side_names`` entry, else its name)."""
@@ -316,6 +323,13 @@ class Sheets:
             if c.follower and c.leader:
                 followers.setdefault(c.leader, []).append(n)
         everyone = list(combatants.values())
+        reveal = Reveal.of(sc)
+        melee_hits = {(a.name, t.name): any(rules.can_be_hit(t.ac, x.to_hit + t.easier_to_hit)
+                                            for x in a.melee)
+                      for a in everyone for t in everyone}
+        ranged_hits = {(a.name, t.name): a.ranged is not None
+                       and rules.can_be_hit(t.ac, a.ranged.to_hit + t.easier_to_hit)
+                       for a in everyone for t in everyone}
         return cls(
             options=Options.from_spec(sc.get("options")),
             combatants=combatants, sides=sides,
@@ -328,13 +342,12 @@ class Sheets:
             tied_mounts=frozenset(n for n, c in combatants.items()
                                   if c.kind == "mount" and not c.attacks_alone),
             effects=build_effects(DEFAULT_EFFECTS, sc.get("effects") or {}),
-            melee_hits={(a.name, t.name): any(rules.can_be_hit(t.ac, x.to_hit + t.easier_to_hit)
-                                              for x in a.melee)
-                        for a in everyone for t in everyone},
-            ranged_hits={(a.name, t.name): a.ranged is not None
-                         and rules.can_be_hit(t.ac, a.ranged.to_hit + t.easier_to_hit)
-                         for a in everyone for t in everyone},
-            reveal=Reveal.of(sc),
+            melee_hits=melee_hits, ranged_hits=ranged_hits,
+            melee_targets={a: frozenset(t for t in combatants if melee_hits[a, t]) for a in combatants},
+            ranged_targets={a: frozenset(t for t in combatants if ranged_hits[a, t]) for a in combatants},
+            reveal=reveal,
+            sees_hp=frozenset((s.name, n) for s in sides for n in combatants
+                              if reveal.may_see(s.name, n, "hp")),
         )
 
 

@@ -14,7 +14,7 @@ from ..notation import SpecialAttack, plain_number
 from ..orders import Shoot, Strike
 from ..sheets import Attack
 from .effects import special
-from .harm import damage, roll_damage
+from .harm import damage, pick, roll_damage
 from .terms import bonus_term, fired_term, modifiers_term, notation_term, unfired_term
 
 __all__ = ["pick_target", "strike", "shoot", "attack", "roll_to_hit"]
@@ -29,8 +29,8 @@ def pick_target(ctx: Context, actor: str, wanted: str | None, attacks: tuple[Att
     enemies = board.enemies(actor)
     sheets = ctx.sheets
     if attacks is sheets.combatants[actor].melee:
-        table = sheets.melee_hits
-        hittable = [e for e in enemies if table[actor, e]]
+        targets = sheets.melee_targets[actor]
+        hittable = [e for e in enemies if e in targets]
     else:
         combatants = sheets.combatants
         hittable = [e for e in enemies
@@ -58,7 +58,7 @@ def strike(ctx: Context, actor: str, order: Strike) -> None:
     """F-6: a melee strike with every attack (or the one named), ``strikes`` times over."""
     c = ctx.sheets.combatants[actor]
     board = ctx.state
-    attacks = c.attacks(order.attack)
+    attacks = c.melee if order.attack is None else c.attacks(order.attack)
     wanted = order.target
     for k in range(c.strikes):
         if k:
@@ -66,11 +66,14 @@ def strike(ctx: Context, actor: str, order: Strike) -> None:
         for att in attacks:
             if not board.can_act(actor):
                 return
-            target = pick_target(ctx, actor, wanted, attacks)
-            if target is None:
-                return
-            wanted = target
-            attack(ctx, actor, att, target)
+            # pick_target's first answer inlined (the named target still in the fight): every
+            # attack after the first asks it
+            if wanted is None or board.out_for_good(wanted):
+                picked = pick_target(ctx, actor, wanted, attacks)
+                if picked is None:
+                    return
+                wanted = picked
+            attack(ctx, actor, att, wanted)
             if board.over:
                 return
 
@@ -97,24 +100,28 @@ def roll_to_hit(ctx: Context, actor: str, ac: int, need: int, purpose: str) -> t
 def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
     """F-2 to hit, then F-4 special (told as what it does instead of the damage; one that does
     not trigger in a few words) or F-3 damage."""
-    c = ctx.sheets.combatants[actor]
-    t = ctx.sheets.combatants[target]
+    combatants = ctx.sheets.combatants
+    t = combatants[target]
+    ac = t.ac
     mod = att.to_hit + t.easier_to_hit
-    need = rules.hit_threshold(t.ac, mod)
-    params = {"actor": actor, "target": target, "attack": att.name, "ac": t.ac}
+    need = rules.hit_threshold(ac, mod)
     if need is None:
-        ctx.emit("miss", actor, "fantasy.cannot_hit", params, data={"target": target, "hit": False})
+        ctx.emit("miss", actor, "fantasy.cannot_hit",
+                 {"actor": actor, "target": target, "attack": att.name, "ac": ac},
+                 data={"target": target, "hit": False})
         return
-    hit, rolls = roll_to_hit(ctx, actor, t.ac, need, f"F-2 to hit {target}")
-    r = rolls[0]
-    if ctx.keeps_events:
-        key = "fantasy.hit" if hit else "fantasy.miss"
-        if rules.needs_second_roll(t.ac) and r.total >= need:
-            key += ".second"
-        params.update(roll=r.total, need=need, second=rolls[1].total if len(rolls) > 1 else 0)
-        mods = modifiers_term(att.name, att.to_hit, target, t.easier_to_hit)
-        if mods is not None:
-            params["mods"] = mods
+    hit, rolls = roll_to_hit(ctx, actor, ac, need, f"F-2 to hit {target}")
+    keeps_events = ctx.keeps_events
+    if keeps_events:
+        # the d6 after an 18 comes only at AC -2 (F-2): two rolls say the hit needed it
+        key = ("fantasy.hit.second" if hit else "fantasy.miss.second") if len(rolls) > 1 else (
+            "fantasy.hit" if hit else "fantasy.miss")
+        params = {"actor": actor, "target": target, "attack": att.name, "ac": ac, "roll": rolls[0].total,
+                  "need": need, "second": rolls[1].total if len(rolls) > 1 else 0}
+        if mod:
+            mods = modifiers_term(att.name, att.to_hit, target, t.easier_to_hit)
+            if mods is not None:
+                params["mods"] = mods
         ctx.emit("hit" if hit else "miss", actor, key, params,
                  data={"target": target, "hit": hit, "need": need, "modifier": mod}, rolls=rolls)
     if not hit:
@@ -126,7 +133,7 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
             if rules.special_triggers(int(tr.total), sp.trigger):
                 fired = sp
                 break
-        if ctx.keeps_events:
+        if keeps_events:
             ctx.emit("trigger", actor, "fantasy.special.fired" if fired else "fantasy.special.not",
                      {"actor": actor, "roll": tr.total,
                       "special": notation_term(fired) if fired else [notation_term(x) for x in att.specials],
@@ -136,11 +143,15 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
         if fired is not None:
             special(ctx, actor, target, fired, att.name)
             return
-    value, roll = roll_damage(ctx, actor, att.damage, target)
-    if att.damage.percent is not None:
+    spec = att.damage
+    if spec.percent is not None:
+        value, roll = roll_damage(ctx, actor, spec, target)
         damage(ctx, actor, target, value, roll, att.name)
         return
+    assert spec.table is not None
+    value, roll = pick(ctx, spec.table, "F-3 damage", actor)  # roll_damage's table case, one call less
+    c = combatants[actor]
     modifier = c.constitution if att.ranged else c.strength
     amount = rules.damage_amount(value, modifier)
-    bonus = bonus_term(plain_number(value), modifier, att.ranged) if ctx.keeps_events else None
+    bonus = bonus_term(plain_number(value), modifier, att.ranged) if keeps_events and modifier else None
     damage(ctx, actor, target, amount, roll, att.name, bonus)

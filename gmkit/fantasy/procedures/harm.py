@@ -51,15 +51,18 @@ def damage(ctx: Context, source: str, target: str, amount: float, roll: Roll | N
            bonus: Any = None) -> None:
     """``target`` takes ``amount`` (never below 0 hit points); at 0 it dies (F-1). ``bonus`` says
     where the figure comes from when a modifier changed the rolled value (F-3)."""
-    board = ctx.state
-    st = board.combatants[target]
+    states = ctx.state.combatants
+    st = states[target]
     amount = float(amount)
     before = float(st.hp)
     hp = max(0.0, before - amount)
-    st.hp = left = plain_number(hp)
-    src = board.combatants[source]
-    src.dealt = plain_number(float(src.dealt) + (before - hp))
-    st.seen_taken = plain_number(float(st.seen_taken) + amount)  # the amount every side reads
+    # plain_number() written out for the three figures every hit changes (the hot path)
+    st.hp = left = int(hp) if hp.is_integer() else round(hp, 4)
+    src = states[source]
+    dealt = float(src.dealt) + (before - hp)
+    src.dealt = int(dealt) if dealt.is_integer() else round(dealt, 4)
+    seen = float(st.seen_taken) + amount  # the amount every side reads
+    st.seen_taken = int(seen) if seen.is_integer() else round(seen, 4)
     if ctx.keeps_events:
         rolls = (roll,) if roll is not None else ()
         tc = ctx.sheets.combatants[target]

@@ -24,7 +24,7 @@ def cast(ctx: Context, actor: str, order: Cast) -> None:
     board = ctx.state
     effect, spell = cast_effect(c, order)
     if spell is not None and spell.uses is not None:
-        board.combatants[actor].spend(spell=spell.name)
+        board.spend(actor, spell=spell.name)
     aim = spell.target if spell is not None else ("enemy" if effect.harmful else "ally")
     ctx.emit("cast", actor, "fantasy.cast", {"actor": actor, "spell": order.spell},
              data={"spell": order.spell})
@@ -71,7 +71,7 @@ def use_item(ctx: Context, actor: str, order: UseItem) -> None:
     board = ctx.state
     effect, item = item_effect(c, order)
     if item is not None:
-        board.combatants[actor].spend(item=item.name)
+        board.spend(actor, item=item.name)
     ctx.emit("item", actor, "fantasy.item", {"actor": actor, "item": order.item}, data={"item": order.item})
     aim = item.target if item is not None else ("enemy" if effect.harmful else "self")
     found = pick_target(ctx, actor, order.target, ()) if aim == "enemy" else (order.target or actor)

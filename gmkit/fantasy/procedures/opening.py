@@ -21,10 +21,11 @@ def open_fight(ctx: Context) -> None:
     for n, c in ctx.sheets.combatants.items():
         hp = c.hp
         if isinstance(hp, LifeDice):
-            r = ctx.dice.roll(hp.expr, purpose="F-1 life dice", actor=n)
+            expr = hp.expr
+            r = ctx.dice.roll(expr, purpose="F-1 life dice", actor=n)
             value: float = max(1, r.total)
             board.combatants[n] = CombatantState.fresh(c, value)
-            ctx.emit("life", n, "fantasy.life", {"actor": n, "dice": hp.expr, "hp": plain_number(value),
+            ctx.emit("life", n, "fantasy.life", {"actor": n, "dice": expr, "hp": plain_number(value),
                                                   "roll": r.describe()},
                      data={"hp": plain_number(value)}, rolls=(r,),
                      visibility=GM if c.kind == "monster" else ALL)

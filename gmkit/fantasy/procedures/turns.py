@@ -8,6 +8,8 @@ members cannot act passes its turn on. F-7: levels reached in the fight are take
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .. import rules
 from ..board import ACTIVE, DEAD
 from ..context import Context
@@ -16,7 +18,7 @@ from .effects import tick
 __all__ = ["roll_off", "start_melee", "next_turn", "begin_turn", "check_over", "finish"]
 
 
-def roll_off(ctx: Context, sides: list[str], phase: str) -> list[str]:
+def roll_off(ctx: Context, sides: Sequence[str], phase: str) -> list[str]:
     """F-6 [decision]: each side rolls d6, highest first, ties roll again among themselves."""
     if len(sides) <= 1:
         return list(sides)
@@ -102,7 +104,7 @@ def begin_turn(ctx: Context) -> None:
                 return
             principals = board.principals(side)
             if principals:
-                board.chosen = _choose(ctx, side, principals)
+                board.chosen = _choose(ctx, side, principals) if ctx.sheets.options.variant == 2 else None
                 ctx.emit("turn", "GM", "fantasy.turn",
                          {"side": ctx.sheets.called(side), "round": board.round,
                           "phase": {"key": f"fantasy.phase.{board.phase}.name"}},
@@ -116,7 +118,7 @@ def begin_turn(ctx: Context) -> None:
     finish(ctx, None, "stalemate")
 
 
-def _choose(ctx: Context, side: str, principals: list[str]) -> str | None:
+def _choose(ctx: Context, side: str, principals: Sequence[str]) -> str | None:
     """F-6 Variant 2: the one striker: players in rotation, monsters picked by die."""
     board = ctx.state
     if ctx.sheets.options.variant != 2 or board.phase != "melee":
