@@ -23,7 +23,7 @@ from typing import Any, Self
 from ..errors import IllegalOrder
 from ..orders import Order
 from . import rules as R
-from .board import DragonState, DuelState, RoundBook, opening_board
+from .board import DragonState, RoundBook, opening_board
 from .context import DuelContext
 from .legal import check_order, legal_moves
 from .odds import option_odds
@@ -79,12 +79,6 @@ class DragonDuel(DuelContext):
         new._begin(seed, self.dice.record)
         new._start_board()
         return new
-
-    def _snapshot(self) -> DuelState:
-        return self.state.copy()
-
-    def _restore(self, snap: Any) -> None:
-        self.state = snap
 
     def participants(self) -> list[str]:
         return list(self.dragons)

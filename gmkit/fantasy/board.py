@@ -141,19 +141,6 @@ class Board:
         new.combatants = {n: s.copy() for n, s in self.combatants.items()}
         return new
 
-    def snapshot(self) -> tuple[Any, ...]:
-        """The board's values, for :meth:`restored` (the all-or-nothing resolution takes one a turn)."""
-        states = self.combatants
-        return _board_values(self), tuple(states), tuple(map(_state_values, states.values()))
-
-    @staticmethod
-    def restored(snap: tuple[Any, ...]) -> Board:
-        """A board with the values of :meth:`snapshot`, independent of the one they came from."""
-        values, names, states = snap
-        board = Board(*values)
-        board.combatants = {n: CombatantState(*v) for n, v in zip(names, states, strict=True)}
-        return board
-
     def _derived(self) -> dict[Any, Any]:
         """The memo of answers that change only with :attr:`version` (emptied when it moved)."""
         if self.memo_at != self.version:

@@ -79,15 +79,6 @@ class Skirmish(Encounter):
         self.state = Board(self.sheets, {})
         open_fight(self)
 
-    def _snapshot(self) -> Any:
-        """The board's values (each one immutable or replaced on change, see :mod:`.board`):
-        cheaper than a copy, taken every resolution and used only when one fails."""
-        board = self.state
-        return board.snapshot()
-
-    def _restore(self, snap: Any) -> None:
-        self.state = Board.restored(snap)
-
     @property
     def combatants(self) -> dict[str, Combatant]:
         """Every combatant's sheet, in scenario order."""

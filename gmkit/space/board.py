@@ -1,14 +1,13 @@
-"""The board of a space battle: plain mutable records the engine owns and undo restores.
+"""The board of a space battle: plain mutable records the engine owns (undo rebuilds them by
+replay).
 
-Every mutable thing lives here, so ``Board.copy()`` is the whole snapshot a resolution needs and
-``==`` compares two boards. The static data (the map, the ships' sheets, the options) is in
-:mod:`.sheets` and never changes.
+Every mutable thing lives here, so ``Board.copy()`` is the whole board and ``==`` compares two
+boards. The static data (the map, the ships' sheets, the options) is in :mod:`.sheets` and never
+changes.
 
 Each ``copy()`` rebuilds its record from all its fields (read by one reader made from the
 dataclass's own field list, so a field added later is copied too) and then copies the fields that
-are themselves mutable. ``freeze()`` keeps the same values as plain tuples without building any
-record (what every resolution keeps for its all-or-nothing undo, which is seldom used), and
-:func:`thaw` builds the board from them.
+are themselves mutable.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from typing import Any
 
 from .rules import Cell, Cells, ship_cells
 
-__all__ = ["ShipState", "Departure", "Decision", "Board", "FrozenBoard", "thaw", "opening_board"]
+__all__ = ["ShipState", "Departure", "Decision", "Board", "opening_board"]
 
 
 @dataclass(slots=True)
@@ -153,32 +152,6 @@ class Board:
         new.departure = None if self.departure is None else self.departure.copy()
         new.locks = dict(self.locks)
         return new
-
-    def freeze(self) -> FrozenBoard:
-        """The board's values, for :func:`thaw`: each record's fields read at once, the mutable
-        ones (lists, dicts) copied; cheaper than :meth:`copy` because no record is built."""
-        d = self.departure
-        return (_BOARD_FIELDS(self), tuple(self.order),
-                [(n, _SHIP_FIELDS(s), dict(s.systems)) for n, s in self.ships.items()],
-                None if d is None else _DEPARTURE_FIELDS(d), dict(self.locks))
-
-
-FrozenBoard = tuple[Any, ...]
-"""A board's values from :meth:`Board.freeze` (its fields, order, ships, departure, locks)."""
-
-
-def thaw(frozen: FrozenBoard) -> Board:
-    """The board :meth:`Board.freeze` read, as new records (equal to the board then)."""
-    fields_, order, ships, departure, locks = frozen
-    new = Board(*fields_)
-    new.order = list(order)
-    new.ships = {}
-    for name, values, systems in ships:
-        ship = new.ships[name] = ShipState(*values)
-        ship.systems = dict(systems)
-    new.departure = None if departure is None else Departure(*departure)
-    new.locks = dict(locks)
-    return new
 
 
 def _reader(cls: type) -> Callable[[Any], tuple[Any, ...]]:

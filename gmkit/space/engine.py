@@ -33,7 +33,7 @@ from ..errors import IllegalOrder
 from ..modes import cycle_collector_paused
 from ..orders import Order
 from . import legal
-from .board import Board, FrozenBoard, ShipState, opening_board, thaw
+from .board import Board, ShipState, opening_board
 from .context import hidden_from
 from .odds import AttackOdds, attack_odds
 from .offers import SpaceLegalOrders, generate
@@ -286,13 +286,6 @@ class SpaceBattle(Encounter):
             while not turns.over(self) and self.state.round < stop:  # is_over, round
                 self._resolve_round(True)  # not over: checked just above
         return self.outcome()
-
-    def _snapshot(self) -> FrozenBoard:
-        # every resolution keeps one for its undo, seldom used: plain values, no records built
-        return self.state.freeze()
-
-    def _restore(self, snap: Any) -> None:
-        self.state = thaw(snap)
 
     # --- views --------------------------------------------------------------------------------
 

@@ -8,7 +8,6 @@ import pytest
 
 from gmkit.errors import EncounterOver, IllegalOrder, ScenarioError
 from gmkit.fantasy import Cast, Flee, Pass, Shoot, Skirmish, Strike, UseItem
-from gmkit.fantasy.board import Board
 
 from .helpers import beast, d18, hero, kinds, make
 
@@ -74,7 +73,7 @@ def test_f2_ac_minus_2_needs_a_second_six() -> None:
 def test_f2_ac_minus_3_only_magic() -> None:
     """F-2: AC -3 cannot be hit by a roll (refused, naming the rule); a spell still hurts it."""
     sk = make(hero(spells=[{"name": "bolt", "damage": "2"}]), beast(ac=-3, hp=5))
-    before = Board.restored(sk._snapshot())
+    before = sk.state.copy()
     with pytest.raises(IllegalOrder, match="F-2: Beast cannot be hit by a roll: against such armour"):
         sk.submit("Hero", Strike("Beast"))
     assert sk.state == before and sk.orders_received == []
@@ -518,7 +517,7 @@ def test_f10_gm_forbids_flight() -> None:
 def test_bad_orders_leave_state_untouched() -> None:
     """Bad input: a clear error naming the rule; board, orders and dice unchanged."""
     sk = make(hero(), beast(), first="party")
-    state, draws, nrec = Board.restored(sk._snapshot()), sk.dice.draws, len(sk.record)
+    state, draws, nrec = sk.state.copy(), sk.dice.draws, len(sk.record)
     bad = [("Nobody", Pass(), "F-1: no combatant named 'Nobody'"),
            ("Hero", Strike("Hero"), "own side"),
            ("Hero", Strike("Ghost"), "no combatant named 'Ghost'"),

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from gmkit.encounter import Encounter
 from gmkit.fantasy import Skirmish
-from gmkit.fantasy.board import Board
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = [ROOT / "templates" / "scenarios" / "fantasy_wolves.yaml",
@@ -137,7 +136,7 @@ def test_replay_and_undo_exact(tmp_path_factory: Any, sc: dict[str, Any], seed: 
     for _ in range(steps):
         if sk.is_over:
             break
-        marks.append((len(sk.history), Board.restored(sk._snapshot()), [e.to_json() for e in sk.record]))
+        marks.append((len(sk.history), sk.state.copy(), [e.to_json() for e in sk.record]))
         if typed:
             sk.enter_faces(typed.pop())  # a 1 fits every die the skirmish rolls (d1 included)
         sk.resolve_round(autopilot=True)

@@ -10,7 +10,6 @@ import yaml
 
 from gmkit.encounter import Encounter
 from gmkit.fantasy import Skirmish, Strike
-from gmkit.fantasy.board import Board
 from gmkit.i18n import catalogue, format_message
 from gmkit.scenario import load_scenario
 
@@ -92,7 +91,7 @@ def test_journal_resume_and_undo_are_exact(tmp_path: Path) -> None:
     sk = Skirmish.from_scenario(WOLVES, journal=path)
     for _ in range(6):
         sk.resolve_round(autopilot=True)
-    mark = (len(sk.history), Board.restored(sk._snapshot()), [e.to_json() for e in sk.record], sk.dice.draws)
+    mark = (len(sk.history), sk.state.copy(), [e.to_json() for e in sk.record], sk.dice.draws)
     sk.enter_faces(3)
     sk.resolve_round(autopilot=True)
     back = Encounter.resume(path)

@@ -26,12 +26,6 @@ class Race(RaceContext):
         self.sheets = Sheets.build(self.scenario)
         self.state = Board({n: 0 for n in self.sheets.racers})
 
-    def _snapshot(self) -> Board:
-        return self.state.copy()
-
-    def _restore(self, snap: Any) -> None:
-        self.state = snap
-
     def racer_names(self) -> list[str]:
         return list(self.sheets.racers)
 

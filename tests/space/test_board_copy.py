@@ -1,5 +1,6 @@
-"""The undo snapshot of a resolution (``Board.freeze``/``thaw``): every field of every record comes
-back, the mutable ones as copies of their own, and a resolution that fails leaves the board as it was."""
+"""A board's copy (``Board.copy``): every field of every record comes back, the mutable ones as
+copies of their own; and a resolution that fails half-way leaves the board as it was (the fight is
+rebuilt from its steps)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 import gmkit.space.procedures.fire as fire_procedures
 from gmkit.space import Attack
-from gmkit.space.board import Board, Decision, Departure, ShipState, thaw
+from gmkit.space.board import Board, Decision, Departure, ShipState
 
 from .helpers import battle, ship
 
@@ -41,23 +42,21 @@ def _scramble(board: Board) -> None:
     board.ended = board.decision = None
 
 
-def test_thaw_gives_back_every_field() -> None:
+def test_a_copy_gives_back_every_field() -> None:
     board = _full_board()
     want = asdict(board)
-    frozen = board.freeze()
+    back = board.copy()
     _scramble(board)
-    back = thaw(frozen)
     assert asdict(back) == want
     assert list(back.ships) == ["A", "B"]
 
 
-def test_thawed_boards_share_nothing_mutable() -> None:
+def test_copies_share_nothing_mutable() -> None:
     board = _full_board()
-    frozen = board.freeze()
-    one, two = thaw(frozen), thaw(frozen)
+    one, two = board.copy(), board.copy()
     _scramble(one)
     assert asdict(two) == asdict(_full_board())
-    assert asdict(thaw(frozen)) == asdict(_full_board())
+    assert asdict(board) == asdict(_full_board())
 
 
 def test_a_failed_resolution_leaves_the_board_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
