@@ -81,6 +81,19 @@ def parse(expr: str) -> Expression:
     return _parse(expr)
 
 
+def parse_with_text(expr: str) -> tuple[Expression, str]:
+    """:func:`parse` and the expression's normal form (the roll's record names it), both memoised:
+    a weapon's damage is written out once per process, not once per hit."""
+    parse(expr)  # the same refusals, checked before the memo
+    return _with_text(expr)
+
+
+@lru_cache(maxsize=1024)
+def _with_text(expr: str) -> tuple[Expression, str]:
+    e = _parse(expr)
+    return e, str(e)
+
+
 @lru_cache(maxsize=1024)
 def _parse(expr: str) -> Expression:
     """The parser behind :func:`parse`; a fault names its position.

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..errors import DiceError
-from .notation import MAX_ACES, MAX_SIDES, Expression, parse, parse_table
+from .notation import MAX_ACES, MAX_SIDES, Expression, parse_table, parse_with_text
 from .results import DieRoll, PickResult, Roll, _new, _num
 
 _X6_FACE = {0: 1, 6: 2, 12: 3}
@@ -225,12 +225,15 @@ class Stream:
         >>> Dice(seed=1).roll("d8!", faces=[8, 3]).total
         11
         """
-        e = parse(expr) if isinstance(expr, str) else expr
-        if not isinstance(e, Expression):
+        if isinstance(expr, str):
+            e, text = parse_with_text(expr)
+        elif isinstance(expr, Expression):
+            e, text = expr, str(expr)
+        else:
             raise DiceError(f"a dice expression must be text, got {type(expr).__name__}")
         if faces is not None:
             return self._roll_by_hand(e, faces, purpose, actor)
-        return self._roll(e, str(e), purpose, actor)
+        return self._roll(e, text, purpose, actor)
 
     def _roll(self, e: Expression, text: str, purpose: str, actor: str) -> Roll:
         """:meth:`roll` with the expression's normal form already known (see :meth:`damage`)."""
