@@ -326,7 +326,8 @@ def _check_target(duel: DuelContext, actor: str, target: str, what: str) -> None
 def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
     """D-5 (D-8 a weapon out, D-12 not at one's pursuer)."""
     actor, spec = d.actor, d.spec
-    found = spec.weapon(a.weapon)
+    sheets = duel.sheets
+    found = sheets.weapon_at[actor].get(a.weapon)  # spec.weapon(a.weapon), indexed once
     if found is None:
         raise IllegalOrder("D-5", key="dragons.refusal.legal.d5.5", actor=actor, weapon=a.weapon,
                            p=', '.join(w.name for w in spec.weapons) or {"key": "dragons.refusal.none"})
@@ -334,7 +335,9 @@ def _check_attack(duel: DuelContext, d: _Draft, a: Attack) -> None:
     if d.s.weapons_out[i]:
         raise IllegalOrder("D-8", key="dragons.refusal.legal.d8.2", actor=actor, name=w.name)
     t = duel.state.dragons.get(a.target)
-    if t is None or t.out or a.target == actor or not duel.hostile(actor, a.target):
+    # duel.hostile(actor, a.target), from the sheets' foes: asked for every attack ordered
+    if t is None or t.out or a.target == actor or not (
+            a.target in sheets.foes[actor] or d.s.turned or t.turned):
         _check_target(duel, actor, a.target, "attack")  # refuses, saying which of these it is
     assert t is not None
     if d.tailed_by == a.target:

@@ -44,6 +44,9 @@ MAX_ATTACKS = 2
 """Attacks per order: a third would cost -4 on every roll (C-4)."""
 
 
+LEVEL = Move.level(0)
+"""Level flight at the same Speed (a frozen value, shared: the fallback of every move choice)."""
+
 CRUISE = 5
 """Below this Speed the policy counts each missing point against a move: slow dragons cannot
 climb (D-4) and are one step from a stall (D-9)."""
@@ -149,12 +152,12 @@ class Autopilot:
         s = duel.state.dragons[name]
         spec = duel.dragons[name]
         if not enemies:
-            return DragonOrder(move=Move.level(0))
+            return DragonOrder(move=LEVEL)
         if s.tailing is not None and not shaken:
             pos0 = (s.speed, s.height)
             return DragonOrder(move=None, actions=_attacks(duel, name, pos0, enemies, s.tailing))
         if s.out or s.falling:
-            move, pos = Move.level(0), (s.speed, s.height)
+            move, pos = LEVEL, (s.speed, s.height)
         else:
             key = (name, s.weapons_out)
             reach = self._reach.get(key)
@@ -233,7 +236,7 @@ def _best_move(speed: int, height: int, max_speed: int, shaken: bool, level_min:
                targets: tuple[Target, ...]) -> tuple[Move, tuple[int, int]]:
     """The first best-scoring step and where it leads (a pure function of the position, so
     cached: the same positions come back duel after duel)."""
-    move, best, pos = Move.level(0), None, (speed, height)
+    move, best, pos = LEVEL, None, (speed, height)
     for m, ds, dh in _steps(speed, max_speed, shaken, level_min, level_max, max_dive):
         v = _score(speed + ds, height + dh, targets, longest, melee)
         if best is None or v < best:

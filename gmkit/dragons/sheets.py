@@ -12,7 +12,7 @@ fights a simulation starts with :meth:`~gmkit.encounter.Encounter.fresh` share t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -122,6 +122,12 @@ class Sheets:
     move_limits: tuple[int, int, int | None] = (-1, 2, None)
     """``move_kw``'s values in order (``level_min, level_max, max_dive``), as
     :func:`~gmkit.dragons.rules.is_legal_move` takes them on every move and order."""
+    weapon_at: dict[str, dict[str, tuple[int, Weapon]]] = field(default_factory=dict)
+    """Per dragon, weapon name -> (index, weapon), as :meth:`Dragon.weapon` finds it: looked up
+    for every attack ordered and made, so built once."""
+    foes: dict[str, frozenset[str]] = field(default_factory=dict)
+    """Per dragon, the dragons on other sides (:data:`others` as a set): with the turned ones,
+    its enemies (:meth:`~gmkit.dragons.engine.DragonDuel.hostile`), asked for every attack."""
 
 
 def _dragon(spec: Mapping[str, Any], bennies: int) -> Dragon:
@@ -154,5 +160,12 @@ def build_sheets(scenario: Mapping[str, Any]) -> Sheets:
               for n, d in dragons.items()}
     arms: dict[str, Arms] = {n: tuple((w.name, str(w.kind), w.ranges) for w in d.weapons)
                              for n, d in dragons.items()}
+    weapon_at: dict[str, dict[str, tuple[int, Weapon]]] = {}
+    for n, d in dragons.items():
+        at = weapon_at[n] = {}
+        for i, w in enumerate(d.weapons):
+            at.setdefault(w.name, (i, w))  # the first of a name, as Dragon.weapon finds it
+    foes = {n: frozenset(m for m, foe in o if foe) for n, o in others.items()}
     return Sheets(dragons, scenario.get("battlefield", R.BLUE), options, move_kw, others, arms,
-                  (move_kw["level_min"], move_kw["level_max"], move_kw["max_dive"]))
+                  (move_kw["level_min"], move_kw["level_max"], move_kw["max_dive"]),
+                  weapon_at=weapon_at, foes=foes)

@@ -23,7 +23,7 @@ def attack(duel: DuelContext, name: str, a: Attack, pen: int) -> None:
     target's Parry) and, on a hit, damage (+1d6 on a raise)."""
     s = duel.state.dragons[name]
     spec = duel.dragons[name]
-    found = spec.weapon(a.weapon)
+    found = duel.sheets.weapon_at[name].get(a.weapon)  # spec.weapon(a.weapon), indexed once
     if found is None:
         return cannot(duel, name, a.weapon, "no_weapon", "D-5", f"no weapon {a.weapon!r}")
     i, w = found
