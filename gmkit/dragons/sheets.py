@@ -122,10 +122,11 @@ class Sheets:
     move_limits: tuple[int, int, int | None] = (-1, 2, None)
     """``move_kw``'s values in order (``level_min, level_max, max_dive``), as
     :func:`~gmkit.dragons.rules.is_legal_move` takes them on every move and order."""
-    weapon_at: dict[str, dict[str, tuple[int, Weapon]]] = field(default_factory=dict)
+    weapon_at: dict[str, dict[str, tuple[int, Weapon]]] = field(default_factory=dict, compare=False)
     """Per dragon, weapon name -> (index, weapon), as :meth:`Dragon.weapon` finds it: looked up
-    for every attack ordered and made, so built once."""
-    foes: dict[str, frozenset[str]] = field(default_factory=dict)
+    for every attack ordered and made, so built once. (This and :attr:`foes` follow from
+    :attr:`dragons`, so sheets compare without them: the policy compares each duel's.)"""
+    foes: dict[str, frozenset[str]] = field(default_factory=dict, compare=False)
     """Per dragon, the dragons on other sides (:data:`others` as a set): with the turned ones,
     its enemies (:meth:`~gmkit.dragons.engine.DragonDuel.hostile`), asked for every attack."""
 
