@@ -20,7 +20,7 @@ from ..encounter import LegalOrders, Mode
 from ..orders import Order
 from . import rules as R
 from .board import Decision
-from .context import Battle, hidden_from, known_cells, occupied, pair, side_view
+from .context import Battle, hidden_from, known_cells, occupied, pair, side_view, taken_cells
 from .legal import MAX_PURSUE, choice_shifts, flee_allowance, guesses, on_turn
 from .orders import Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields, Tractor
 from .rules import Cell, Cells
@@ -112,7 +112,7 @@ def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...
     """Steps that bring ``name`` closer to ``goal``, stopping once touching it: greedy, with a
     breadth-first search around obstacles when greedy steps stall."""
     spec = b.sheet.ships[name]
-    occ = frozenset(occupied(b, spec.side, skip=name))
+    occ = taken_cells(b, spec.side, skip=name)
     return _chase(b.state.ships[name].cells, goal, occ, spec.kind, b.sheet.width, b.sheet.height,
                   limit)
 
