@@ -243,7 +243,10 @@ def _choose(b: Battle, name: str) -> Order | None:
     can_move = not s.disabled("engines")
     can_flee = can_move and not R.flee_locked(st.round, s.flee_locked_until)
     armed = not s.disabled("weapons")
-    enemies = [n for n, sp in b.sheet.ships.items() if sp.side != side and st.ships[n].in_play]
+    ships = st.ships
+    # in_play written out (asked every turn)
+    enemies = [n for n, sp in b.sheet.ships.items()
+               if sp.side != side and not (ships[n].destroyed or ships[n].escaped)]
     d = st.departure
     if (d is not None and not d.closed and b.sheet.ships[d.ship].side != side and can_move
             and st.ships[d.ship].in_play):
