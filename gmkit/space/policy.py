@@ -302,11 +302,12 @@ def _choose(b: Battle, name: str) -> Order | None:
         if st.ships[n].fleeing and k is not None and not hidden_from(b, n, side):
             # a chase's shot at the end of the move goes at the whole ship, said in the order
             return Pursue(chase_path(b, name, k, MAX_PURSUE), n, "hull")
-    goals = [(R.distance(s.cells, k), n) for n, k in known.items() if k is not None]
+    goals = [n for n, k in known.items() if k is not None]
     if not goals:
         return None
-    goals.sort()
-    goal = known[goals[0][1]]
+    # the nearest (then first by name); a lone known enemy needs no measuring
+    nearest = goals[0] if len(goals) == 1 else min((R.distance(s.cells, known[n]), n) for n in goals)[1]
+    goal = known[nearest]
     assert goal is not None
     path = chase_path(b, name, goal, 1)
     if path:
