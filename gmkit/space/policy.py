@@ -291,7 +291,7 @@ def _choose(b: Battle, name: str) -> Order | None:
         return Attack(target)  # hull or systems, and a cloaked ship's place: once the shot is known
     if armed:
         for n in enemies:
-            if hidden_from(b, n, side):
+            if ships[n].cloaked:  # hidden from this side (hidden_from: an enemy, cloaked)
                 cells = [g for g in guesses(b, name, n) if R.fire_range(s.cells, (g,))]
                 if cells:
                     return Attack(n, cell=cells[(st.round + b.resolutions) % len(cells)])
@@ -299,7 +299,7 @@ def _choose(b: Battle, name: str) -> Order | None:
         return None
     for n in enemies:
         k = known[n]
-        if st.ships[n].fleeing and k is not None and not hidden_from(b, n, side):
+        if ships[n].fleeing and k is not None and not ships[n].cloaked:  # seen: not hidden_from
             # a chase's shot at the end of the move goes at the whole ship, said in the order
             return Pursue(chase_path(b, name, k, MAX_PURSUE), n, "hull")
     goals = [n for n, k in known.items() if k is not None]
