@@ -302,13 +302,12 @@ def _choose(b: Battle, name: str) -> Order | None:
         if ships[n].fleeing and k is not None and not ships[n].cloaked:  # seen: not hidden_from
             # a chase's shot at the end of the move goes at the whole ship, said in the order
             return Pursue(chase_path(b, name, k, MAX_PURSUE), n, "hull")
-    goals = [n for n, k in known.items() if k is not None]
+    goals = [(n, k) for n, k in known.items() if k is not None]
     if not goals:
         return None
-    # the nearest (then first by name); a lone known enemy needs no measuring
-    nearest = goals[0] if len(goals) == 1 else min((R.distance(s.cells, known[n]), n) for n in goals)[1]
-    goal = known[nearest]
-    assert goal is not None
+    # the nearest (then first by name: names differ, so the cells are never compared); a lone
+    # known enemy needs no measuring
+    goal = goals[0][1] if len(goals) == 1 else min((R.distance(s.cells, k), n, k) for n, k in goals)[2]
     path = chase_path(b, name, goal, 1)
     if path:
         return Move(path[0])
