@@ -7,6 +7,7 @@ cells into message text; they read the board and never change it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -18,8 +19,8 @@ from .board import Board
 from .rules import Cell, Cells
 from .sheets import Sheet
 
-__all__ = ["Battle", "SideView", "side_view", "occupied", "hidden_from", "visibility", "known_cells",
-           "guesses", "aimed_cells", "cell_text", "cells_text", "pair"]
+__all__ = ["Battle", "SideView", "side_view", "occupied", "first_taken", "taken_cells", "hidden_from",
+           "visibility", "known_cells", "guesses", "aimed_cells", "cell_text", "cells_text", "pair"]
 
 
 class Battle(Protocol):
@@ -114,6 +115,36 @@ def occupied(b: Battle, side: str | None = None, skip: str | None = None) -> dic
         for cell in s.cells:
             occ[cell] = n
     return occ
+
+
+def first_taken(b: Battle, cells: Iterable[Cell], side: str | None = None,
+                skip: str | None = None) -> tuple[Cell, str] | None:
+    """The first of ``cells`` taken by the station or a ship in play, as ``side`` knows them, with
+    who holds it: what ``R.blocked_by(cells, occupied(b, side, skip))`` says, without building the
+    map (asked for a ship's one to three new cells by every move's check and placement)."""
+    station = b.sheet.station_cells
+    specs = b.sheet.ships
+    ships = b.state.ships
+    for cell in cells:
+        who = station.get(cell)
+        for n, s in ships.items():  # a later ship's cell wins, as in occupied's map
+            if (cell in s.cells and n != skip and not (s.destroyed or s.escaped)
+                    and not (side is not None and s.cloaked and specs[n].side != side)):
+                who = n
+        if who is not None:
+            return cell, who
+    return None
+
+
+def taken_cells(b: Battle, side: str | None = None, skip: str | None = None) -> frozenset[Cell]:
+    """The cells of :func:`occupied`'s map, as a set (the autopilot's chase memo key)."""
+    specs = b.sheet.ships
+    cells = list(b.sheet.station)
+    for n, s in b.state.ships.items():
+        if not (n == skip or s.destroyed or s.escaped
+                or (side is not None and s.cloaked and specs[n].side != side)):
+            cells += s.cells
+    return frozenset(cells)
 
 
 def visibility(b: Battle, name: str) -> str:

@@ -15,7 +15,7 @@ from ..errors import IllegalOrder
 from ..orders import Order
 from . import rules as R
 from .board import Decision, ShipState
-from .context import Battle, cell_text, cells_text, guesses, hidden_from, occupied, pair
+from .context import Battle, cell_text, cells_text, first_taken, guesses, hidden_from, occupied, pair
 from .orders import (
     GM_ORDERS,
     Attack,
@@ -127,9 +127,9 @@ def _check_free(b: Battle, actor: str, old: Cells, new: Cells, ctx: Any = None,
                 occ: dict[Cell, str] | None = None) -> None:
     """S-2: no two ships share a cell (as the actor's side knows the cells). ``ctx`` None: the
     refusal says "moving to" the new cells (worded only when refused)."""
-    if occ is None:
-        occ = occupied(b, b.sheet.ships[actor].side, skip=actor)
-    hit = R.blocked_by([x for x in new if x not in old], occ)
+    fresh = [x for x in new if x not in old]
+    hit = (first_taken(b, fresh, b.sheet.ships[actor].side, skip=actor) if occ is None
+           else R.blocked_by(fresh, occ))
     if hit:
         if ctx is None:
             ctx = {"key": "space.refusal.ctx.move_to", "cells": cells_text(new)}

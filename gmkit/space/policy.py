@@ -20,7 +20,7 @@ from ..encounter import LegalOrders, Mode
 from ..orders import Order
 from . import rules as R
 from .board import Decision
-from .context import Battle, hidden_from, known_cells, occupied, pair, side_view
+from .context import Battle, hidden_from, known_cells, occupied, pair, side_view, taken_cells
 from .legal import MAX_PURSUE, choice_shifts, flee_allowance, guesses, on_turn
 from .orders import Attack, BreakFree, Choose, Cloak, Flee, Launch, Move, Pass, Pursue, RaiseShields, Tractor
 from .rules import Cell, Cells
@@ -112,7 +112,7 @@ def chase_path(b: Battle, name: str, goal: Cells, limit: int) -> tuple[Cell, ...
     """Steps that bring ``name`` closer to ``goal``, stopping once touching it: greedy, with a
     breadth-first search around obstacles when greedy steps stall."""
     spec = b.sheet.ships[name]
-    occ = frozenset(occupied(b, spec.side, skip=name))
+    occ = taken_cells(b, spec.side, skip=name)
     return _chase(b.state.ships[name].cells, goal, occ, spec.kind, b.sheet.width, b.sheet.height,
                   limit)
 
@@ -243,7 +243,10 @@ def _choose(b: Battle, name: str) -> Order | None:
     can_move = not s.disabled("engines")
     can_flee = can_move and not R.flee_locked(st.round, s.flee_locked_until)
     armed = not s.disabled("weapons")
-    enemies = [n for n, sp in b.sheet.ships.items() if sp.side != side and st.ships[n].in_play]
+    ships = st.ships
+    # in_play written out (asked every turn)
+    enemies = [n for n, sp in b.sheet.ships.items()
+               if sp.side != side and not (ships[n].destroyed or ships[n].escaped)]
     d = st.departure
     if (d is not None and not d.closed and b.sheet.ships[d.ship].side != side and can_move
             and st.ships[d.ship].in_play):
@@ -288,7 +291,7 @@ def _choose(b: Battle, name: str) -> Order | None:
         return Attack(target)  # hull or systems, and a cloaked ship's place: once the shot is known
     if armed:
         for n in enemies:
-            if hidden_from(b, n, side):
+            if ships[n].cloaked:  # hidden from this side (hidden_from: an enemy, cloaked)
                 cells = [g for g in guesses(b, name, n) if R.fire_range(s.cells, (g,))]
                 if cells:
                     return Attack(n, cell=cells[(st.round + b.resolutions) % len(cells)])
@@ -296,15 +299,15 @@ def _choose(b: Battle, name: str) -> Order | None:
         return None
     for n in enemies:
         k = known[n]
-        if st.ships[n].fleeing and k is not None and not hidden_from(b, n, side):
+        if ships[n].fleeing and k is not None and not ships[n].cloaked:  # seen: not hidden_from
             # a chase's shot at the end of the move goes at the whole ship, said in the order
             return Pursue(chase_path(b, name, k, MAX_PURSUE), n, "hull")
-    goals = [(R.distance(s.cells, k), n) for n, k in known.items() if k is not None]
+    goals = [(n, k) for n, k in known.items() if k is not None]
     if not goals:
         return None
-    goals.sort()
-    goal = known[goals[0][1]]
-    assert goal is not None
+    # the nearest (then first by name: names differ, so the cells are never compared); a lone
+    # known enemy needs no measuring
+    goal = goals[0][1] if len(goals) == 1 else min((R.distance(s.cells, k), n, k) for n, k in goals)[2]
     path = chase_path(b, name, goal, 1)
     if path:
         return Move(path[0])

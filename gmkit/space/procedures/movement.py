@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...events import ALL, GM
 from .. import rules as R
 from ..board import ShipState
-from ..context import Battle, cell_text, occupied, visibility
+from ..context import Battle, cell_text, first_taken, visibility
 from ..orders import Move
 from ..rules import Cell, Cells
 from .effects import release
@@ -27,8 +27,7 @@ def place(b: Battle, actor: str, ship: ShipState, new: Cells, key: str = "space.
     side only (its order's public line is :func:`announce_unseen`'s). A ship that moves lets go of
     the ship it holds (S-13).
     """
-    occ = occupied(b, None, skip=actor)
-    hit = R.blocked_by([x for x in new if x not in ship.cells], occ)
+    hit = first_taken(b, [x for x in new if x not in ship.cells], None, skip=actor)
     vis = visibility(b, actor)
     if hit:
         b.emit("blocked", actor, "space.move.blocked", {"ship": actor}, visibility=vis)
