@@ -155,8 +155,14 @@ def ahead(board: Board, pending: Pending) -> set[str]:
     side = board.acting_side
     side_of = board.sheets.side_of
     ranged = board.phase == "ranged"  # for_melee(), asked once: every order received asks this
+    states = board.combatants
     for a, o in pending.items():
-        if (side_of.get(a) != side and not out_of_turn(board, a, o)) or (ranged and isinstance(o, Strike)):
+        # out_of_turn() written out (its side test is the first one here): every order asks it
+        if side_of.get(a) != side:
+            if not (states[a].initiative > 0 and isinstance(o, (Strike, Shoot, Cast))):
+                out.add(a)
+                continue
+        if ranged and isinstance(o, Strike):
             out.add(a)
     return out
 
