@@ -79,8 +79,12 @@ class Autopilot:
         if order is None and c.items and float(st.hp) * 3 <= float(st.max_hp):
             if legal is None:
                 legal = sk.legal_orders(actor)
+            left = st.items
             for item in c.items:
-                if item.effect.heal and item.target != "enemy" and UseItem(item.name) in legal:
+                # one used up is asked no further: the rules would refuse it too (F-8), but a
+                # refusal words its message, and a hurt combatant's every turn would ask again
+                if (item.effect.heal and item.target != "enemy" and left.get(item.name, 0) > 0
+                        and UseItem(item.name) in legal):
                     order = UseItem(item.name)
                     break
         if order is None and c.spells:
