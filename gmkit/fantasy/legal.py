@@ -246,7 +246,7 @@ def _check_one_shot(board: Board, actor: str, c: Combatant, why: Any = "") -> No
 
 def _check_target(board: Board, actor: str, target: str | None, *, enemy: bool = True) -> None:
     if target is None:
-        if enemy and not board.has_enemies(actor):
+        if enemy and not board.enemies(actor):  # has_enemies() without its call: every strike by die asks
             raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.16", actor=actor)
         return
     t = sheet(board, target)
