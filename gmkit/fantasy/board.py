@@ -84,13 +84,16 @@ class CombatantState:
         """A combatant at the start of the fight with ``hp`` hit points (rolled, for life dice),
         its maximum and the states it carries in from an earlier fight (F-1, F-4)."""
         top = hp if c.max_hp is None else max(hp, float(c.max_hp))
+        # most sheets carry no condition, spell or item: their empty values without a
+        # comprehension's call (every fight builds every combatant's state)
         carried = tuple(Condition(status, turns, off, ongoing, c.name)
-                        for status, turns, off, ongoing in c.conditions)
+                        for status, turns, off, ongoing in c.conditions) if c.conditions else ()
+        uses = {s.name: s.uses for s in c.spells if s.uses is not None} if c.spells else {}
+        items = {i.name: i.uses for i in c.items} if c.items else {}
         return cls(hp=plain_number(hp), max_hp=plain_number(top), status=ACTIVE, conditions=carried,
                    skip=c.skip_turns, initiative=c.initiative, kills=(), dealt=0, gained=0,
-                   points=c.points, level=c.level, pending=0,
-                   uses={s.name: s.uses for s in c.spells if s.uses is not None},
-                   items={i.name: i.uses for i in c.items}, acted=0, skipping=False)
+                   points=c.points, level=c.level, pending=0, uses=uses, items=items, acted=0,
+                   skipping=False)
 
     def copy(self) -> CombatantState:
         return CombatantState(*_state_values(self))

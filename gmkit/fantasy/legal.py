@@ -155,8 +155,14 @@ def ahead(board: Board, pending: Pending) -> set[str]:
     side = board.acting_side
     side_of = board.sheets.side_of
     ranged = board.phase == "ranged"  # for_melee(), asked once: every order received asks this
+    states = board.combatants
     for a, o in pending.items():
-        if (side_of.get(a) != side and not out_of_turn(board, a, o)) or (ranged and isinstance(o, Strike)):
+        # out_of_turn() written out (its side test is the first one here): every order asks it
+        if side_of.get(a) != side:
+            if not (states[a].initiative > 0 and isinstance(o, (Strike, Shoot, Cast))):
+                out.add(a)
+                continue
+        if ranged and isinstance(o, Strike):
             out.add(a)
     return out
 
@@ -240,7 +246,7 @@ def _check_one_shot(board: Board, actor: str, c: Combatant, why: Any = "") -> No
 
 def _check_target(board: Board, actor: str, target: str | None, *, enemy: bool = True) -> None:
     if target is None:
-        if enemy and not board.has_enemies(actor):
+        if enemy and not board.enemies(actor):  # has_enemies() without its call: every strike by die asks
             raise IllegalOrder("F-6", key="fantasy.refusal.legal.f6.16", actor=actor)
         return
     t = sheet(board, target)

@@ -17,6 +17,7 @@ LifeDice(count=2, modifier=3)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..dice import parse_table
 from ..errors import DiceError
@@ -254,8 +255,15 @@ class LifeDice:
 
     @property
     def expr(self) -> str:
-        mod = f"{self.modifier:+d}" if self.modifier else ""
-        return f"{self.count}d6{mod}"
+        return _life_expr(self.count, self.modifier)
+
+
+@lru_cache(maxsize=256)
+def _life_expr(count: int, modifier: int) -> str:
+    """LifeDice.expr, written once per pair (every fight rolls every combatant's life dice);
+    bounded, keyed by two numbers."""
+    mod = f"{modifier:+d}" if modifier else ""
+    return f"{count}d6{mod}"
 
 
 _LIFE = ("жк", "ld")

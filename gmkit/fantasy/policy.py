@@ -45,6 +45,9 @@ class Autopilot:
         self._board: Board | None = None
         self._version = -1
         self._enemies: dict[str, list[str]] = {}
+        # a party member's order at its weakest foe, one per (kind, target): orders are immutable
+        # values, so one serves every turn of every fight of this policy (bounded by the names)
+        self._aimed: dict[tuple[type, str], Order] = {}
 
     def enemies(self, board: Board, name: str) -> list[str]:
         """``board.enemies(name)``, remembered until the board changes who stands."""
@@ -79,8 +82,12 @@ class Autopilot:
         if order is None and c.items and float(st.hp) * 3 <= float(st.max_hp):
             if legal is None:
                 legal = sk.legal_orders(actor)
+            left = st.items
             for item in c.items:
-                if item.effect.heal and item.target != "enemy" and UseItem(item.name) in legal:
+                # one used up is asked no further: the rules would refuse it too (F-8), but a
+                # refusal words its message, and a hurt combatant's every turn would ask again
+                if (item.effect.heal and item.target != "enemy" and left.get(item.name, 0) > 0
+                        and UseItem(item.name) in legal):
                     order = UseItem(item.name)
                     break
         if order is None and c.spells:
@@ -106,10 +113,13 @@ class Autopilot:
                 order = _spell_at_foes(sk, c, legal, unhittable or list(enemies), monster)
         if order is None and weapon_targets:
             target = None if monster else _weakest(board, weapon_targets, c.side)
-            if melee:
-                order = _BY_DIE if target is None else Strike(target)
-            elif c.ranged is not None:
-                order = Shoot(target)
+            if target is None:
+                order = _BY_DIE if melee else (_SHOOT_BY_DIE if c.ranged is not None else None)
+            elif melee or c.ranged is not None:
+                kind = Strike if melee else Shoot
+                order = self._aimed.get((kind, target))
+                if order is None:
+                    order = self._aimed[kind, target] = kind(target)
         if order is None and melee and not c.follower:
             order = _flight(legal if legal is not None else sk.legal_orders(actor))
         return order if order is not None else _PASS
@@ -118,6 +128,7 @@ class Autopilot:
 _BY_DIE = Strike()
 """A monster's strike at a target picked by die (F-6): one frozen order, given every turn (as are
 the next ones: orders are immutable values, so one object serves every fight)."""
+_SHOOT_BY_DIE = Shoot()
 _PASS = Pass()
 _FLEE = Flee()
 _FLIGHTS = (_FLEE, Flee(gm_allows=True))

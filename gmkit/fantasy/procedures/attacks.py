@@ -110,7 +110,16 @@ def attack(ctx: Context, actor: str, att: Attack, target: str) -> None:
                  {"actor": actor, "target": target, "attack": att.name, "ac": ac},
                  data={"target": target, "hit": False})
         return
-    hit, rolls = roll_to_hit(ctx, actor, ac, need, f"F-2 to hit {target}")
+    # roll_to_hit() written out (every attack asks it): the d18, and at AC -2 the d6 after a hit
+    dice = ctx.dice
+    r = dice.d18(f"F-2 to hit {target}", actor)
+    hit = r.total >= need
+    if hit and ac == rules.AC_SECOND_ROLL:
+        r2 = dice.d(6, "F-2 second roll at AC -2", actor)
+        hit = r2.total == rules.SECOND_ROLL_FACE
+        rolls: tuple[Roll, ...] = (r, r2)
+    else:
+        rolls = (r,)
     keeps_events = ctx.keeps_events
     if keeps_events:
         # the d6 after an 18 comes only at AC -2 (F-2): two rolls say the hit needed it

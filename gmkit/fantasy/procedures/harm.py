@@ -19,6 +19,9 @@ from ..notation import DamageSpec, plain_number, table_text
 __all__ = ["roll_damage", "pick", "damage", "kill", "followers_leave"]
 
 
+_new = tuple.__new__
+
+
 @lru_cache(maxsize=256)
 def _label(table: tuple[float, ...]) -> str:
     return table_text(table)
@@ -32,7 +35,8 @@ def pick(ctx: Context, table: tuple[float, ...], purpose: str, actor: str) -> tu
     value = table[int(r.total) - 1]
     if not (dice.record or ctx.keeps_events):
         return value, None
-    rec = Roll(f"{_label(table)} (d{len(table)})", value, r.dice, purpose, actor, r.manual)
+    # built as gmkit.dice builds its hottest records (tuple.__new__, no Python-level __new__)
+    rec: Roll = _new(Roll, (f"{_label(table)} (d{len(table)})", value, r.dice, purpose, actor, r.manual))
     if dice.record:
         dice.log[-1] = rec
     return value, rec
