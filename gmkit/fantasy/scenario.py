@@ -16,6 +16,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..errors import DiceError, FieldProblem, quoted, rule_of
 from ..i18n.grammar import CastRow
+from ..roster import GM_NAME
 from ..scenario import ActorRow, Grammatical, ScenarioModel, player_field
 from ..schema import field, one_or_many, or_text
 from . import rules
@@ -328,6 +329,8 @@ class FantasyScenario(ScenarioModel):
         for c in self.combatants:
             if c.name in names:
                 raise FieldProblem("fantasy.scenario.combatant_twice", name=quoted(c.name))
+            if c.name == GM_NAME:  # the phase, turn and outcome lines of the record stand under it
+                raise FieldProblem("fantasy.scenario.gm_name", gm=quoted(GM_NAME))
             names[c.name] = c
         sides = list(dict.fromkeys(c.side for c in self.combatants))
         if self.sides:

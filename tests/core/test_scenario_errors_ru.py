@@ -246,6 +246,10 @@ CASES: list[tuple[str, dict[str, Any], str, str, str]] = [
      "Value error, combatant names must be unique: 'Borin' appears twice; got {'system': 'fantasy', "
      "'name': 'Road', 'combatants': [{'na...",
      "имена бойцов не должны повторяться: «Borin» встречается дважды"),
+    ("fantasy", {"combatants.2.name": "GM"}, TOP,
+     "Value error, a combatant may not be named 'GM': the record tells the phases, turns and outcome "
+     "of the fight under that name; got {'system': 'fantasy', 'name': 'Road', 'combatants': [{'na...",
+     "бойца нельзя назвать «GM»: под этим именем запись ведёт фазы, ходы и исход боя"),
     ("fantasy", {"sides": ["party"]}, TOP,
      "Value error, sides: 'pack' is not listed in sides ['party']; got {'system': 'fantasy', "
      "'name': 'Road', 'combatants': [{'na...",
