@@ -93,11 +93,7 @@ class Context:
 
     def check(self, order: Any) -> IllegalOrder | None:
         """The engine's refusal of ``order`` for the actor now, or None when it is legal."""
-        try:
-            self.encounter.check_order(self.actor, order)
-        except IllegalOrder as e:
-            return e
-        return None
+        return self.encounter.legal_orders(self.actor).why_not(order)  # type: ignore[no-any-return]
 
 
 @dataclass
