@@ -257,19 +257,15 @@ def _choose(b: Battle, name: str) -> Order | None:
             return Flee(path)
     if not s.shields_up and s.shields > 0 and not s.disabled("shields"):
         return RaiseShields()
-    # where this side believes each enemy is (known_cells) and which it sees in fire range, in one
-    # pass: an enemy is hidden from this side exactly when it is cloaked (S-10)
+    # where this side believes each enemy is, and which it sees in fire range, in one pass
     known: dict[str, Cells | None] = {}
     in_range = []
     for n in enemies:
-        e = st.ships[n]
-        if e.cloaked:
-            known[n] = e.revealed_cells or None
-            continue
-        known[n] = e.cells
-        fr = R.fire_range(s.cells, e.cells)
-        if fr:
-            in_range.append((fr, e.hull, n))
+        k = known[n] = known_cells(b, name, n)
+        if k is not None and not hidden_from(b, n, side):
+            fr = R.fire_range(s.cells, k)
+            if fr:
+                in_range.append((fr, ships[n].hull, n))
     if (spec.cloak and not s.cloaked and not s.disabled("cloak") and not in_range
             and s.holding is None):
         return Cloak()
@@ -291,7 +287,7 @@ def _choose(b: Battle, name: str) -> Order | None:
         return Attack(target)  # hull or systems, and a cloaked ship's place: once the shot is known
     if armed:
         for n in enemies:
-            if ships[n].cloaked:  # hidden from this side (hidden_from: an enemy, cloaked)
+            if hidden_from(b, n, side):
                 cells = [g for g in guesses(b, name, n) if R.fire_range(s.cells, (g,))]
                 if cells:
                     return Attack(n, cell=cells[(st.round + b.resolutions) % len(cells)])
@@ -299,7 +295,7 @@ def _choose(b: Battle, name: str) -> Order | None:
         return None
     for n in enemies:
         k = known[n]
-        if ships[n].fleeing and k is not None and not ships[n].cloaked:  # seen: not hidden_from
+        if ships[n].fleeing and k is not None and not hidden_from(b, n, side):
             # a chase's shot at the end of the move goes at the whole ship, said in the order
             return Pursue(chase_path(b, name, k, MAX_PURSUE), n, "hull")
     goals = [(n, k) for n, k in known.items() if k is not None]
