@@ -157,7 +157,8 @@ class Board:
 def _reader(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     """A function giving a record's fields in order, made from the dataclass's own field list (a
     field added later is read too). Plain attribute reads, as dataclasses write their own methods:
-    several times cheaper than an ``attrgetter`` over slots, and every resolution reads every ship."""
+    several times cheaper than an ``attrgetter`` over slots, and a side's view copies every ship it
+    sees otherwise than truly (cloaked, carrying cargo) each time the autopilot asks."""
     body = "".join(f"r.{f.name}, " for f in fields(cls))
     return eval(f"lambda r: ({body})")  # type: ignore[no-any-return]  # our own field names
 
