@@ -18,11 +18,13 @@ _TRAIT_EXPR: dict[tuple[int, int, bool], str] = {}
 # two objects (its record and result) instead of seven, and the cycle collector, which walks
 # every new container, has a third as much to walk in a fight's roll log.
 _ONE_FACE = tuple((f,) for f in range(13))
-_NO_ACE_PAIRS = {s: [[(DieRoll(s, (t,), t >= w, ""), DieRoll(6, (w,), w > t, "wild"))
-                      if t and w else None for w in range(7)] for t in range(s + 1)]
-                 for s in TRAIT_DICE}
-_NO_ACE_SOLO = {s: [(DieRoll(s, (t,), True, ""),) if t else None for t in range(s + 1)]
-                for s in TRAIT_DICE}
+_NO_ACE_PAIRS: dict[int, list[list[tuple[DieRoll, ...]]]] = {  # [sides][trait face][wild face]
+    s: [[(DieRoll(s, (t,), t >= w, ""), DieRoll(6, (w,), w > t, "wild")) if t and w else ()
+         for w in range(7)] for t in range(s + 1)]
+    for s in TRAIT_DICE}
+_NO_ACE_SOLO: dict[int, list[tuple[DieRoll, ...]]] = {  # an Extra's: [sides][face]
+    s: [(DieRoll(s, (t,), True, ""),) if t else () for t in range(s + 1)] for s in TRAIT_DICE}
+
 
 def multi_action_penalty(actions: int) -> int:
     """C-4: -2 to every action roll for each action beyond the first in one turn."""
