@@ -244,8 +244,10 @@ class Encounter(OrderBook):
                     order = chooser.order(self, actor)
                     if order is None:
                         continue
-                    if self.mode.check_policy or policy is not None:
+                    if policy is not None:  # a policy given by the caller: checked as a GM's
                         self._submit(actor, order)  # not over: the caller checked
+                    elif self.mode.check_policy:
+                        self._submit(actor, order, own_policy=True)
                     else:
                         # A simulation trusts the rule set's own policy: checking guards what
                         # people type in, and the tests hold every autopilot order to the check.

@@ -16,7 +16,8 @@ class Mode:
     """What a fight keeps as it is played.
 
     A GM's fight (:data:`TABLE`) keeps everything: every event, every roll, every step for undo and
-    the journal, and checks every order, the autopilot's included. A simulation's throwaway fight
+    the journal, and checks every order, the autopilot's included (against the rules; the check
+    of each field's type is for orders from outside the rule set's code). A simulation's throwaway fight
     (:data:`SIMULATION`) keeps nothing and trusts the rule set's own policy; the rules and the dice
     are the same, so it plays out identically.
     """
@@ -28,7 +29,7 @@ class Mode:
     history: bool = True
     """Keep the steps: undo, save and a journal need them."""
     check_policy: bool = True
-    """Check the policy's orders as a GM's are checked."""
+    """Check the rule set's own policy's orders against the rules (a GM's are checked whole)."""
 
 
 TABLE = Mode()

@@ -59,9 +59,14 @@ class OrderBook(RulesContract):
         for actor, order in orders.items():
             self._submit(actor, order)
 
-    def _submit(self, actor: str, order: Order) -> None:
-        """:meth:`submit` once the fight is known not to be over."""
-        self.check_order(actor, order)
+    def _submit(self, actor: str, order: Order, own_policy: bool = False) -> None:
+        """:meth:`submit` once the fight is known not to be over; ``own_policy``: an order of the
+        rule set's own autopilot, held to the rules but not to the field check
+        (:meth:`check_order_rules`)."""
+        if own_policy:
+            self.check_order_rules(actor, order)
+        else:
+            self.check_order(actor, order)
         self._journal_entry({"op": "submit", "actor": actor, "order": order},
                             lambda: self._apply_submit(actor, order))
 

@@ -77,6 +77,19 @@ def test_illegal_order_leaves_everything_as_it_was() -> None:
     assert fingerprint(r) == before
 
 
+def test_an_order_from_a_policy_the_caller_gives_is_checked_field_by_field() -> None:
+    """Only the rule set's own autopilot is spared the field check at the table: a policy handed
+    to resolve_round is code from outside, checked as a GM's order is (True passes the rules'
+    1-to-2 dice, not the field's type)."""
+    r = Race(SCENARIO)
+    before = fingerprint(r)
+    with pytest.raises(IllegalOrder, match=r"C-1: Run.dice: expected a whole number \(int\), got True"):
+        r.resolve_round(autopilot=True, policy=lambda enc, actor: Run(True))
+    assert fingerprint(r) == before
+    r.resolve_round(autopilot=True, policy=lambda enc, actor: Run(1))
+    assert r.resolutions == 1
+
+
 def test_resolution_is_all_or_nothing() -> None:
     r = Race(SCENARIO)
     r.submit("Bo", Run(1))

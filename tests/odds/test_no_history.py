@@ -5,7 +5,8 @@ journal entries, snapshots). These tests hold it to "the same rules, the same di
 example scenario and many seeds, a fight played with its full history and one played without end
 the same way, after the same number of random draws. The fight with history checks every
 autopilot order with ``validate_order``, so this also holds the orders a simulation trusts
-unchecked to the rules.
+unchecked to the rules; and each of them is put to the field check here, which the table asks
+only of orders from outside the rule set's code.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from gmkit.dragons import DragonDuel, DragonOrder, Move
 from gmkit.dragons.engine import EXAMPLE
 from gmkit.encounter import SIMULATION, TABLE
 from gmkit.errors import GmkitError, IllegalOrder, JournalError
+from gmkit.orders import check_order_fields
 from gmkit.scenario import load_scenario
 from gmkit.simulation import engine_for
 
@@ -44,6 +46,10 @@ def test_a_fight_without_history_plays_exactly_as_with_it(path: Path) -> None:
         assert full.record and full.history
         assert lean.history == [] and lean.dice.log == [] and lean.dice.tape == []
         assert lean.record == []
+        ordered = [e["order"] for e in full.history if e["op"] == "submit"]
+        assert ordered, (path.stem, seed)
+        for order in ordered:  # the autopilot's typed code gave every field its declared type
+            check_order_fields(order)
 
 
 def test_no_engine_reads_its_record_so_a_simulation_keeps_none() -> None:
