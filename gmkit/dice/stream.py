@@ -16,6 +16,14 @@ from .notation import MAX_ACES, MAX_SIDES, Expression, parse_table, parse_with_t
 from .results import DieRoll, PickResult, Roll, _new, _num
 
 _X6_FACE = {0: 1, 6: 2, 12: 3}
+
+# The dice of a d18 and of one plain die of up to 20 sides, made once for every face and shared by
+# the rolls that show it (they are immutable): a logged roll makes its record and nothing else.
+_D18_DICE = [[(DieRoll(6, (six,)), DieRoll(3, (three,), True, "x6")) if six and three else ()
+              for three in range(4)] for six in range(7)]
+_SMALL_DIE = 20
+_PLAIN_DICE = [(f"d{n}", [(DieRoll(n, (f,)),) if f else () for f in range(n + 1)])
+               for n in range(_SMALL_DIE + 1)]
 """C-5: the d18's three-valued die as the table prints it (0, 6, 12), to its face 1..3."""
 
 
@@ -304,8 +312,8 @@ class Stream:
                 self._hand[0] = printed
         three = self._die(3)
         total = six + 6 * (three - 1)
-        return self._log(Roll("d18", total, (DieRoll(6, (six,)), DieRoll(3, (three,), True, "x6")),
-                              purpose, actor, self._take_manual()))
+        return self._log(_new(Roll, ("d18", total, _D18_DICE[six][three], purpose, actor,
+                                     self._take_manual())))
 
     def d(self, sides: int, purpose: str = "", actor: str = "") -> Roll:
         """One plain die: the d10s of S, the d6 roll-offs of F."""
@@ -314,6 +322,9 @@ class Stream:
                             f"got {sides!r}")
         self._manual_in_roll = False
         f = self._die(sides)
+        if sides <= _SMALL_DIE:
+            text, faces = _PLAIN_DICE[sides]
+            return self._log(_new(Roll, (text, f, faces[f], purpose, actor, self._take_manual())))
         return self._log(Roll(f"d{sides}", f, (DieRoll(sides, (f,)),), purpose, actor,
                               self._take_manual()))
 
