@@ -244,14 +244,12 @@ class Encounter(OrderBook):
                     order = chooser.order(self, actor)
                     if order is None:
                         continue
-                    if policy is not None:  # a policy given by the caller: checked as a GM's
-                        self._submit(actor, order)  # not over: the caller checked
-                    elif self.mode.check_policy:
-                        self._submit(actor, order, own_policy=True)
-                    else:
+                    if policy is None and not self.mode.check_policy:
                         # A simulation trusts the rule set's own policy: checking guards what
                         # people type in, and the tests hold every autopilot order to the check.
                         self._apply_submit(actor, order)
+                    else:  # the table holds its own to the rules, a caller's policy to all
+                        self._submit(actor, order, own_policy=policy is None)  # not over
         if not self.mode.history:  # a simulation's throwaway fight: nothing to journal or undo
             start = len(self.record)
             self._resolve_pending()
