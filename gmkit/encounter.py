@@ -358,7 +358,7 @@ class Encounter(OrderBook):
     def _sealed_fight(self, salt: str) -> Encounter:
         """This fight from its start on the stream of its seal and ``salt``, every step so far
         taken again (a fight not resolved yet: only orders, notes and typed-in faces)."""
-        return encounter_seal.sealed_fight(self, salt)  # type: ignore[no-any-return]
+        return encounter_seal.sealed_fight(self, salt)
 
     def reveal(self) -> dict[str, str]:
         """The seal opened: the secret, the salt, the commitment and the fight's identity, for
@@ -438,7 +438,7 @@ class Encounter(OrderBook):
     def _replayed(cls, path: Path, got: JournalContents, scenario: Mapping[str, Any] | None,
                   strict: bool) -> Encounter:
         """The encounter a journal's checked contents rebuild."""
-        return encounter_replay.replayed(cls, path, got, scenario, strict)  # type: ignore[no-any-return]
+        return encounter_replay.replayed(cls, path, got, scenario, strict)
 
     @classmethod
     def from_journal(cls, path: str | Path, **kw: Any) -> Encounter:

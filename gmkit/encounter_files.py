@@ -16,11 +16,9 @@ from . import __version__
 from .events import Event
 from .journal import JOURNAL_FORMAT, Journal, dumps
 from .orders import Order, order_to_json
+from .recorded_fight import RecordedFight
 
 __all__ = ["canonical_hash", "read_journal", "event_json", "header", "journal_lines", "save", "autosave"]
-
-Fight = Any
-"""An :class:`~gmkit.encounter.Encounter` (not imported here: the encounter imports this module)."""
 
 
 def canonical_hash(scenario: Mapping[str, Any]) -> str:
@@ -53,7 +51,7 @@ def _same_file(a: str | Path, b: str | Path) -> bool:
     return os.path.realpath(a) == os.path.realpath(b)
 
 
-def header(enc: Fight) -> dict[str, Any]:
+def header(enc: RecordedFight) -> dict[str, Any]:
     header = {"gmkit": __version__, "journal": JOURNAL_FORMAT, "system": enc.system,
               "seed": enc.seed, "scenario_hash": canonical_hash(enc.scenario),
               "scenario": enc.scenario}
@@ -62,13 +60,13 @@ def header(enc: Fight) -> dict[str, Any]:
     return header
 
 
-def journal_lines(enc: Fight) -> list[dict[str, Any]]:
+def journal_lines(enc: RecordedFight) -> list[dict[str, Any]]:
     """The journal as plain JSON data: the header, then every effective entry."""
     enc._need_history("write a journal")
     return [json.loads(_dumps(line)) for line in (enc._header(), *enc._entries)]
 
 
-def save(enc: Fight, path: str | Path) -> Path:
+def save(enc: RecordedFight, path: str | Path) -> Path:
     """Write the whole journal to ``path`` (header, then every effective entry), atomically;
     refused when another process holds ``path`` as its journal. Saving onto this fight's own
     journal rewrites it without the undone steps and goes on appending to it."""
@@ -81,7 +79,7 @@ def save(enc: Fight, path: str | Path) -> Path:
     return Journal.write_whole(path, lines, event_json)
 
 
-def autosave(enc: Fight, path: str | Path) -> None:
+def autosave(enc: RecordedFight, path: str | Path) -> None:
     """Start journaling to ``path`` now: the history so far is written first, and the lock
     moves from the journal kept so far (if any) to this one."""
     enc._need_history("save")

@@ -18,15 +18,13 @@ from .errors import DiceError, GmkitError, IllegalOrder, JournalError, SealError
 from .events import GM, Event
 from .journal import JournalContents
 from .orders import Order, order_from_json
+from .recorded_fight import RecordedFight
 from .replayed import as_recorded, first_difference
 
 __all__ = ["replay", "replayed", "roll_back"]
 
-Fight = Any
-"""An :class:`~gmkit.encounter.Encounter` (not imported here: the encounter imports this module)."""
 
-
-def replay(enc: Fight, entry: dict[str, Any], strict: bool = True) -> None:
+def replay(enc: RecordedFight, entry: dict[str, Any], strict: bool = True) -> None:
     """Take one journal step again, checked as it was when it was taken: a
     :class:`JournalError` (its ``field`` naming the entry's field) when it does not replay."""
     handler = _REPLAY.get(entry.get("op"))  # type: ignore[arg-type]
@@ -36,7 +34,7 @@ def replay(enc: Fight, entry: dict[str, Any], strict: bool = True) -> None:
     enc._entries.append(entry)
 
 
-def roll_back(enc: Fight) -> None:
+def roll_back(enc: RecordedFight) -> None:
     """A resolution failed (a journal that refused its line, an interrupt): every step taken
     before it is taken again on a fresh board, as undo does, and the fight takes that board. The
     steps replayed were each accepted already, so one recorded by another gmkit version's rules
@@ -49,7 +47,7 @@ def roll_back(enc: Fight) -> None:
     enc._redo = redo
 
 
-def _submit(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def _submit(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     actor, order = entry["actor"], entry["order"]
     if not isinstance(order, Order):
         try:
@@ -66,36 +64,36 @@ def _submit(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
     enc._apply_submit(actor, order)
 
 
-def _withdraw(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def _withdraw(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     if entry["actor"] not in enc._pending:
         raise JournalError(f"{entry['actor']!r} has no order to withdraw", field="actor")
     enc._apply_withdraw(entry["actor"])
 
 
-def _reorder(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def _reorder(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     try:
         enc._arrival = enc._checked_arrival(entry["order"])
     except IllegalOrder as e:
         raise JournalError(str(e), field="order") from None
 
 
-def _enter(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def _enter(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     try:
         enc.dice.enter(*entry["faces"])
     except DiceError as e:
         raise JournalError(str(e), field="faces") from None
 
 
-def _note(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def _note(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     enc.record.append(Event(enc.round, "GM", "note", "core.gm_note", {"text": entry["text"]},
                              visibility=entry.get("visibility", GM)))
 
 
-def _desk(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def _desk(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     enc.desk_state.update({k: v for k, v in entry.items() if k != "op"})
 
 
-def _resolve(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def _resolve(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     if enc.is_over:
         raise JournalError("the fight was over: nothing to resolve", field="op")
     if enc.sealed is not None and enc.salt is None:
@@ -130,8 +128,9 @@ def _resolve(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
 
 
 def replayed(cls: type[Any], path: Path, got: JournalContents, scenario: Mapping[str, Any] | None,
-              strict: bool) -> Fight:
-    """The encounter a journal's checked contents rebuild."""
+              strict: bool) -> Any:
+    """The encounter a journal's checked contents rebuild: of ``cls``, or of the rule set the
+    journal names when ``cls`` is the bare Encounter (so typed as its caller knows it)."""
     header = got.header
     system = header.get("system")
     if cls.system:
@@ -179,7 +178,7 @@ def replayed(cls: type[Any], path: Path, got: JournalContents, scenario: Mapping
     return enc
 
 
-_REPLAY: dict[str, Callable[[Fight, dict[str, Any], bool], None]] = {
+_REPLAY: dict[str, Callable[[RecordedFight, dict[str, Any], bool], None]] = {
     "submit": _submit,
     "withdraw": _withdraw,
     "reorder": _reorder,

@@ -6,19 +6,19 @@ and the seal's two journal lines taken again on replay. Functions of the encount
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from .encounter_files import canonical_hash, header
 from .errors import JournalError, SealError
 from .journal import Journal, journal_id
+from .recorded_fight import RecordedFight
+
+F = TypeVar("F", bound=RecordedFight)
 
 __all__ = ["seal", "fight_id", "set_salt", "sealed_fight", "reveal", "replay_seal", "replay_salt"]
 
-Fight = Any
-"""An :class:`~gmkit.encounter.Encounter` (not imported here: the encounter imports this module)."""
 
-
-def seal(enc: Fight) -> dict[str, str]:
+def seal(enc: RecordedFight) -> dict[str, str]:
     """Seal the dice before the first resolution (:mod:`gmkit.seal`): a fresh secret, and the
     commitment to show the thread; the journal keeps both (the GM's eyes only). The dice
     are sealed once the players' salt is set (:meth:`set_salt`); until then no round is
@@ -40,7 +40,7 @@ def seal(enc: Fight) -> dict[str, str]:
     return dict(enc.sealed)
 
 
-def fight_id(enc: Fight) -> dict[str, str]:
+def fight_id(enc: RecordedFight) -> dict[str, str]:
     """The fight's identity a seal names: the scenario's hash and the journal's id (the
     checksum of the journal's header line; of the header it would have, unjournaled)."""
     if enc.sealed is not None:
@@ -52,7 +52,7 @@ def fight_id(enc: Fight) -> dict[str, str]:
     return {"scenario": canonical_hash(enc.scenario), "journal": journal}
 
 
-def set_salt(enc: Fight, text: str) -> str:
+def set_salt(enc: RecordedFight, text: str) -> str:
     """Take the players' salt (posted after the commitment) and seal the dice with it: the
     fight is set up again on the sealed stream (its setup rolls too), and the orders given
     so far stand. Refused (nothing changed) before :meth:`seal`, a second time, or for a
@@ -73,7 +73,7 @@ def set_salt(enc: Fight, text: str) -> str:
     return salt
 
 
-def sealed_fight(enc: Fight, salt: str) -> Fight:
+def sealed_fight(enc: F, salt: str) -> F:
     """This fight from its start on the stream of its seal and ``salt``, every step so far
     taken again (a fight not resolved yet: only orders, notes and typed-in faces)."""
     from .seal import SealedStream, stream_key
@@ -90,7 +90,7 @@ def sealed_fight(enc: Fight, salt: str) -> Fight:
     return fresh
 
 
-def reveal(enc: Fight) -> dict[str, str]:
+def reveal(enc: RecordedFight) -> dict[str, str]:
     """The seal opened: the secret, the salt, the commitment and the fight's identity, for
     the thread to check every roll (:mod:`gmkit.checker`). Refused for a fight not sealed
     or whose salt is not set."""
@@ -101,7 +101,7 @@ def reveal(enc: Fight) -> dict[str, str]:
     return {**enc.sealed, "scenario": canonical_hash(enc.scenario), "salt": enc.salt}
 
 
-def replay_seal(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def replay_seal(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     from .seal import commitment
 
     if enc.sealed is not None:
@@ -114,7 +114,7 @@ def replay_seal(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
     enc.sealed = _seal_of(entry)
 
 
-def replay_salt(enc: Fight, entry: dict[str, Any], strict: bool) -> None:
+def replay_salt(enc: RecordedFight, entry: dict[str, Any], strict: bool) -> None:
     from .seal import SaltRefused, normalize_salt
 
     if enc.sealed is None:
