@@ -100,7 +100,7 @@ class _Base:
 
     def load(self) -> type:
         module, _, name = self.dotted.rpartition(".")
-        return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+        return getattr(importlib.import_module(module), name)
 
 
 PARTS: dict[str, Any] = {

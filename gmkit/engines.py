@@ -17,4 +17,4 @@ def engine_for(system: str) -> type[Encounter]:
     rule sets when there is none of that name."""
     from .systems import get
 
-    return get(system).engine_class  # type: ignore[no-any-return]
+    return get(system).engine_class

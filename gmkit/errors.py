@@ -122,7 +122,7 @@ def shown(value: Any, lang: str | None) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-class Problem(tuple):  # type: ignore[type-arg]
+class Problem(tuple):
     """One fault of a scenario: the pair ``(field, English text)`` (it compares and unpacks as that
     pair), with the catalogue key and parameters of the text when it has them, so the fault is
     shown in a reader's language::

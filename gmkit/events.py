@@ -108,7 +108,7 @@ def _maker() -> Any:
         s_data(ev, data)
         s_rolls(ev, rolls)
         s_vis(ev, visibility)
-        return ev  # type: ignore[no-any-return]
+        return ev
 
     return new_event
 

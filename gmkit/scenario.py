@@ -171,7 +171,7 @@ def model_for(system: str) -> type[ScenarioModel]:
     """The scenario model of the rule set named ``system``."""
     from .systems import get
 
-    return get(system).scenario_model  # type: ignore[no-any-return]
+    return get(system).scenario_model
 
 
 

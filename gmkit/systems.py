@@ -98,23 +98,23 @@ class System:
 
     @property
     def engine_class(self) -> type:
-        return self.load("engine")  # type: ignore[no-any-return]
+        return self.load("engine")
 
     @property
     def scenario_model(self) -> type:
-        return self.load("scenario")  # type: ignore[no-any-return]
+        return self.load("scenario")
 
     @property
     def policy_class(self) -> type:
-        return self.load("policy")  # type: ignore[no-any-return]
+        return self.load("policy")
 
     @property
     def views_module(self) -> ModuleType:
-        return self.load("views")  # type: ignore[no-any-return]
+        return self.load("views")
 
     @property
     def odds_module(self) -> ModuleType:
-        return self.load("odds")  # type: ignore[no-any-return]
+        return self.load("odds")
 
     def messages_text(self) -> str | None:
         """The rule set's catalogue file as text, or None when it has none."""

@@ -136,7 +136,7 @@ def _dragon(spec: Mapping[str, Any], bennies: int) -> Dragon:
     pilot = Pilot(p.get("name") or spec["name"], p.get("fighting"), p.get("piloting"), p["spirit"],
                   p.get("shooting"))
     weapons = tuple(Weapon(w["name"], w["kind"], w["damage"],
-                           tuple(w["ranges"]) if w.get("ranges") else None,  # type: ignore[arg-type]
+                           tuple(w["ranges"]) if w.get("ranges") else None,
                            w.get("ap", 0))
                     for w in spec.get("weapons", ()))
     own = spec.get("bennies")

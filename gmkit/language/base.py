@@ -196,7 +196,7 @@ class OrderLanguage:
         ``forms:`` where it gives them (cached with the names)."""
         held = getattr(index, "_grammar", None)
         if held is not None:
-            return held  # type: ignore[no-any-return]
+            return held
         from ..i18n.grammar import Cast, cast
 
         given = dict(grammar_fields(scenario))

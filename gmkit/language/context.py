@@ -93,7 +93,7 @@ class Context:
 
     def check(self, order: Any) -> IllegalOrder | None:
         """The engine's refusal of ``order`` for the actor now, or None when it is legal."""
-        return self.encounter.legal_orders(self.actor).why_not(order)  # type: ignore[no-any-return]
+        return self.encounter.legal_orders(self.actor).why_not(order)
 
 
 @dataclass
@@ -134,7 +134,7 @@ def name_before(clauses: Sequence[Clause], k: int) -> NameRef | None:
     if k > 0 and clauses[k - 1].rule == "stray":
         t = clauses[k - 1].tokens[0]
         if t.kind == "NAME":
-            return t.value  # type: ignore[no-any-return]
+            return t.value
     return None
 
 

@@ -54,7 +54,7 @@ def post_picture(system: str, board: Mapping[str, Any], sides: Sequence[str], la
                  title: str) -> str | None:
     """The board's picture as a static SVG (the chart or the map), None without one."""
     fn = getattr(rule_posts(system), "picture_svg", None)
-    return None if fn is None else fn(board, list(sides), lang, title)  # type: ignore[no-any-return]
+    return None if fn is None else fn(board, list(sides), lang, title)
 
 
 # --- what exists, for clear refusals ---------------------------------------------------------------

@@ -189,7 +189,7 @@ def rule_posts(system: str) -> ModuleType | None:
         rules = get(system)
     except GmkitError:
         return None
-    return rules.load("posts") if rules.has("posts") else None  # type: ignore[no-any-return]
+    return rules.load("posts") if rules.has("posts") else None
 
 
 def state_rows(board: Mapping[str, Any], lang: str = "en") -> Rows:

@@ -160,7 +160,7 @@ def _reader(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     several times cheaper than an ``attrgetter`` over slots, and a side's view copies every ship it
     sees otherwise than truly (cloaked, carrying cargo) each time the autopilot asks."""
     body = "".join(f"r.{f.name}, " for f in fields(cls))
-    return eval(f"lambda r: ({body})")  # type: ignore[no-any-return]  # our own field names
+    return eval(f"lambda r: ({body})")  # our own field names
 
 
 _SHIP_FIELDS = _reader(ShipState)

@@ -183,12 +183,12 @@ class SpaceLanguage(OrderLanguage):
                 if not after_path and prev in ("NAME", "CELLWORD") and cell is None:
                     cell = tuple(t.value)
                 else:
-                    path.append(tuple(t.value))  # type: ignore[arg-type]
+                    path.append(tuple(t.value))
             prev = t.kind
         delta = _delta(c)
         if not path and delta is not None:
             path = list(_straight(ctx, me, delta, 4, False))
-        return Pursue(tuple(path), target, _aim(c, "SYSTEMS"), cell)  # type: ignore[arg-type]
+        return Pursue(tuple(path), target, _aim(c, "SYSTEMS"), cell)
 
     def _tractor(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
         t = self._target(ctx, c, before, d)
@@ -223,7 +223,7 @@ class SpaceLanguage(OrderLanguage):
         if aim is None and to is None:
             return made
         rest = [(o, t) for o, t in made if not isinstance(o, Move)]
-        return [(Choose(aim, to), ", ".join(texts)), *rest]  # type: ignore[arg-type]
+        return [(Choose(aim, to), ", ".join(texts)), *rest]
 
     _handlers: ClassVar[dict[str, Any]] = {
         "move": _move, "dir": _move, "attack": _attack, "flee": _flee, "pursue": _pursue,
@@ -369,7 +369,7 @@ def _cells(c: Clause) -> list[tuple[int, int]]:
     nums = [int(t.value) for t in c.all("NUM")]
     if c.first("CELLWORD") is not None and len(nums) >= 2:
         out.append((nums[0], nums[1]))
-    return out  # type: ignore[return-value]
+    return out
 
 
 def _delta(c: Clause) -> tuple[int, int] | None:
@@ -417,7 +417,7 @@ def _straight(ctx: Context, me: dict[str, Any], delta: tuple[int, int], limit: i
             if not off_map:
                 path.pop()
             break
-    return tuple(path)  # type: ignore[arg-type]
+    return tuple(path)
 
 
 def _dir_words(lang: str) -> tuple[str, ...]:

@@ -24,14 +24,14 @@ def _cell(v: Any) -> tuple[int, int] | None:
         return None
     if isinstance(v, (list, tuple)) and len(v) == 2:
         x, y = v
-        return (x, y) if type(x) is int and type(y) is int else tuple(v)  # type: ignore[return-value]
-    return v  # type: ignore[no-any-return]
+        return (x, y) if type(x) is int and type(y) is int else tuple(v)
+    return v
 
 
 def _path(v: Any) -> tuple[tuple[int, int], ...]:
     if isinstance(v, (list, tuple)):
         return tuple(_cell(c) for c in v)  # type: ignore[misc]
-    return v  # type: ignore[no-any-return]
+    return v
 
 
 @dataclass(frozen=True)

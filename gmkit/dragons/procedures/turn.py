@@ -140,7 +140,7 @@ def _move(duel: DuelContext, name: str, order: DragonOrder | None) -> None:
     if not R.is_legal_move(s.speed, spec.max_speed, move, s.shaken, *duel.sheets.move_limits):
         kw = duel.sheets.move_kw
         problem = R.move_problem(s.speed, spec.max_speed, move, shaken=s.shaken, name=name,
-                                 **kw)  # type: ignore[arg-type]
+                                 **kw)
         if problem is not None:
             duel.emit("move_void", name, "dragons.move.impossible",
                       {"name": name, "move": move_words(move), "speed": s.speed},
