@@ -14,16 +14,17 @@ from .stream import Stream
 _TRAIT_EXPR: dict[tuple[int, int, bool], str] = {}
 
 # The dice of a trait roll without an ace (most of them: 73% of a Wild Card's d8), made once and
-# shared by every roll that shows the same faces; they are immutable. A logged roll then makes
-# two objects (its record and result) instead of seven, and the cycle collector, which walks
-# every new container, has a third as much to walk in a fight's roll log.
+# shared by every roll that shows the same faces; they are immutable. Each roll still has a tuple
+# of its own: the draw numbers tell a roll shown again under another label by its dice tuple
+# (gmkit.draws), so two rolls must never share one. A logged roll then makes three objects
+# instead of seven, and the cycle collector, which walks every new container, has less to walk.
 _ONE_FACE = tuple((f,) for f in range(13))
-_NO_ACE_PAIRS: dict[int, list[list[tuple[DieRoll, ...]]]] = {  # [sides][trait face][wild face]
-    s: [[(DieRoll(s, (t,), t >= w, ""), DieRoll(6, (w,), w > t, "wild")) if t and w else ()
+_NO_ACE: dict[int, list[list[tuple[DieRoll, DieRoll] | None]]] = {  # [sides][trait face][wild]
+    s: [[(DieRoll(s, (t,), t >= w, ""), DieRoll(6, (w,), w > t, "wild")) if t and w else None
          for w in range(7)] for t in range(s + 1)]
     for s in TRAIT_DICE}
-_NO_ACE_SOLO: dict[int, list[tuple[DieRoll, ...]]] = {  # an Extra's: [sides][face]
-    s: [(DieRoll(s, (t,), True, ""),) if t else () for t in range(s + 1)] for s in TRAIT_DICE}
+_NO_ACE_SOLO: dict[int, list[DieRoll | None]] = {  # an Extra's: [sides][face]
+    s: [DieRoll(s, (t,), True, "") if t else None for t in range(s + 1)] for s in TRAIT_DICE}
 
 
 def multi_action_penalty(actions: int) -> int:
@@ -84,8 +85,9 @@ class Dice(Stream):
         dice: tuple[DieRoll, ...]
         if wild:
             best = tsum if tsum >= wsum else wsum
-            if len(tf) == 1 and len(wf) == 1:  # no ace on either die: a pair made at import
-                dice = _NO_ACE_PAIRS[sides][tsum][wsum]
+            pair = _NO_ACE[sides][tsum][wsum] if len(tf) == 1 and len(wf) == 1 else None
+            if pair is not None:  # no ace on either die: the two made at import
+                dice = (pair[0], pair[1])  # a tuple of its own (tuple(pair) is pair itself)
             else:
                 dice = (_new(DieRoll, (sides, tf, tsum >= wsum, "")),
                         _new(DieRoll, (6, wf, wsum > tsum, "wild")))
@@ -99,7 +101,8 @@ class Dice(Stream):
             dice = (DieRoll(sides, tf), DieRoll(6, (check,), False, "check"))
         else:
             best, crit = tsum, False
-            dice = _NO_ACE_SOLO[sides][tsum] if len(tf) == 1 else (_new(DieRoll, (sides, tf, True, "")),)
+            solo = _NO_ACE_SOLO[sides][tsum] if len(tf) == 1 else None
+            dice = (solo if solo is not None else _new(DieRoll, (sides, tf, True, "")),)
         total = best + mod
         success = total >= tn and not crit
         key = (sides, mod, wild)

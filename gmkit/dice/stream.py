@@ -18,11 +18,12 @@ from .results import DieRoll, PickResult, Roll, _new, _num
 _X6_FACE = {0: 1, 6: 2, 12: 3}
 
 # The dice of a d18 and of one plain die of up to 20 sides, made once for every face and shared by
-# the rolls that show it (they are immutable): a logged roll makes its record and nothing else.
-_D18_DICE = [[(DieRoll(6, (six,)), DieRoll(3, (three,), True, "x6")) if six and three else ()
-              for three in range(4)] for six in range(7)]
+# the rolls that show it (they are immutable); each roll still puts them in a tuple of its own,
+# by which the draw numbers tell one roll from another (gmkit.draws).
+_D18_SIX = [DieRoll(6, (f,)) if f else None for f in range(7)]
+_D18_THREE = [DieRoll(3, (f,), True, "x6") if f else None for f in range(4)]
 _SMALL_DIE = 20
-_PLAIN_DICE = [(f"d{n}", [(DieRoll(n, (f,)),) if f else () for f in range(n + 1)])
+_PLAIN_DICE = [(f"d{n}", [DieRoll(n, (f,)) if f else None for f in range(n + 1)])
                for n in range(_SMALL_DIE + 1)]
 """C-5: the d18's three-valued die as the table prints it (0, 6, 12), to its face 1..3."""
 
@@ -312,8 +313,8 @@ class Stream:
                 self._hand[0] = printed
         three = self._die(3)
         total = six + 6 * (three - 1)
-        return self._log(_new(Roll, ("d18", total, _D18_DICE[six][three], purpose, actor,
-                                     self._take_manual())))
+        return self._log(_new(Roll, ("d18", total, (_D18_SIX[six], _D18_THREE[three]), purpose,
+                                     actor, self._take_manual())))
 
     def d(self, sides: int, purpose: str = "", actor: str = "") -> Roll:
         """One plain die: the d10s of S, the d6 roll-offs of F."""
@@ -323,8 +324,8 @@ class Stream:
         self._manual_in_roll = False
         f = self._die(sides)
         if sides <= _SMALL_DIE:
-            text, faces = _PLAIN_DICE[sides]
-            return self._log(_new(Roll, (text, f, faces[f], purpose, actor, self._take_manual())))
+            text, dice = _PLAIN_DICE[sides]
+            return self._log(_new(Roll, (text, f, (dice[f],), purpose, actor, self._take_manual())))
         return self._log(Roll(f"d{sides}", f, (DieRoll(sides, (f,)),), purpose, actor,
                               self._take_manual()))
 

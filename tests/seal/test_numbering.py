@@ -223,3 +223,34 @@ def test_the_recount_notice_declines_the_names_and_keeps_a_hidden_one_hidden() -
     assert recount_notice(cloaked, who, who, "en") == (
         "Round 5 was resolved again: the order of Тень changed; the GM's ruling changed.")
     assert recount_notice({"round": 2}, who, who, "ru") is None
+
+
+@pytest.mark.parametrize("kind", ["d5", "d18", "wild_card_d8", "extra_d8"])
+def test_two_rolls_showing_the_same_faces_are_two_rolls_each_with_its_numbers(kind: str) -> None:
+    """A roll shown again in a step is told by its dice tuple (a pick written under another
+    label keeps the die's), so two rolls that show the same faces must never share one: the
+    second is a roll of its own, with its own numbers, not «тот же бросок» of the first."""
+    from gmkit.dice import Dice
+    from gmkit.draws import mark, numbered
+
+    def roll(d: Dice, who: str) -> Any:
+        if kind == "d5":
+            return d.d(5, "target", who)
+        if kind == "d18":
+            return d.d18("attack", who)
+        return d.trait(8, wild=kind == "wild_card_d8", purpose="Fighting", actor=who).roll
+
+    for seed in range(2000):  # the first seed whose two rolls show the same faces, no ace
+        d = Dice(seed=seed)
+        since = mark(d)
+        first, second = roll(d, "A"), roll(d, "B")
+        if first.faces == second.faces and all(len(die.faces) == 1 for die in first.dice):
+            break
+    else:
+        pytest.fail(f"no seed below 2000 rolls the same {kind} twice")
+    numbers = numbered(d, since)
+    got_first, got_second = numbers.claim(first), numbers.claim(second)
+    assert got_first is not None and got_second is not None
+    assert got_first[1] is False and got_second[1] is False, (kind, seed)
+    assert got_first[0] != got_second[0]
+    assert numbers.unshown() == []
