@@ -16,6 +16,7 @@ from .notation import MAX_ACES, MAX_SIDES, Expression, parse_table, parse_with_t
 from .results import DieRoll, PickResult, Roll, _new, _num
 
 _X6_FACE = {0: 1, 6: 2, 12: 3}
+"""C-5: the d18's three-valued die as the table prints it (0, 6, 12), to its face 1..3."""
 
 # The dice of a d18 and of one plain die of up to 20 sides, made once for every face and shared by
 # the rolls that show it (they are immutable); each roll still puts them in a tuple of its own,
@@ -25,7 +26,6 @@ _D18_THREE = [DieRoll(3, (f,), True, "x6") if f else None for f in range(4)]
 _SMALL_DIE = 20
 _PLAIN_DICE = [(f"d{n}", [DieRoll(n, (f,)) if f else None for f in range(n + 1)])
                for n in range(_SMALL_DIE + 1)]
-"""C-5: the d18's three-valued die as the table prints it (0, 6, 12), to its face 1..3."""
 
 
 class Stream:
