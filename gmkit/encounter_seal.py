@@ -14,6 +14,7 @@ from .journal import Journal, journal_id
 from .recorded_fight import RecordedFight
 
 F = TypeVar("F", bound=RecordedFight)
+"""A fight of any rule set: :func:`sealed_fight` gives back one of its caller's own class."""
 
 __all__ = ["seal", "fight_id", "set_salt", "sealed_fight", "reveal", "replay_seal", "replay_salt"]
 
