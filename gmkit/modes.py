@@ -17,9 +17,9 @@ class Mode:
 
     A GM's fight (:data:`TABLE`) keeps everything: every event, every roll, every step for undo and
     the journal, and checks every order, the autopilot's included (against the rules; the check
-    of each field's type is for orders from outside the rule set's code). A simulation's throwaway fight
-    (:data:`SIMULATION`) keeps nothing and trusts the rule set's own policy; the rules and the dice
-    are the same, so it plays out identically.
+    of each field's type is for orders from outside the rule set's code). A simulation's
+    throwaway fight (:data:`SIMULATION`) keeps nothing and trusts the rule set's own policy; the
+    rules and the dice are the same, so it plays out identically.
     """
 
     events: bool = True
