@@ -219,3 +219,16 @@ def kernel_eval(page: Any, code: str) -> str:
     if out.startswith("ERROR "):
         raise AssertionError(f"kernel code failed: {out[6:]}\n{code}")
     return str(out)
+
+
+def kernel_until(page: Any, code: str, timeout: float = 30) -> None:
+    """Wait until ``code`` (Python in the kernel) prints True.
+
+    A click in the page reaches the kernel as a widget message that nothing orders before the test's
+    own next request, so a test reads the kernel's state after a click only once it has changed.
+    """
+    deadline = time.monotonic() + timeout
+    while kernel_eval(page, f"print(bool({code}))").strip() != "True":
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still not {code}")
+        page.wait_for_timeout(150)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import fresh_page, kernel_eval, open_and_run, shot, wait_idle
+from .conftest import fresh_page, kernel_eval, kernel_until, open_and_run, shot, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -84,29 +84,18 @@ def _lang(page: Any, lang: str) -> None:
     wait_idle(page)
 
 
-def _until(page: Any, code: str, timeout: float = 30) -> None:
-    """Wait until ``code`` (Python in the kernel) prints True."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while kernel_eval(page, f"print(bool({code}))").strip() != "True":
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still not {code}")
-        page.wait_for_timeout(150)
-
-
 def _resolve(page: Any) -> None:
     """Resolve with the autopilot, confirming the missing-order prompt when it asks."""
     before = kernel_eval(page, "print(len(desk.encounter.record))").strip()
     box = page.locator(".gmkit-session .gm-autopilot input")
     if not box.is_checked():
         box.check()
-        _until(page, "desk.autopilot.value")
+        kernel_until(page, "desk.autopilot.value")
     page.locator(".gmkit-session .gm-resolve").click()
-    _until(page, f"desk.prompting or len(desk.encounter.record) != {before}")
+    kernel_until(page, f"desk.prompting or len(desk.encounter.record) != {before}")
     if kernel_eval(page, "print(desk.prompting)").strip() == "True":
         page.locator(".gmkit-session .gm-prompt .gm-confirm").click()
-        _until(page, f"len(desk.encounter.record) != {before}")
+        kernel_until(page, f"len(desk.encounter.record) != {before}")
     wait_idle(page)
 
 

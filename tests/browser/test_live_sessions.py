@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import kernel_eval, open_and_run, shot
+from .conftest import kernel_eval, kernel_until, open_and_run, shot
 
 pytestmark = pytest.mark.browser
 
@@ -39,11 +39,12 @@ def test_dragon_session_dice_refusal_and_chart(lab: Any, page: Any) -> None:
     page.wait_for_selector(".gmkit-session .js-plotly-plot .scatterlayer")
     page.wait_for_selector(".gmkit-dice .gm-roll-btn")
 
-    # roll dice in the DiceRoller and see the faces
+    # roll dice in the DiceRoller and see the faces; the roller has rolled nothing yet, so the first
+    # roll the kernel holds is the click's; then wait until the page draws that very roll
+    assert kernel_eval(page, "print(desk.dice.last)").strip() == "{}"
     page.locator(".gmkit-dice .gm-expr").fill("3d6+1")
     page.locator(".gmkit-dice .gm-roll-btn").click()
-    # the kernel takes the click's message before this request (one shell channel, in order), so
-    # this is the new roll; then wait until the page draws that very roll, not one before it
+    kernel_until(page, "desk.dice.last")
     last = json.loads(kernel_eval(page, "import json; print(json.dumps(desk.dice.last))"))
     assert last["expr"] == "3d6+1"
     page.wait_for_function("""(text) => {
