@@ -130,7 +130,9 @@ class DragonLanguage(OrderLanguage):
                 actions.append(Manoeuvre(q.value if q else ("aerobatics" if word in _GENERIC_FIGURES
                                                               else word)))
             elif rule == "power":
-                actions.append(self._power(ctx, c, d))
+                power = self._power(ctx, c, d)
+                if power is not None:
+                    actions.append(power)
             elif rule == "nothing":
                 nothing = True
             elif rule == "benny":
@@ -222,15 +224,21 @@ class DragonLanguage(OrderLanguage):
         d.ask(NameRef(tuple(foes), c.text, kind="participant"), "target", verb)
         return None
 
-    def _power(self, ctx: Context, c: Clause, d: Draft) -> UsePower:
+    def _power(self, ctx: Context, c: Clause, d: Draft) -> UsePower | None:
+        """A Power used; None when the clause names none. The word alone (``берегу силы``,
+        ``силы на исходе``) is no order; a Power used without its name (``применяю силу на
+        Бейна``) is not taken, and the reply asks for the name."""
         q = c.first("QUOTE")
         die = c.first("DIE")
         names = [t.value for t in c.all("NAME")]
-        target = d.pick(_narrowed(ctx, names[0]), "target", "power") if names else None
-        power = q.value if q is not None else "power"
         if q is None:
-            d.note("language.dragons.note.power_name")
-        return UsePower(power, die.text if die else None, target)
+            head = c.first("POWER")
+            if head is not None and head.value in _POWER_NOUNS and die is None and not names:
+                return None
+            d.problem("language.dragons.note.power_name")
+            return None
+        target = d.pick(_narrowed(ctx, names[0]), "target", "power") if names else None
+        return UsePower(q.value, die.text if die else None, target)
 
     # --- options and rendering --------------------------------------------------------------
 
@@ -262,6 +270,10 @@ class DragonLanguage(OrderLanguage):
             return _render(order, lang, lambda n: n)
         with cast(ctx.encounter.cast):
             return _render(order, lang, lambda n: ctx.shown(n, lang))
+
+
+_POWER_NOUNS = frozenset({"сила", "power"})
+"""The Power's words that are only a noun: no order without a verb or a name."""
 
 
 def _render(order: Any, lang: str, shown: Callable[[str], str]) -> str:

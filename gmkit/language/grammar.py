@@ -340,8 +340,11 @@ class Scanner:
                  i: int, out: list[Token]) -> int:
         took: list[str] = []
         j = i
+        if j < len(words) and not caps[j]:
+            return j  # a Power's name is a proper name: «силы на исходе» names none
         while j < len(words) and len(took) < 3 and kinds[j] == "word":
-            if self.lexicon.match(texts, kinds, j) is not None or self.names.match(texts[j:j + 1]):
+            if self.lexicon.match(texts, kinds, j) is not None or self.names.match(texts[j:j + 1]) \
+                    or _function_word(texts[j]):
                 break
             took.append(words[j].text.capitalize() if caps[j] else words[j].text)
             j += 1
@@ -471,3 +474,14 @@ def _pos(tok: Any) -> int:
 
 
 Builder = Callable[..., Any]
+
+
+@lru_cache(maxsize=4096)
+def _function_word(word: str) -> bool:
+    """A preposition, conjunction or particle: it ends a free name (``Буря на Бейна``)."""
+    if word in ("on", "at", "to", "against", "and", "with", "for", "of", "then", "but"):
+        return True
+    if not is_cyrillic(word):
+        return False
+    morph = analyser()
+    return morph is not None and morph.parse(word)[0].tag.POS in ("PREP", "CONJ", "PRCL")
