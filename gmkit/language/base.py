@@ -295,6 +295,9 @@ class OrderLanguage:
             elif names:
                 draft.problem("reading.unused_name", None,
                               names=[ctx.shown(n) for n in dict.fromkeys(names)])
+        if sel.repeated and draft.orders:
+            draft.problem("reading.repeated", None,
+                          words=", ".join(dict.fromkeys(sel.repeated)))
         if sel.conditional and self.turn_rule:
             draft.problem("reading.conditional", self.turn_rule,
                           words=", ".join(dict.fromkeys(t.text for t in sel.conditional)))
@@ -306,7 +309,7 @@ class OrderLanguage:
         used = _spans(clauses)
         reading = Reading(ctx.encounter.system, ctx.actor, ctx.lang, tuple(draft.orders),
                           tuple(self.understand(o, ctx.lang, ctx) for o in draft.orders),
-                          tuple(draft.notes), tuple(draft.problems), tuple(draft.questions),
+                          _once(draft.notes), tuple(draft.problems), tuple(draft.questions),
                           cut=len(marked.text) if marked.cut else None, marked=marked.how,
                           shown=ctx.shown, renderer=lambda o, lg: self.understand(o, lg, ctx),
                           text=text, spans=used, skipped=_skipped(sel, quotes),
@@ -459,3 +462,12 @@ def _detect(tokens: Sequence[Token], text: str, default: Any) -> str:
     if ru != en:
         return "ru" if ru > en else "en"
     return script_of(text) or (default if default in ("en", "ru") else "en")
+
+
+def _once(notes: Sequence[Note]) -> tuple[Note, ...]:
+    """The notes, each said once (two attacks on the one foe in reach note it twice)."""
+    out: list[Note] = []
+    for n in notes:
+        if n not in out:
+            out.append(n)
+    return tuple(out)

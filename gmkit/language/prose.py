@@ -46,11 +46,14 @@ from .prose_words import (
     _WITHOUT,
     ARGUMENTS,
     _content,
+    _cover,
     _fits,
     _nobody,
     _nominative,
     _noun_subject,
     _pronoun,
+    _repeats,
+    _told_as_past,
     _verb,
     name_genders,
     object_form,
@@ -76,6 +79,9 @@ class Selection:
     ``aside`` (a subordinate clause), ``negated``, ``question``, ``condition``."""
     again: bool = False
     """The player asks for their previous order again (``как в прошлый раз``)."""
+    repeated: list[str] = field(default_factory=list)
+    """Words in the player's own clauses that ask for an action again (``дважды``, ``ещё раз``,
+    ``twice``): an order holds each action once, so the reader asks rather than drop them."""
     loose: list[tuple[int, int]] = field(default_factory=list)
     """(start, end) of content words in the player's own clauses that nothing matched (a name
     misspelt past recognising, a word the rules do not know): a reader must not fill in for
@@ -127,7 +133,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         if opener in _CONDITION:  # a part marker ("если дойдёт до рукопашной") is no condition
             c.status = "own" if any(tokens[i].kind in markers for i in c.tokens) else "condition"
             conditions += [k] if c.status == "condition" else []
-        elif any(words[i].text in _SUBJUNCTIVE and i not in cover for i in c.words):
+        elif any(words[i].text in _SUBJUNCTIVE and i not in cover for i in c.words) or \
+                _told_as_past(words, tokens, cover, c.words):  # «я бы…», «в прошлом раунде я…»
             c.status = "aside"
         elif opener in _ASIDE and cover.get(first) is None:  # type: ignore[arg-type]
             c.status = "aside"
@@ -157,6 +164,7 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
             continue
         out.loose += [(words[i].start, words[i].end) for i in c.words
                       if i not in cover and words[i].kind == "word" and _content(words[i].text)]
+        out.repeated += _repeats(words, c.words, cover)
         actor_token = tokens[c.subject] if c.subject is not None else None
         own = [tokens[i] for i in c.tokens]
         got = [t for t in _negation(words, tokens, cover, c, negative_ok, out)
@@ -176,27 +184,6 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         if t.kind == "AGAIN":
             out.again = True
     out.tokens = [_pronoun(t, mentioned, me, genders) for t in kept if t.kind != "AGAIN"]
-    return out
-
-
-def _cover(words: Sequence[Word], tokens: Sequence[Token]) -> dict[int, int]:
-    """Word index -> the index of the token it is part of (the narrowest: a number read inside
-    a phrase, ``набираю две высоты``, is its own token)."""
-    out: dict[int, int] = {}
-    width: dict[int, int] = {}
-    starts = [w.start for w in words]
-    from bisect import bisect_left
-
-    for k, t in enumerate(tokens):
-        if t.start < 0:
-            continue
-        i = bisect_left(starts, t.start)
-        while i < len(words) and (words[i].start < t.end or (
-                words[i].start == t.start and words[i].end <= t.start)):
-            span = t.end - t.start
-            if i not in out or span < width[i]:
-                out[i], width[i] = k, span
-            i += 1
     return out
 
 
@@ -386,6 +373,8 @@ def _conditions(clauses: list[_Clause], at: list[int], tokens: Sequence[Token],
             if d.status != "own":
                 continue
             heads = [tokens[i] for i in d.tokens if tokens[i].kind not in _NOT_HEADS]
+            if not heads:  # «если не выйдет — когтями»: an order's argument alone is governed too
+                heads = [tokens[i] for i in d.tokens if tokens[i].kind in ARGUMENTS]
             if heads and not all(h.kind in allowed for h in heads):
                 out.conditional += heads
                 d.status = "condition"

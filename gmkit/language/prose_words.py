@@ -1,16 +1,18 @@
 """The words forum prose is cut by (:mod:`gmkit.language.prose`): the marks that end a sentence or a
 clause, the words of negation, condition, asides and pronouns, what a word is by its tags (a
 verb's person, a possible nominative, a content word), and a pronoun bound to the names it may
-mean. Apart from the cutting itself, so that the corrections (:mod:`~.corrections`) share them."""
+mean, and which token each word is part of. Apart from the cutting itself, so that the
+corrections (:mod:`~.corrections`) share them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
 from .grammar import NameRef, Token
 from .morph import analyser, is_cyrillic
+from .text import Word
 
 __all__ = ["ARGUMENTS", "object_form", "name_genders"]
 
@@ -44,6 +46,59 @@ _DECLINE = frozenset({"быть", "стать", "хотеть", "мочь", "р�
 """Verbs a player declines an order with (``но не буду``, ``не стану``, ``won't``)."""
 _SUBJUNCTIVE = frozenset({"бы", "б", "would", "could", "should", "might"})
 """``я бы спикировал``: what the player might do, not what they do."""
+_PAST_TIME = frozenset({"прошлый", "раньше", "прежде", "вчера", "позапрошлый", "давеча",
+                        "previously", "earlier", "ago", "yesterday"})
+"""Words of a time gone by (their dictionary forms): a clause with one tells what was."""
+_PAST_NOUNS = frozenset({"round", "turn", "time"})
+"""``last round``: an English word of time after ``last``."""
+
+
+def _past_time(words: Sequence[Word], i: int) -> bool:
+    """Word ``i`` places its clause in the past: ``в прошлом раунде``, ``раньше``, ``last round``."""
+    w = words[i].text
+    if w == "last":
+        return i + 1 < len(words) and words[i + 1].text in _PAST_NOUNS
+    if w == "до" and i + 1 < len(words) and words[i + 1].text == "этого":
+        return True
+    return w in _PAST_TIME or _lemma(w) in _PAST_TIME
+
+
+def _told_as_past(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
+                  clause: Sequence[int]) -> bool:
+    """The clause places itself in the past (``в прошлом раунде``, ``last round``) and has no
+    verb of the player's present (``пикирую``, ``пикируй``): it tells what was."""
+    if not any(_past_time(words, i) for i in clause
+               if i not in cover or tokens[cover[i]].kind not in ("AGAIN", "NAME")):
+        return False
+    return not any(_verb(words[i].text) in ("1", "impr") for i in clause if words[i].kind == "word")
+
+
+_REPEAT = frozenset({"дважды", "трижды", "четырежды", "twice", "thrice"})
+"""Words that ask for an action more than once."""
+
+
+def _repeats(words: Sequence[Word], clause: Sequence[int], cover: dict[int, int]) -> list[str]:
+    """The words of the clause that ask for an action again (``дважды``, ``ещё раз``)."""
+    out = []
+    for n, i in enumerate(clause):
+        w = words[i].text
+        if i in cover:
+            continue
+        if w in _REPEAT:
+            out.append(w)
+        elif w == "раз" and n > 0 and words[clause[n - 1]].text in ("ещё", "еще"):
+            out.append(f"{words[clause[n - 1]].text} {w}")
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _lemma(word: str) -> str:
+    if not is_cyrillic(word):
+        return word
+    morph = analyser()
+    return word if morph is None else str(morph.parse(word)[0].normal_form)
+
+
 ARGUMENTS = frozenset({"NAME", "WEAPON", "SPELL", "ITEM", "NUM", "SIGNED", "CELL", "SYSTEMS", "HULL",
                        "ORD", "QUOTE", "DIE"})
 """Token kinds that are an order's arguments, not its head: a correction may give only these."""
@@ -167,4 +222,25 @@ def name_genders(names: Iterable[tuple[str, str | None]]) -> dict[str, str | Non
     for name, kind in names:
         n = grammar.noun(name, kind)
         out[name] = n.gender if n.gender_known else None
+    return out
+
+
+def _cover(words: Sequence[Word], tokens: Sequence[Token]) -> dict[int, int]:
+    """Word index -> the index of the token it is part of (the narrowest: a number read inside
+    a phrase, ``набираю две высоты``, is its own token)."""
+    out: dict[int, int] = {}
+    width: dict[int, int] = {}
+    starts = [w.start for w in words]
+    from bisect import bisect_left
+
+    for k, t in enumerate(tokens):
+        if t.start < 0:
+            continue
+        i = bisect_left(starts, t.start)
+        while i < len(words) and (words[i].start < t.end or (
+                words[i].start == t.start and words[i].end <= t.start)):
+            span = t.end - t.start
+            if i not in out or span < width[i]:
+                out[i], width[i] = k, span
+            i += 1
     return out
