@@ -219,4 +219,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road","Эльвен","Mira heals Борин", Nothing()),
     ("roadmelee","Борин","Борин, не раздумывая, рубит вожака", Strike("Вожак")),
     ("roadmelee","Борин","Рублю вожака, не обращая внимания на крыс", Strike("Вожак")),
+    # what was is not an order; a repeat and an own condition are asked about, not taken
+    ("road","Эльвен","В прошлом раунде стреляла в вожака, теперь стреляю в Волка 1", Shoot("Волк 1")),
+    ("road","Эльвен","Стреляю в Волка 1 дважды", Says("дважды")),
+    ("road","Эльвен","Стреляю в Волка 1. Если промахнусь — в Волка 2", Says("F-6")),
 ]

@@ -225,4 +225,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("cloud","Облако","Чайка fires at us. We answer: fire at her!", Attack("Чайка")),
     ("cloud","Облако","Огонь по Чайке не открываем, а берём Стража 2 лучом", Tractor("Страж 2")),
     ("cloud","Облако","Залп! По Буревестнику!", Attack("Буревестник")),
+    # what was is not an order; a repeat and an own condition are asked about, not taken
+    ("cloud","Облако","В прошлом ходу стреляли по Чайке, теперь огонь по Стражу 2", Attack("Страж 2")),
+    ("cloud","Облако","Огонь по Стражу 2 дважды", Says("дважды")),
+    ("cloud","Облако","Стреляю по Стражу 2. Если промажу — по Чайке", Says("S-5")),
 ]
