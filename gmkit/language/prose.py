@@ -48,11 +48,13 @@ from .prose_words import (
     _content,
     _cover,
     _fits,
+    _hedged,
     _nobody,
     _nominative,
     _noun_subject,
     _pronoun,
     _repeats,
+    _retracts,
     _told_as_past,
     _verb,
     name_genders,
@@ -147,7 +149,7 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                 clauses[k - 1].sentence == sentence else last_subject
         else:
             c.status = current
-        if c.sentence in questions:
+        if c.sentence in questions or _hedged(words, cover, c.words):
             c.status = "question"
         for i in c.tokens:
             t = tokens[i]
@@ -173,6 +175,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         negated = heads - {t.kind for t in got}
         if negated or (not heads and _declines(words, cover, c)):
             _cancel(groups, negated, c.sentence)  # "жгу Шквала. Хотя нет, не жгу" / "но не буду"
+        elif not heads and _retracts(words, cover, c.words):  # «пикирую на 2. Шучу.»
+            last = [{t.kind for t in g if t.kind not in _NOT_HEADS} for _, g in groups]
+            _cancel(groups, next((h for h in reversed(last) if h), set()), c.sentence)
         groups.append((c, ([Token("SEP", "CORR", "")] if c.correction else []) + got))
     kept: list[Token] = []
     for _, got in groups:

@@ -73,6 +73,26 @@ def _told_as_past(words: Sequence[Word], tokens: Sequence[Token], cover: dict[in
     return not any(_verb(words[i].text) in ("1", "impr") for i in clause if words[i].kind == "word")
 
 
+_HEDGE = frozenset({"думать", "подумывать", "размышлять", "колебаться", "сомневаться"})
+"""Verbs of weighing a choice: with an infinitive (``думаю пикировать``) no order is given yet."""
+_RETRACT = frozenset({"шутка", "шучу", "шутю", "joke", "joking", "kidding", "jk"})
+"""``пикирую на 2 — шутка``: the player takes back what came before."""
+
+
+def _hedged(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int]) -> bool:
+    """The clause weighs an action (``думаю пикировать``) or asks whether (``пикировать ли``)."""
+    texts = [words[i].text for i in clause if words[i].kind == "word"]
+    if any(w in ("ли", "whether") for i, w in zip(clause, texts, strict=False) if i not in cover):
+        return True
+    return any(_lemma(w) in _HEDGE for w in texts) and any(_verb(w) == "inf" for w in texts)
+
+
+def _retracts(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int]) -> bool:
+    """The clause takes back what came before (``шутка``, ``just kidding``), not negated."""
+    texts = [words[i].text for i in clause if words[i].kind == "word" and i not in cover]
+    return any(w in _RETRACT for w in texts) and not any(w in _NEGATION for w in texts)
+
+
 _REPEAT = frozenset({"дважды", "трижды", "четырежды", "twice", "thrice"})
 """Words that ask for an action more than once."""
 
