@@ -34,6 +34,7 @@ from .prose_words import (
     _ASIDE,
     _CLAUSE,
     _CONDITION,
+    _CONSEQUENCE,
     _DECLINE,
     _INSTEAD,
     _NEGATION,
@@ -138,6 +139,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         elif any(words[i].text in _SUBJUNCTIVE and i not in cover for i in c.words) or \
                 _told_as_past(words, tokens, cover, c.words):  # «я бы…», «в прошлом раунде я…»
             c.status = "aside"
+        elif person != "3" and (opener in _CONSEQUENCE or (opener == "что" and k and [
+                words[i].text for i in clauses[k - 1].words] == ["так"])):  # «…, так что огонь»
+            c.status = current = subject or "own"
         elif opener in _ASIDE and cover.get(first) is None:  # type: ignore[arg-type]
             c.status = "aside"
         elif person in ("1", "impr"):

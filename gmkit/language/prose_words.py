@@ -24,6 +24,9 @@ _ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "бу�
                     "чем", "покуда", "while", "though", "although", "because", "until", "let",
                     "whilst", "as", "that"})
 """Words that open a clause the player does not order: time, wish, comparison, report."""
+_CONSEQUENCE = frozenset({"поэтому", "потому", "значит", "следовательно", "итак", "тогда",
+                          "therefore", "hence", "thus", "so"})
+"""Words that open the player's own conclusion (``Чайка ушла, поэтому огонь по ней``)."""
 _CONDITION = frozenset({"если", "когда", "коли", "ежели", "if", "when", "once", "unless", "whenever"})
 """Words that open a condition: an order given only if something happens."""
 _NEGATION = frozenset({"не", "ни", "без", "not", "no", "don't", "dont", "never", "without",
