@@ -226,6 +226,9 @@ class FantasyLanguage(OrderLanguage):
                 if not spells:
                     d.ask(NameRef(tuple(healing), c.text, kind="spell"), "spell", "heal")
                 return None
+            if target is None and not self_ and _aimed(me, "spells", name) == "ally":
+                _whom(ctx, c, d, "heal")  # «лечу всех», «heal»: not the healer in silence
+                return None
             return Cast(name, target)  # type: ignore[arg-type]
         name = d.pick(items[0], "item") if items else (potions[0] if len(potions) == 1 else None)
         if name is None:
@@ -251,6 +254,9 @@ class FantasyLanguage(OrderLanguage):
         target = None if c.first("SELF") else self._target(ctx, c, before, d, plausible, "cast",
                                                            spell=spell)
         if spell is None or target is False:
+            return None
+        if target is None and c.first("SELF") is None and _aimed(me, "spells", spell) == "ally":
+            _whom(ctx, c, d, "cast", spell=spell)  # «Исцеление»: whom is asked
             return None
         if target is None and not heals and c.first("SELF") is None and c in ctx.clauses:
             k = list(ctx.clauses).index(c)
@@ -308,8 +314,11 @@ class FantasyLanguage(OrderLanguage):
         order's script), declined by the fight's cast."""
         names = [n for n in _names_of(order) if n is not None]
         shown = {n: ctx.shown(n, lang) if ctx is not None else n for n in names}
+        me = _me(ctx.scenario, ctx.actor) if ctx is not None else {}
+        mine = frozenset(s["name"] for s in me.get("spells") or ()
+                         if _aimed(me, "spells", s["name"]) in ("ally", "self"))
         with grammar.cast(_cast_of(ctx, shown)):
-            return self._words(order, lang, shown)
+            return self._words(order, lang, shown, mine)
 
     def understand(self, order: Any, lang: str, ctx: Context) -> str:
         """A melee order given in the ranged phase says plainly that the actor does nothing
@@ -319,14 +328,18 @@ class FantasyLanguage(OrderLanguage):
             return format_message("fantasy.order.held", lang, melee=said)
         return said
 
-    def _words(self, order: Any, lang: str, shown: dict[str, str]) -> str:
+    def _words(self, order: Any, lang: str, shown: dict[str, str],
+               mine: frozenset[str] = frozenset()) -> str:
+        """``mine``: the actor's spells for an ally or itself, which the engine casts on the
+        caster when they name nobody (said «на себя»)."""
         def say(key: str, **params: Any) -> str:
             return format_message(f"fantasy.order.{key}", lang,
                                   **{k: shown.get(v, v) for k, v in params.items()})
 
         if isinstance(order, Both):
-            return format_message("fantasy.order.both", lang, ranged=self._words(order.ranged, lang, shown),
-                                  melee=self._words(order.melee, lang, shown))
+            return format_message("fantasy.order.both", lang,
+                                  ranged=self._words(order.ranged, lang, shown, mine),
+                                  melee=self._words(order.melee, lang, shown, mine))
         if isinstance(order, Strike):
             target, attack = order.target, order.attack
             if target is None:
@@ -336,13 +349,14 @@ class FantasyLanguage(OrderLanguage):
                         else say("strike.target", target=target))
             if order.cast is not None:
                 text = format_message("fantasy.order.and", lang, first=text,
-                                      then=self._words(order.cast, lang, shown))
+                                      then=self._words(order.cast, lang, shown, mine))
             return text
         if isinstance(order, Shoot):
             return say("shoot") if order.target is None else say("shoot.target", target=order.target)
         if isinstance(order, Cast):
-            return (say("cast", spell=order.spell) if order.target is None
-                    else say("cast.target", spell=order.spell, target=order.target))
+            if order.target is None:
+                return say("cast.self" if order.spell in mine else "cast", spell=order.spell)
+            return say("cast.target", spell=order.spell, target=order.target)
         if isinstance(order, UseItem):
             return (say("use", item=order.item) if order.target is None
                     else say("use.target", item=order.item, target=order.target))
@@ -432,6 +446,19 @@ def _aliases_cast(fight: grammar.Cast, shown: tuple[tuple[str, str], ...]) -> gr
             continue
         rows.append((said, e.kind, e.gender, dict(e.forms) if said == name else None))
     return grammar.Cast.of(rows)
+
+
+def _aimed(me: dict[str, Any], kind: str, name: str | None) -> str:
+    """Whom the actor's spell or item ``name`` is for (``enemy``, ``ally``, ``self``): the engine
+    casts an ally's spell that names nobody on its caster, so a reading asks whom instead."""
+    default = "enemy" if kind == "spells" else "self"
+    return next((str(x.get("target", default)) for x in me.get(kind) or () if x["name"] == name),
+                default)
+
+
+def _whom(ctx: Context, c: Clause, d: Draft, verb: str, **params: Any) -> None:
+    """Ask which of the actor's side (the actor last) a spell for an ally is meant for."""
+    d.ask(NameRef((*_friends(ctx), ctx.actor), c.text, kind="participant"), "target", verb, **params)
 
 
 def _me(scenario: Any, actor: str) -> dict[str, Any]:

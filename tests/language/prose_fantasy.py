@@ -223,4 +223,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road","Эльвен","В прошлом раунде стреляла в вожака, теперь стреляю в Волка 1", Shoot("Волк 1")),
     ("road","Эльвен","Стреляю в Волка 1 дважды", Says("дважды")),
     ("road","Эльвен","Стреляю в Волка 1. Если промахнусь — в Волка 2", Says("F-6")),
+    # a heal that names nobody is asked about, not cast on the healer in silence
+    ("road", M, "Лечу всех", Ask(BO, H, E, M)),
+    ("road", M, "Исцеление", Ask(BO, H, E, M)),
+    ("road", M, "Лечусь", Cast(MEND)),
 ]
