@@ -52,9 +52,11 @@ CORE_VOCABULARY: dict[str, dict[str, list[str]]] = {
             "en": ["anyone", "any of them", "whoever", "at random", "any one"]},
     "CORR": {"ru": ["то есть", "вместо этого", "хотя нет", "а нет", "ой", "упс", "точнее",
                     "вернее", "отставить", "отмена", "поправка", "передумать", "исправлять",
-                    "исправление", "лучше так"],
+                    "исправление", "лучше так", "хотя лучше", "а лучше", "или лучше", "но лучше", "лучше уж",
+                    "передумал", "передумала"],
              "en": ["i mean", "no wait", "scratch that", "make that", "oops", "rather", "instead",
-                    "correction", "actually", "sorry"]},
+                    "correction", "actually", "sorry", "better yet", "on second thought",
+                    "on second thoughts"]},
 }
 """Words every rule set reads alike: conjunctions that separate orders, the previous order asked
 for again, and the words of a self-correction (after which the last word wins)."""

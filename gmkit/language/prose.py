@@ -50,6 +50,7 @@ from .prose_words import (
     _cover,
     _fits,
     _hedged,
+    _let_be,
     _nobody,
     _nominative,
     _noun_subject,
@@ -142,7 +143,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         elif person != "3" and (opener in _CONSEQUENCE or (opener == "что" and k and [
                 words[i].text for i in clauses[k - 1].words] == ["так"])):  # «…, так что огонь»
             c.status = current = subject or "own"
-        elif opener in _ASIDE and cover.get(first) is None:  # type: ignore[arg-type]
+        elif opener in _ASIDE and first is not None and cover.get(first) is None and \
+                not _let_be(words, c.words):
             c.status = "aside"
         elif person in ("1", "impr"):
             c.status = current = "own"

@@ -90,6 +90,12 @@ def _hedged(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int])
     return any(_lemma(w) in _HEDGE for w in texts) and any(_verb(w) == "inf" for w in texts)
 
 
+def _let_be(words: Sequence[Word], clause: Sequence[int]) -> bool:
+    """``пусть будет ровно``: the player settles on an order, not a wish about another."""
+    texts = [words[i].text for i in clause if words[i].kind == "word"]
+    return len(texts) > 2 and texts[0] in ("пусть", "пускай") and texts[1] == "будет"
+
+
 def _retracts(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int]) -> bool:
     """The clause takes back what came before (``шутка``, ``just kidding``), not negated."""
     texts = [words[i].text for i in clause if words[i].kind == "word" and i not in cover]
