@@ -143,12 +143,29 @@ def cited(text: str) -> list[tuple[int, int]]:
 
 
 def clean(text: str) -> str:
-    """The player's own words in place: quotes, struck-out text (``[s]…[/s]``: a correction) and
-    markup written over with spaces, each character kept where it was."""
+    """The player's own words in place: quotes, struck-out text (``[s]…[/s]``: a correction),
+    markup and list numbers (``1) ровно +1 2) пламенем…``) written over with spaces, each
+    character kept where it was."""
     for a, b in cited(text):
         text = text[:a] + "".join(ch if ch == "\n" else " " for ch in text[a:b]) + text[b:]
     text = blank(text, _STRUCK)
-    return blank(text, _TAG)
+    return _unnumbered(blank(text, _TAG))
+
+
+_NUMBERED = re.compile(r"(?:(?<=^)|(?<=[\s:]))\d{1,2}\)(?=\s)", re.M)
+
+
+def _unnumbered(text: str) -> str:
+    """``1) ровно +1 2) …``: a list's numbers are no order's numbers. Only a run counted from 1
+    is a list (``на 2) и жгу`` is a smile), and a number closing a bracket opened before it on
+    its line (a cell, ``(3, 4)``) is kept."""
+    following = 1
+    for m in _NUMBERED.finditer(text):
+        line = text[text.rfind("\n", 0, m.start()) + 1:m.start()]
+        if int(m.group(0)[:-1]) == following and line.count("(") <= line.count(")"):
+            text = text[:m.start()] + " " * len(m.group(0)) + text[m.end():]
+            following += 1
+    return text
 
 
 def normalise(text: str) -> str:

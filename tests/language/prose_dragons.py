@@ -294,4 +294,7 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("storm","Пепел","Шквал ниже, поэтому пикирую на 1", DO(dive(1))),
     ("storm","Пепел","Пикирую на 2. Хотя лучше ровно", DO(lvl(0))),
     ("storm","Пепел","Пусть Гроза пикирует, а я ровно", DO(lvl(0))),
+    # a numbered list in one line; a smile's bracket after a number is no list
+    ("storm","Пепел","Заявка: 1) ровно +1 2) пламенем по Мгле", DO(lvl(1),(A("Пламя","Мгла"),))),
+    ("storm","Пепел","ровно +2) жгу Мглу", DO(lvl(2),(A("Пламя","Мгла"),))),
 ]
