@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .grammar import NameRef, Token
-from .morph import analyser, is_cyrillic
+from .morph import analyser, forms, is_cyrillic
 from .text import Word
 
 __all__ = ["ARGUMENTS", "object_form", "name_genders"]
@@ -63,7 +63,7 @@ def _past_time(words: Sequence[Word], i: int) -> bool:
         return i + 1 < len(words) and words[i + 1].text in _PAST_NOUNS
     if w == "до" and i + 1 < len(words) and words[i + 1].text == "этого":
         return True
-    return w in _PAST_TIME or _lemma(w) in _PAST_TIME
+    return any(f in _PAST_TIME for f in forms(w))
 
 
 def _told_as_past(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
@@ -87,7 +87,7 @@ def _hedged(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int])
     texts = [words[i].text for i in clause if words[i].kind == "word"]
     if any(w in ("ли", "whether") for i, w in zip(clause, texts, strict=False) if i not in cover):
         return True
-    return any(_lemma(w) in _HEDGE for w in texts) and any(_verb(w) == "inf" for w in texts)
+    return any(f in _HEDGE for w in texts for f in forms(w)) and any(_verb(w) == "inf" for w in texts)
 
 
 def _let_be(words: Sequence[Word], clause: Sequence[int]) -> bool:
@@ -118,14 +118,6 @@ def _repeats(words: Sequence[Word], clause: Sequence[int], cover: dict[int, int]
         elif w == "раз" and n > 0 and words[clause[n - 1]].text in ("ещё", "еще"):
             out.append(f"{words[clause[n - 1]].text} {w}")
     return out
-
-
-@lru_cache(maxsize=1 << 14)
-def _lemma(word: str) -> str:
-    if not is_cyrillic(word):
-        return word
-    morph = analyser()
-    return word if morph is None else str(morph.parse(word)[0].normal_form)
 
 
 ARGUMENTS = frozenset({"NAME", "WEAPON", "SPELL", "ITEM", "NUM", "SIGNED", "CELL", "SYSTEMS", "HULL",
@@ -223,8 +215,6 @@ def _fits(gender: str | None, pronoun: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _nobody(word: str) -> bool:
-    from .morph import forms
-
     return word in _NOBODY or any(f in _NOBODY for f in forms(word))
 
 
