@@ -70,17 +70,6 @@ def main() -> None:
     report("  2-vs-3 Blue      ", AMBUSH, 300)
     verdict = "meets" if r1 >= 500 else "BELOW"
     print(f"  target >= 500 1-vs-1 duels/s: {verdict} ({r1:,.0f}/s)")
-    print("For comparison only, what the shared core's journal JSON costs (switched off here):")
-    import gmkit.encounter as enc
-    from gmkit.events import Event
-
-    saved = enc.order_to_json, Event.to_json
-    enc.order_to_json = lambda order: None  # type: ignore[assignment]
-    Event.to_json = lambda self: {}  # type: ignore[method-assign]
-    try:
-        report("  1-vs-1, no journal JSON", DUEL, 1000)
-    finally:
-        enc.order_to_json, Event.to_json = saved  # type: ignore[method-assign]
     prof = cProfile.Profile()
     sc = scenario(DUEL)
     prof.enable()
