@@ -144,6 +144,12 @@ class DragonLanguage(OrderLanguage):
         if move is None and not actions and not nothing:
             return d
         if move is None and not d.questions:
+            asked = next((a for a in ctx.asked if any(
+                c.rule in _MOVE_RULES or c.rule in ("change", "keep")
+                for c in self.grammar.clauses(list(a.tokens)))), None)
+            if asked is not None:  # «Ровно +1? Пламя по Шквалу»: the move is not level by default
+                d.problem("reading.asked", None, words=asked.said(ctx.text))
+                return d
             d.note("language.dragons.note.no_move")
         if not d.problems:  # with a question open, what is certain is kept (not yet accepted)
             d.orders.append(DragonOrder(move=move, actions=tuple(actions)))
@@ -389,6 +395,10 @@ def _move(c: Clause, me: dict[str, Any], d: Draft, ctx: Context) -> Move | None:
                 return None
         return Move.climb(n) if climbing else Move.dive(n)
     if rule == "level":
+        signed = list(dict.fromkeys(t.text for t in c.tokens if t.kind == "SIGNED"))
+        if len({int(t.value) for t in c.tokens if t.kind == "SIGNED"}) > 1:  # «level +1 (maybe +2)»
+            d.problem("language.dragons.two_moves", "D-1", moves=" / ".join(signed))
+            return None
         got = _speed_change(c, me)
         return Move.level(got or 0)
     if c.first("TO") is not None:

@@ -277,6 +277,7 @@ class OrderLanguage:
                      self.negative_ok, context, self.part_markers)
         ctx.mentioned = sel.mentioned
         ctx.loose = sel.loose
+        ctx.asked = sel.asked
         ctx.text = text
         clauses = self.prepare(ctx, correct(self.grammar.clauses(sel.tokens), self.slot))
         ctx.clauses = clauses
@@ -295,6 +296,9 @@ class OrderLanguage:
             elif names:
                 draft.problem("reading.unused_name", None,
                               names=[ctx.shown(n) for n in dict.fromkeys(names)])
+        alternatives = [a for a in sel.asked if a.alternative]
+        if alternatives and draft.orders:  # «Ровно +1… или +2?»: the player has not chosen
+            draft.problem("reading.asked", None, words=alternatives[0].said(text))
         if sel.repeated and draft.orders:
             draft.problem("reading.repeated", None,
                           words=", ".join(dict.fromkeys(sel.repeated)))

@@ -42,6 +42,9 @@ class Context:
     loose: Sequence[tuple[int, int]] = ()
     """(start, end) of the player's own content words that nothing matched: a target must not
     be left to the die when one was written there."""
+    asked: Sequence[Any] = ()
+    """The player's own questions about the order (:class:`gmkit.language.prose.Asked`): what a
+    rule set must not fill in with its default (``Ровно +1? Пламя по Шквалу`` gives no move)."""
     text: str = ""
     """The message (what the offsets point into)."""
     clauses: Sequence[Clause] = ()

@@ -15,6 +15,9 @@ clauses that give the actor's own order:
   name right after it (``атакую не Шквала, а Мглу``); ``ничего не делаю`` is itself an order;
 * a condition (``если Гроза пикирует, то …``) is reported, naming the rule that orders are given
   as they are (:attr:`Selection.conditional`);
+* a question or a doubt of the player's own about the order (``ровно +1 или +2?``, ``ровно +1,
+  не знаю``) that nothing later settles is reported (:attr:`Selection.asked`), never settled by
+  a default; an imperative after another's name (``Гроза, бей Шквала!``) is said to them;
 * self-corrections (``ой``, ``нет``, ``точнее``, ``вернее``, ``вместо этого``, ``передумал``, a
   line starting ``*``) are boundaries where the last word wins (:func:`correct`).
 
@@ -25,84 +28,43 @@ corpus's phrases.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 
 from .corrections import correct
 from .grammar import NameRef, Token
 from .morph import is_cyrillic
+from .negation import cancel, declines, negation
 from .prose_words import (
     _ASIDE,
     _CLAUSE,
     _CONDITION,
     _CONSEQUENCE,
-    _DECLINE,
-    _INSTEAD,
-    _NEGATION,
     _NOT_HEADS,
     _OWN,
     _PREPOSITIONS,
     _SENTENCE,
     _SUBJECT_PRONOUNS,
     _SUBJUNCTIVE,
-    _WITHOUT,
     ARGUMENTS,
     _content,
     _cover,
     _fits,
     _hedged,
     _let_be,
-    _nobody,
     _nominative,
     _noun_subject,
     _pronoun,
     _repeats,
     _retracts,
     _told_as_past,
+    _unsure,
     _verb,
     name_genders,
     object_form,
 )
+from .selection import Asked, ProseClause, Selection
 from .text import Word
 
-__all__ = ["Selection", "select", "correct", "name_genders", "object_form", "ARGUMENTS"]
-
-
-@dataclass
-class Selection:
-    """The tokens of a message's own order, and what the rest of it was."""
-
-    tokens: list[Token]
-    """What the grammar reads: the own clauses' tokens, ``SEP`` between clauses; a ``SEP`` whose
-    value is ``"CORR"`` marks a self-correction."""
-    mentioned: list[str] = field(default_factory=list)
-    """Names the message mentions (quotes included), in order: what a pronoun may stand for."""
-    conditional: list[Token] = field(default_factory=list)
-    """Order words under a condition (``если …, то атакую``)."""
-    skipped: list[tuple[int, int, str]] = field(default_factory=list)
-    """(start, end, why) of the words not read as the order: ``other`` (another's action),
-    ``aside`` (a subordinate clause), ``negated``, ``question``, ``condition``."""
-    again: bool = False
-    """The player asks for their previous order again (``как в прошлый раз``)."""
-    repeated: list[str] = field(default_factory=list)
-    """Words in the player's own clauses that ask for an action again (``дважды``, ``ещё раз``,
-    ``twice``): an order holds each action once, so the reader asks rather than drop them."""
-    loose: list[tuple[int, int]] = field(default_factory=list)
-    """(start, end) of content words in the player's own clauses that nothing matched (a name
-    misspelt past recognising, a word the rules do not know): a reader must not fill in for
-    them."""
-
-
-@dataclass
-class _Clause:
-    words: list[int]
-    sentence: int
-    tokens: list[int] = field(default_factory=list)
-    status: str = "own"
-    subject: int | None = None
-    """The index of the token that is the clause's subject (``Борин`` in ``Борин рубит``): a
-    name that acts, never an order's target."""
-    correction: bool = False
-    """The clause says again what the player meant (``ой, нет — Мглу``, ``*в Волка 1``)."""
+__all__ = ["Asked", "Selection", "select", "correct", "name_genders", "object_form", "ARGUMENTS"]
 
 
 def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable[str],
@@ -128,6 +90,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
     current = "own"
     questions = {c.sentence for c in clauses if _ends_with(words, c, "?")}
     conditions: list[int] = []
+    own_questions: list[int] = []
+    unsure: set[int] = set()  # own clauses the player says they are not sure of
     for k, c in enumerate(clauses):
         if c.sentence != sentence:
             sentence, current = c.sentence, "own"
@@ -146,6 +110,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         elif opener in _ASIDE and first is not None and cover.get(first) is None and \
                 not _let_be(words, c.words):
             c.status = "aside"
+        elif person == "impr" and _addressed(words, tokens, clauses, k, me):
+            c.status = "other"  # «Гроза, бей Шквала!»: a word to a comrade, not the order
         elif person in ("1", "impr"):
             c.status = current = "own"
         elif subject is not None:
@@ -156,14 +122,24 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         else:
             c.status = current
         if c.sentence in questions or _hedged(words, cover, c.words):
+            if c.status == "own":
+                own_questions.append(k)
             c.status = "question"
+        elif _unsure(words, cover, c.words):  # «ровно +1, не знаю»: the clause before is not sure
+            alone = all(tokens[i].kind == "SEP" for i in c.tokens)
+            doubted = k if not alone or not k or clauses[k - 1].sentence != c.sentence else k - 1
+            if clauses[doubted].status == "own":
+                own_questions.append(doubted)
+                unsure.add(doubted)
+                clauses[doubted].status = "question"
         for i in c.tokens:
             t = tokens[i]
             if t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one and \
                     not t.value.pronoun and t.value.one not in me:
                 mentioned.append(t.value.one)
     _conditions(clauses, conditions, tokens, allowed, out)
-    groups: list[tuple[_Clause, list[Token]]] = []
+    out.asked = _asked(words, tokens, clauses, own_questions, unsure)
+    groups: list[tuple[ProseClause, list[Token]]] = []
     for c in clauses:
         if c.status != "own":
             if c.tokens or any(words[i].kind != "mark" for i in c.words):
@@ -175,15 +151,15 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         out.repeated += _repeats(words, c.words, cover)
         actor_token = tokens[c.subject] if c.subject is not None else None
         own = [tokens[i] for i in c.tokens]
-        got = [t for t in _negation(words, tokens, cover, c, negative_ok, out)
+        got = [t for t in negation(words, tokens, cover, c, negative_ok, out)
                if t.kind not in ("CORR", "ANY") and t is not actor_token]
         heads = {t.kind for t in own if t.kind not in _NOT_HEADS and t.kind not in ("CORR", "ANY")}
         negated = heads - {t.kind for t in got}
-        if negated or (not heads and _declines(words, cover, c)):
-            _cancel(groups, negated, c.sentence)  # "жгу Шквала. Хотя нет, не жгу" / "но не буду"
+        if negated or (not heads and declines(words, cover, c)):
+            cancel(groups, negated, c.sentence)  # "жгу Шквала. Хотя нет, не жгу" / "но не буду"
         elif not heads and _retracts(words, cover, c.words):  # «пикирую на 2. Шучу.»
             last = [{t.kind for t in g if t.kind not in _NOT_HEADS} for _, g in groups]
-            _cancel(groups, next((h for h in reversed(last) if h), set()), c.sentence)
+            cancel(groups, next((h for h in reversed(last) if h), set()), c.sentence)
         groups.append((c, ([Token("SEP", "CORR", "")] if c.correction else []) + got))
     kept: list[Token] = []
     for _, got in groups:
@@ -198,17 +174,17 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
     return out
 
 
-def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int]) -> list[_Clause]:
-    out: list[_Clause] = []
+def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int]) -> list[ProseClause]:
+    out: list[ProseClause] = []
     sentence = 0
-    cur = _Clause([], 0)
+    cur = ProseClause([], 0)
 
     def close() -> None:
         nonlocal cur
         if cur.words:
             cur.tokens = sorted({cover[i] for i in cur.words if i in cover})
             out.append(cur)
-        cur = _Clause([], sentence)
+        cur = ProseClause([], sentence)
 
     line_start = True
     for i, w in enumerate(words):
@@ -250,7 +226,7 @@ def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
     return out
 
 
-def _subordinate(words: Sequence[Word], cur: _Clause, cover: dict[int, int]) -> bool:
+def _subordinate(words: Sequence[Word], cur: ProseClause, cover: dict[int, int]) -> bool:
     """The clause being cut opens with a subordinating word (it runs to the next mark)."""
     first = next((i for i in cur.words if words[i].kind != "mark"), None)
     return first is not None and first not in cover and words[first].text in (_ASIDE | _CONDITION)
@@ -274,11 +250,11 @@ def _after_label(words: Sequence[Word], i: int) -> bool:
         i + 1 >= len(words) or (words[i + 1].kind == "mark" and words[i + 1].text in _SENTENCE))
 
 
-def _ends_with(words: Sequence[Word], c: _Clause, mark: str) -> bool:
+def _ends_with(words: Sequence[Word], c: ProseClause, mark: str) -> bool:
     return any(words[i].kind == "mark" and words[i].text == mark for i in c.words[-1:])
 
 
-def _first_word(words: Sequence[Word], c: _Clause, cover: dict[int, int],
+def _first_word(words: Sequence[Word], c: ProseClause, cover: dict[int, int],
                 tokens: Sequence[Token]) -> int | None:
     """The clause's first word that is not a conjunction or a mark."""
     for i in c.words:
@@ -291,8 +267,8 @@ def _first_word(words: Sequence[Word], c: _Clause, cover: dict[int, int],
     return None
 
 
-def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int], c: _Clause,
-             clauses: list[_Clause], k: int, me: frozenset[str], mentioned: list[str],
+def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int], c: ProseClause,
+             clauses: list[ProseClause], k: int, me: frozenset[str], mentioned: list[str],
              genders: Callable[[str], str | None]) -> tuple[str | None, str | None]:
     """(whose clause it is by its subject: ``"own"``, ``"other"`` or None when it names none;
     the verb's person: ``"1"``, ``"3"``, ``"impr"``, ``"inf"`` or None)."""
@@ -356,20 +332,55 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
     return None, person
 
 
-def _labelled(words: Sequence[Word], c: _Clause, t: Token) -> bool:
+def _asked(words: Sequence[Word], tokens: Sequence[Token], clauses: list[ProseClause],
+           at: list[int], unsure: set[int]) -> list[Asked]:
+    """The player's own questions that hold order words and that nothing later settles (``или
+    на 2? нет, на 1`` is settled by its ``нет``, a question of firing by a later order to fire)."""
+    out = []
+    for k in at:
+        c = clauses[k]
+        toks = tuple(tokens[i] for i in c.tokens if tokens[i].kind not in ("SEP", "CORR", "ANY"))
+        alternative = k in unsure or any(words[i].text in ("или", "либо", "or") for i in c.words)
+        heads = {t.kind for t in toks if t.kind not in _NOT_HEADS}
+        if not (toks if alternative else heads or any(t.kind != "NAME" for t in toks)):
+            continue
+        later = clauses[k + 1:]
+        if any(d.correction or any(tokens[i].kind == "CORR" for i in d.tokens) for d in later) or \
+                any(d.status == "own" and heads & {tokens[i].kind for i in d.tokens} for d in later):
+            continue  # «или на 2? нет, на 1», «Огонь по Чайке или по Стражу 2? Огонь по Чайке.»
+        spoken = [i for i in c.words if words[i].kind != "mark"]
+        out.append(Asked(words[spoken[0]].start, words[spoken[-1]].end, toks, alternative))
+    return out
+
+
+def _addressed(words: Sequence[Word], tokens: Sequence[Token], clauses: list[ProseClause], k: int,
+               me: frozenset[str]) -> bool:
+    """The clause before, in the same sentence, is only another participant's name: the
+    imperative is said to them (``Гроза, бей Шквала!``; ``Кира, вниз!`` is the actor's pilot)."""
+    if not k or clauses[k - 1].sentence != clauses[k].sentence:
+        return False
+    before = clauses[k - 1]
+    names = [tokens[i] for i in before.tokens if tokens[i].kind != "SEP"]
+    spoken = [i for i in before.words if words[i].kind == "word"]
+    return len(names) == 1 and names[0].kind == "NAME" and isinstance(names[0].value, NameRef) \
+        and not names[0].value.pronoun and not set(names[0].value.names) & me and \
+        all(words[i].start >= names[0].start for i in spoken)
+
+
+def _labelled(words: Sequence[Word], c: ProseClause, t: Token) -> bool:
     """``Гроза — ровно`` / ``Пепел: ровно``: the name alone before a colon or a dash."""
     rest = [words[i] for i in c.words if words[i].start >= t.end]
     return bool(rest) and rest[0].kind == "mark" and rest[0].text in (":", "—") and all(
         words[i].kind == "mark" or words[i].start >= t.start for i in c.words)
 
 
-def _english_verb_after(words: Sequence[Word], c: _Clause, t: Token) -> bool:
+def _english_verb_after(words: Sequence[Word], c: ProseClause, t: Token) -> bool:
     """``Ash dives``: an English name followed by a verb in ``-s``."""
     rest = [words[i] for i in c.words if words[i].start >= t.end and words[i].kind == "word"]
     return bool(rest) and rest[0].text.endswith("s") and rest[0].text not in ("is", "was", "has")
 
 
-def _conditions(clauses: list[_Clause], at: list[int], tokens: Sequence[Token],
+def _conditions(clauses: list[ProseClause], at: list[int], tokens: Sequence[Token],
                 allowed: frozenset[str], out: Selection) -> None:
     """A condition governs what follows it in its sentence (``если промахнусь — переброс``),
     or what came before it when it ends the sentence (``атакую, если он пикирует``); an order
@@ -389,107 +400,3 @@ def _conditions(clauses: list[_Clause], at: list[int], tokens: Sequence[Token],
             if heads and not all(h.kind in allowed for h in heads):
                 out.conditional += heads
                 d.status = "condition"
-
-
-def _negation(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int], c: _Clause,
-              negative_ok: frozenset[str], out: Selection) -> list[Token]:
-    """The clause's tokens with negation applied: a negated name or number is dropped (and what
-    follows corrects it); a negated clause drops its order words; a negative pronoun keeps only
-    the "nothing" orders."""
-    toks = [tokens[i] for i in c.tokens]
-    negs = []
-    nobody = False
-    for n, i in enumerate(c.words):
-        w = words[i]
-        if w.kind == "word" and _nobody(w.text):
-            nobody = True
-            continue
-        if w.kind != "word" or i in cover:
-            continue
-        if w.text in _INSTEAD:
-            after = [t for t in toks if t.start >= w.end]
-            if after and after[0].kind in ARGUMENTS:
-                negs.append(i)
-        elif w.text in _WITHOUT:
-            negs.append(i)
-        elif w.text in _NEGATION:
-            if w.text in ("нет", "no") and not _before_order(words, tokens, cover, c, n):
-                continue  # "нет" alone: a correction or "none", not a negation
-            negs.append(i)
-    if not negs and not nobody:
-        return toks
-    if nobody:
-        kept = [t for t in toks if t.kind in negative_ok or t.kind in _NOT_HEADS]
-        if any(t.kind in negative_ok for t in toks):
-            return kept
-        _skip(words, c, out)
-        return [t for t in toks if t.kind == "SEP"]
-    drop: set[int] = set()
-    patched = False
-    for i in negs:
-        after = [t for t in toks if t.start >= words[i].end]
-        if (after and after[0].kind in ARGUMENTS and after[0].kind not in ("NUM",)) or \
-                (after and after[0].kind == "NUM" and len(after) == 1):
-            drop.add(id(after[0]))
-            patched = True
-        elif words[i].text in _INSTEAD:
-            continue
-        elif words[i].text in _WITHOUT:
-            if after and after[0].kind not in _NOT_HEADS and \
-                    _words_between(words, i, after[0]) <= 1:
-                drop.add(id(after[0]))  # "без атак": that order, not the clause
-        else:
-            _skip(words, c, out)
-            return [t for t in toks if t.kind == "SEP"]
-    kept = [t for t in toks if id(t) not in drop]
-    if patched:
-        kept.append(Token("SEP", "CORR", ""))
-    return kept
-
-
-def _declines(words: Sequence[Word], cover: dict[int, int], c: _Clause) -> bool:
-    """A clause of a negated helper verb and no order (``но не буду``, ``не стану``)."""
-    from .morph import forms
-
-    texts = [words[i].text for i in c.words if words[i].kind == "word" and i not in cover]
-    if not any(w in _NEGATION for w in texts) and "won't" not in texts:
-        return False
-    return any(f in _DECLINE for w in texts for f in forms(w)) or "won't" in texts
-
-
-def _cancel(groups: list[tuple[_Clause, list[Token]]], kinds: set[str], sentence: int) -> None:
-    """Drop the last earlier own clause that gave one of ``kinds`` (any order word when
-    ``kinds`` is empty, and then only in the same sentence): a later negation takes it back."""
-    for j in range(len(groups) - 1, -1, -1):
-        c, got = groups[j]
-        heads = {t.kind for t in got if t.kind not in _NOT_HEADS}
-        if not heads:
-            continue
-        if (kinds and heads & kinds) or (not kinds and c.sentence == sentence):
-            groups[j] = (c, [Token("SEP", None, "")])
-            return
-        if not kinds:
-            return
-
-
-def _words_between(words: Sequence[Word], i: int, t: Token) -> int:
-    return sum(1 for w in words[i + 1:] if w.kind == "word" and w.start < t.start)
-
-
-def _before_order(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
-                  c: _Clause, n: int) -> bool:
-    """"нет" directly before an order word or after it in the clause (``нет атак``, ``атак
-    нет``), not at the clause's start before a pause."""
-    rest = c.words[n + 1:]
-    nxt = next((i for i in rest if words[i].kind != "mark"), None)
-    if nxt is not None and nxt in cover and tokens[cover[nxt]].kind not in ("SEP",) and \
-            words[rest[0]].kind != "mark":
-        return True
-    before = [i for i in c.words[:n] if i in cover and tokens[cover[i]].kind not in _NOT_HEADS]
-    return bool(before) and not [i for i in rest if words[i].kind != "mark"]
-
-
-def _skip(words: Sequence[Word], c: _Clause, out: Selection) -> None:
-    out.skipped.append((words[c.words[0]].start, words[c.words[-1]].end, "negated"))
-
-

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from itertools import pairwise
 
 from .grammar import NameRef, Token
 from .morph import analyser, forms, is_cyrillic
@@ -78,8 +79,22 @@ def _told_as_past(words: Sequence[Word], tokens: Sequence[Token], cover: dict[in
 
 _HEDGE = frozenset({"думать", "подумывать", "размышлять", "колебаться", "сомневаться"})
 """Verbs of weighing a choice: with an infinitive (``думаю пикировать``) no order is given yet."""
+_UNSURE = frozenset({"знать", "уверенный", "уверен", "уверена", "уверены"})
+"""``не знаю``, ``не уверен``: with a negation the player says they have not decided."""
 _RETRACT = frozenset({"шутка", "шучу", "шутю", "joke", "joking", "kidding", "jk"})
 """``пикирую на 2 — шутка``: the player takes back what came before."""
+
+
+def _unsure(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int]) -> bool:
+    """The clause says the player is not sure (``не знаю``, ``не уверена``, ``not sure``,
+    ``don't know``); ``не знаю, что задумала Мгла`` is a clause of its own, and no doubt of theirs."""
+    texts = [words[i].text for i in clause if words[i].kind == "word" and i not in cover]
+    for a, b in pairwise(texts):
+        if (a in ("не", "not", "don't", "dont", "do") and b in ("sure", "know", "certain")) or \
+                (a == "не" and any(f in _UNSURE for f in forms(b))):
+            return not any(w in ("что", "кто", "куда", "what", "who", "where", "whether", "if")
+                           for w in texts)
+    return False
 
 
 def _hedged(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int]) -> bool:
