@@ -297,4 +297,17 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     # a numbered list in one line; a smile's bracket after a number is no list
     ("storm","Пепел","Заявка: 1) ровно +1 2) пламенем по Мгле", DO(lvl(1),(A("Пламя","Мгла"),))),
     ("storm","Пепел","ровно +2) жгу Мглу", DO(lvl(2),(A("Пламя","Мгла"),))),
+    # --- a fifth batch: a question or a doubt about the order is asked back, never settled
+    # by a default or by the first choice; a word to a comrade is not the player's order ---
+    ("storm","Пепел","Ровно +1... или +2? Пламя по Шквалу.", Says("или +2")),
+    ("storm","Пепел","Ровно +1 или +2? Пламя по Шквалу.", Says("вопрос")),
+    ("storm","Пепел","Ровно +1? Пламя по Шквалу.", Says("Ровно +1")),
+    ("storm","Пепел","Ровно +1, не знаю. Пламя по Шквалу.", Says("сомнение")),
+    ("storm","Пепел","Level +1 (maybe +2). Flame at Шквал.", Says("D-1")),
+    ("storm","Пепел","Level +1 (maybe +2, not sure). Flame at Шквал.", Says("maybe +2")),
+    ("storm","Пепел","Level +1 or +2? Flame at Шквал.", Says("question")),
+    ("storm","Пепел","Ровно +1 или +2? Ровно +1. Пламя по Шквалу.", DO(lvl(1),(A("Пламя","Шквал"),))),
+    ("storm","Пепел","Не знаю, что задумала Мгла, но ровно +1", DO(lvl(1))),
+    ("storm","Пепел","Гроза, бей Шквала! А я ровно +1 и пламенем по Мгле.", DO(lvl(1),(A("Пламя","Мгла"),))),
+    ("storm","Пепел","Кира, вниз! Пикируем на 1, пламя по Шквалу.", DO(dive(1),(A("Пламя","Шквал"),))),
 ]

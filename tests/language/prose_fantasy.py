@@ -227,4 +227,10 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road", M, "Лечу всех", Ask(BO, H, E, M)),
     ("road", M, "Исцеление", Ask(BO, H, E, M)),
     ("road", M, "Лечусь", Cast(MEND)),
+    # a question or a doubt about the target is asked back; a word to a comrade is theirs
+    ("road","Эльвен","Стреляю в Волка 1. Или в вожака?", Says("Или в вожака")),
+    ("road","Эльвен","Стреляю в вожака (или в крыс, не знаю)", Says("или в крыс")),
+    ("road","Эльвен","Стреляю в Волка 1, не уверена.", Nothing()),
+    ("road","Эльвен","Стреляю в Волка 1 или в вожака? Стреляю в вожака.", Shoot("Вожак")),
+    ("road","Эльвен","Мира, лечи Борина! Я стреляю в вожака.", Shoot("Вожак")),
 ]

@@ -238,4 +238,9 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("cloud","Облако","Огонь по Чайке, а лучше по Стражу 2", Attack("Страж 2")),
     ("cloud","Облако","Fire at Чайка. On second thought, at Страж 2", Attack("Страж 2")),
     ("cloud","Облако","Не знаю, стрелять ли по Чайке. Пусть будет огонь по Стражу 2", Attack("Страж 2")),
+    # a question or a doubt about the target is asked back unless a later order settles it
+    ("cloud","Облако","Огонь по Чайке. Или по Стражу 2?", Says("Или по Стражу 2")),
+    ("cloud","Облако","Огонь по Чайке (или по Стражу 2, не знаю)", Says("сомнение")),
+    ("cloud","Облако","Огонь по Чайке или по Стражу 2? Огонь по Чайке.", Attack("Чайка")),
+    ("cloud","Облако","Чайка, уходи! Огонь по Стражу 2.", Attack("Страж 2")),
 ]
