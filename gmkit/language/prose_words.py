@@ -23,8 +23,10 @@ _SENTENCE = frozenset({".", "!", "?", ";", "\n", "(", ")"})
 _CLAUSE = frozenset({",", ":", "—"})
 _ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "будто", "словно", "ибо", "как", "что",
                     "чем", "покуда", "while", "though", "although", "because", "until", "let",
-                    "whilst", "as", "that"})
-"""Words that open a clause the player does not order: time, wish, comparison, report."""
+                    "whilst", "as", "that", "кто", "который", "которая", "которое", "которые",
+                    "которого", "которой", "которым", "которых", "who", "which"})
+"""Words that open a clause the player does not order: time, wish, comparison, report, and
+which one (``атакую того, кто ниже``: "ниже" there is no dive)."""
 _CONSEQUENCE = frozenset({"поэтому", "потому", "значит", "следовательно", "итак", "тогда",
                           "therefore", "hence", "thus", "so"})
 """Words that open the player's own conclusion (``Чайка ушла, поэтому огонь по ней``)."""
