@@ -299,6 +299,10 @@ class OrderLanguage:
         alternatives = [a for a in sel.asked if a.alternative]
         if alternatives and draft.orders:  # «Ровно +1… или +2?»: the player has not chosen
             draft.problem("reading.asked", None, words=alternatives[0].said(text))
+        elif sel.either and draft.orders and not draft.problems:  # «рублю вожака или крыс»
+            a, b = sel.either[0]
+            said = " ".join(text[a:b].split())
+            draft.problem("reading.either", None, words=said if len(said) <= 60 else said[:59] + "…")
         if sel.repeated and draft.orders:
             draft.problem("reading.repeated", None,
                           words=", ".join(dict.fromkeys(sel.repeated)))

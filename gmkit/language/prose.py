@@ -47,6 +47,7 @@ from .prose_words import (
     ARGUMENTS,
     _content,
     _cover,
+    _either,
     _fits,
     _hedged,
     _let_be,
@@ -127,8 +128,10 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
             c.status = "question"
         elif _unsure(words, cover, c.words):  # «ровно +1, не знаю»: the clause before is not sure
             alone = all(tokens[i].kind == "SEP" for i in c.tokens)
-            doubted = k if not alone or not k or clauses[k - 1].sentence != c.sentence else k - 1
-            if clauses[doubted].status == "own":
+            last = k + 1 == len(clauses) or clauses[k + 1].sentence != c.sentence
+            doubted = k if not alone else k - 1 if k and last and \
+                clauses[k - 1].sentence == c.sentence else -1  # «не знаю, достану ли»: what follows
+            if doubted >= 0 and clauses[doubted].status == "own":
                 own_questions.append(doubted)
                 unsure.add(doubted)
                 clauses[doubted].status = "question"
@@ -149,6 +152,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         out.loose += [(words[i].start, words[i].end) for i in c.words
                       if i not in cover and words[i].kind == "word" and _content(words[i].text)]
         out.repeated += _repeats(words, c.words, cover)
+        if _either(words, tokens, cover, c.words):
+            spoken = [i for i in c.words if words[i].kind != "mark"]
+            out.either.append((words[spoken[0]].start, words[spoken[-1]].end))
         actor_token = tokens[c.subject] if c.subject is not None else None
         own = [tokens[i] for i in c.tokens]
         got = [t for t in negation(words, tokens, cover, c, negative_ok, out)

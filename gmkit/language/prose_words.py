@@ -137,6 +137,19 @@ def _repeats(words: Sequence[Word], clause: Sequence[int], cover: dict[int, int]
     return out
 
 
+def _either(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
+            clause: Sequence[int]) -> bool:
+    """The clause leaves a choice open (``рублю вожака или крыс``): ``или``/``or`` with an order
+    word after it. A rule set whose orders hold a choice reads its ``или`` as a token (a dragon's
+    Force: ``speed up or height down``), and ``или лучше`` is a correction: neither is this."""
+    for n, i in enumerate(clause):
+        if words[i].text in ("или", "либо", "or") and i not in cover:
+            if any(j in cover and tokens[cover[j]].kind not in ("SEP", "OR", "CORR")
+                   for j in clause[n + 1:]):
+                return True
+    return False
+
+
 ARGUMENTS = frozenset({"NAME", "WEAPON", "SPELL", "ITEM", "NUM", "SIGNED", "CELL", "SYSTEMS", "HULL",
                        "ORD", "QUOTE", "DIE"})
 """Token kinds that are an order's arguments, not its head: a correction may give only these."""

@@ -46,6 +46,9 @@ class Selection:
     asked: list[Asked] = field(default_factory=list)
     """The player's own clauses put as a question with order words in them (``Ровно +1 или
     +2?``), no correction after them: what the reader must not settle alone."""
+    either: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of the player's own clauses that leave a choice open (``рублю вожака или
+    крыс``): the reader asks which, never takes the first."""
     loose: list[tuple[int, int]] = field(default_factory=list)
     """(start, end) of content words in the player's own clauses that nothing matched (a name
     misspelt past recognising, a word the rules do not know): a reader must not fill in for
