@@ -233,4 +233,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road","Эльвен","Стреляю в Волка 1, не уверена.", Nothing()),
     ("road","Эльвен","Стреляю в Волка 1 или в вожака? Стреляю в вожака.", Shoot("Вожак")),
     ("road","Эльвен","Мира, лечи Борина! Я стреляю в вожака.", Shoot("Вожак")),
+    # a choice left open is asked; a doubt before «достану ли» is about reaching, not the order
+    ("roadmelee","Борин","Рублю вожака или крыс", Says("без «или»")),
+    ("roadmelee","Борин","Рублю вожака, не знаю, достану ли", Strike("Вожак")),
+    ("roadmelee","Борин","Рублю вожака, который ранен", Strike("Вожак")),
 ]
