@@ -93,6 +93,10 @@ class SpaceLanguage(OrderLanguage):
             a = made[0][0]  # "огонь по Чайке и остаюсь": its place after the shot, said ahead (S-10)
             made = [(Attack(a.target, a.aim, a.cell, tuple(me["cells"][0])), made[0][1])]
         made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
+        stays = {c.text for c in clauses if c.rule == "stay"}
+        if len(made) > 1 and stays and not any(isinstance(o, (Move, Flee)) for o, _ in made):
+            # «стоим на месте, огонь по Чайке»: staying put is what a shot does anyway (S-5)
+            made = [(o, t) for o, t in made if not (isinstance(o, Pass) and t in stays)] or made
         if len(made) > 1:
             d.problem("language.one_order", "S-5", orders=" / ".join(t for _, t in made))
             d.orders.extend(o for o, _ in made)
