@@ -245,4 +245,9 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("cloud","Облако","Чайка, уходи! Огонь по Стражу 2.", Attack("Страж 2")),
     ("cloud","Облако","Огонь по Чайке или по Стражу 2", Says("без «или»")),
     ("cloud","Облако","Fire at Чайка or Страж 2", Says("without “or”")),
+    # S-5: a ship attacks or moves; staying put while it fires is the shot, not a second order
+    ("cloud","Облако","Стоим на месте, огонь по Чайке", Attack("Чайка")),
+    ("cloud","Облако","Stay put and fire at Чайка", Attack("Чайка")),
+    ("cloud","Облако","Пропускаем ход, огонь по Чайке", Says("S-5")),
+    ("cloud","Облако","Стоим на месте и летим на (2, 3)", Says("S-5")),
 ]
