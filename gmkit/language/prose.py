@@ -141,6 +141,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                     not t.value.pronoun and t.value.one not in me:
                 mentioned.append(t.value.one)
     _conditions(clauses, conditions, tokens, allowed, out)
+    for k in [k for k in own_questions if _answered(tokens, clauses, k)]:
+        clauses[k].status = "own"  # «Искра в Волка 1? Нет, в Волка 2.»: the answer corrects it
+        own_questions.remove(k)
     out.asked = _asked(words, tokens, clauses, own_questions, unsure)
     groups: list[tuple[ProseClause, list[Token]]] = []
     for c in clauses:
@@ -357,6 +360,16 @@ def _asked(words: Sequence[Word], tokens: Sequence[Token], clauses: list[ProseCl
         spoken = [i for i in c.words if words[i].kind != "mark"]
         out.append(Asked(words[spoken[0]].start, words[spoken[-1]].end, toks, alternative))
     return out
+
+
+def _answered(tokens: Sequence[Token], clauses: list[ProseClause], k: int) -> bool:
+    """The player's question is answered at once by a correction of bare arguments (``Искра в
+    Волка 1? Нет, в Волка 2``): the question is the order the correction changes."""
+    later = [d for d in clauses[k + 1:] if d.words and d.sentence != clauses[k].sentence]
+    if not later or not later[0].correction:
+        return False
+    got = [tokens[i].kind for d in later if d.sentence == later[0].sentence for i in d.tokens]
+    return any(t in ARGUMENTS for t in got) and all(t in _NOT_HEADS or t == "CORR" for t in got)
 
 
 def _addressed(words: Sequence[Word], tokens: Sequence[Token], clauses: list[ProseClause], k: int,
