@@ -237,4 +237,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("roadmelee","Борин","Рублю вожака или крыс", Says("без «или»")),
     ("roadmelee","Борин","Рублю вожака, не знаю, достану ли", Strike("Вожак")),
     ("roadmelee","Борин","Рублю вожака, который ранен", Strike("Вожак")),
+    # a question answered at once by a correction is the order the correction changes
+    ("road","Мира","Искра в Волка 1? Нет, в Волка 2.", Cast("Искра","Волк 2")),
+    ("road","Мира","Искра в Волка 1? Или в Волка 2?", Nothing()),
+    ("road","Мира","Кидаю искру в крыс или в вожака", Says("без «или»")),
 ]
