@@ -389,7 +389,7 @@ def _addressed(words: Sequence[Word], tokens: Sequence[Token], clauses: list[Pro
 def _labelled(words: Sequence[Word], c: ProseClause, t: Token) -> bool:
     """``Гроза — ровно`` / ``Пепел: ровно``: the name alone before a colon or a dash."""
     rest = [words[i] for i in c.words if words[i].start >= t.end]
-    return bool(rest) and rest[0].kind == "mark" and rest[0].text in (":", "—") and all(
+    return bool(rest) and rest[0].kind == "mark" and rest[0].text in (":", "—", "-") and all(
         words[i].kind == "mark" or words[i].start >= t.start for i in c.words)
 
 

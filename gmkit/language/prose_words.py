@@ -20,7 +20,7 @@ __all__ = ["ARGUMENTS", "object_form", "name_genders"]
 _SENTENCE = frozenset({".", "!", "?", ";", "\n", "(", ")"})
 """Marks that end a sentence; a remark in brackets is a sentence of its own (``пикирую на 1
 (или на 2? нет, на 1)``: its question mark asks about it alone)."""
-_CLAUSE = frozenset({",", ":", "—"})
+_CLAUSE = frozenset({",", ":", "—", "-"})
 _ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "будто", "словно", "ибо", "как", "что",
                     "чем", "покуда", "while", "though", "although", "because", "until", "let",
                     "whilst", "as", "that", "кто", "который", "которая", "которое", "которые",
