@@ -315,4 +315,8 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("storm","Пепел","Level +1, attack the one who is lower", Partial(DO(lvl(1)), Ask("Шквал","Мгла"))),
     ("storm","Пепел","Ровно +1, жгу Шквала, который пикирует", DO(lvl(1),(A("Пламя","Шквал"),))),
     ("storm","Пепел","Пикирую на 2? Нет, на 1. Пламя по Мгле.", DO(dive(1),(A("Пламя","Мгла"),))),
+    # a spaced hyphen is a dash, as forum players type one
+    ("storm","Пепел","Level +1 - just kidding, dive 1.", DO(dive(1))),
+    ("storm","Пепел","Гроза - ровно", Nothing()),
+    ("storm","Пепел","Пепел - ровно +1, пламя по Шквалу", DO(lvl(1),(A("Пламя","Шквал"),))),
 ]
