@@ -124,6 +124,20 @@ class FantasyLanguage(OrderLanguage):
         """A companion's name one stands by is no target; ``его же`` is the last target named."""
         return same_target(beside(ctx, clauses), _foes(ctx))
 
+    def keeps(self, ctx: Context, old: Clause, new: Clause) -> bool:
+        """A spell or item said again keeps the target only when it is aimed the same way (a
+        bolt's enemy is no heal's target: «Искра на вожака. Ой, нет, Исцеление» asks whom)."""
+        me = _me(ctx.scenario, ctx.actor)
+
+        def aim(c: Clause) -> str | None:
+            t = c.first("SPELL") or c.first("ITEM")
+            if t is None:
+                return None
+            name = t.value.one if isinstance(t.value, NameRef) else t.value
+            return _aimed(me, "spells" if t.kind == "SPELL" else "items", name)
+
+        return aim(old) == aim(new)
+
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
         d = Draft()
         me = _me(ctx.scenario, ctx.actor)

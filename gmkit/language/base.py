@@ -84,6 +84,11 @@ class OrderLanguage:
         here one order a turn, every clause the same slot."""
         return "order"
 
+    def keeps(self, ctx: Context, old: Clause, new: Clause) -> bool:
+        """A correction of arguments alone (``… Actually no, magic bolt``) keeps the rest of the
+        order it corrects (its target): here always; a rule set says when it does not fit."""
+        return True
+
     def __init__(self) -> None:
         self.lexicon = Lexicon(CORE_VOCABULARY, self.vocabulary)
         extra = {"NUM", "SIGNED", "ORD", "QUOTE", *self.lexicon.concepts, *self.terminals.values(),
@@ -279,7 +284,8 @@ class OrderLanguage:
         ctx.loose = sel.loose
         ctx.asked = sel.asked
         ctx.text = text
-        clauses = self.prepare(ctx, correct(self.grammar.clauses(sel.tokens), self.slot))
+        clauses = self.prepare(ctx, correct(self.grammar.clauses(sel.tokens), self.slot,
+                                            lambda old, new: self.keeps(ctx, old, new)))
         ctx.clauses = clauses
         if sel.again:
             draft = self._again(ctx, clauses)

@@ -13,11 +13,14 @@ from .prose_words import ARGUMENTS
 __all__ = ["correct"]
 
 
-def correct(clauses: list[Clause], slot: Callable[[str], str]) -> list[Clause]:
+def correct(clauses: list[Clause], slot: Callable[[str], str],
+            keeps: Callable[[Clause, Clause], bool] = lambda old, new: True) -> list[Clause]:
     """Apply the message's self-corrections: after each ``CORR`` boundary, an order replaces the
     last one before it in the same slot (``slot(rule)``: a dragon's movement, its actions...);
     bare arguments (``ой, нет — Мглу``, ``точнее на 2``, ``*в Волка 1``) replace the arguments of
-    the same kind in the last order before it."""
+    the same kind in the last order before it, and so does an order of arguments alone (``… on the
+    Ghost. Actually no, magic bolt``) when ``keeps(old, new)``: the rest of the old one still
+    fits it (a heal does not keep a bolt's enemy)."""
     groups: list[list[Clause]] = [[]]
     for c in clauses:
         if c.rule == "sep" and any(t.value == "CORR" for t in c.tokens):
@@ -33,6 +36,11 @@ def correct(clauses: list[Clause], slot: Callable[[str], str]) -> list[Clause]:
             acc = _corrected(acc, g[:lead])
             g = g[lead:]
         heads = [c for c in g if c.rule not in ("sep", "stray")]
+        if heads and all(t.kind in ARGUMENTS for h in heads for t in h.tokens) and any(
+                slot(a.rule) == slot(h.rule) and len(a.tokens) > len(h.tokens) and keeps(a, h)
+                for a in acc for h in heads):  # «…on the Ghost. Actually no, magic bolt»: the
+            acc = _corrected(acc, g)              # spell changes, the target stays
+            continue
         if heads:
             for h in heads:
                 for j in range(len(acc) - 1, -1, -1):
@@ -73,7 +81,7 @@ def _patch(c: Clause, args: list[Token]) -> Clause:
         if a.kind == "ORD":  # "Волка 1... ой, второго": the same set, another number
             args[k] = _renumbered(tokens, a)
     for a in args:
-        for j in range(len(tokens) - 1, 0, -1):
+        for j in range(len(tokens) - 1, -1, -1):  # the head too, when it is an argument (a spell)
             if _group(tokens[j].kind) == _group(a.kind):
                 tokens[j] = a
                 break
