@@ -110,3 +110,17 @@ def _before_order(words: Sequence[Word], tokens: Sequence[Token], cover: dict[in
 
 def _skip(words: Sequence[Word], c: ProseClause, out: Selection) -> None:
     out.skipped.append((words[c.words[0]].start, words[c.words[-1]].end, "negated"))
+
+
+def withdrawn(groups: list[tuple[ProseClause, list[Token]]], dropped: list[Token]) -> None:
+    """A negated argument with nothing in its place (``Искра на вожака. Хотя нет, не искра``)
+    takes back the last order that said it: the reader then asks, never keeps it."""
+    said = {(t.kind, _value(t)) for t in dropped}
+    for j in range(len(groups) - 1, -1, -1):
+        if said & {(t.kind, _value(t)) for t in groups[j][1]}:
+            groups[j] = (groups[j][0], [Token("SEP", None, "")])
+            return
+
+
+def _value(t: Token) -> object:
+    return getattr(t.value, "names", t.value)

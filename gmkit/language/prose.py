@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from .corrections import correct
 from .grammar import NameRef, Token
 from .morph import is_cyrillic
-from .negation import cancel, declines, negation
+from .negation import cancel, declines, negation, withdrawn
 from .prose_words import (
     _ASIDE,
     _CLAUSE,
@@ -169,6 +169,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         elif not heads and _retracts(words, cover, c.words):  # «пикирую на 2. Шучу.»
             last = [{t.kind for t in g if t.kind not in _NOT_HEADS} for _, g in groups]
             cancel(groups, next((h for h in reversed(last) if h), set()), c.sentence)
+        elif not heads and not any(t.kind in ARGUMENTS for t in got):  # «Хотя нет, не искра.»
+            withdrawn(groups, [t for t in own if t.kind in ARGUMENTS and t not in got])
         groups.append((c, ([Token("SEP", "CORR", "")] if c.correction else []) + got))
     kept: list[Token] = []
     for _, got in groups:
