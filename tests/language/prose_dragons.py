@@ -319,4 +319,5 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("storm","Пепел","Level +1 - just kidding, dive 1.", DO(dive(1))),
     ("storm","Пепел","Гроза - ровно", Nothing()),
     ("storm","Пепел","Пепел - ровно +1, пламя по Шквалу", DO(lvl(1),(A("Пламя","Шквал"),))),
+    ("storm","Пепел","Ровно, пламя по Шквалу. Хотя нет, не по Шквалу.", DO(lvl(0))),
 ]

@@ -241,4 +241,12 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road","Мира","Искра в Волка 1? Нет, в Волка 2.", Cast("Искра","Волк 2")),
     ("road","Мира","Искра в Волка 1? Или в Волка 2?", Nothing()),
     ("road","Мира","Кидаю искру в крыс или в вожака", Says("без «или»")),
+    # a corrected spell keeps the target when it is aimed the same way; a heal does not keep a
+    # bolt's enemy; a spell taken back with nothing in its place is no order
+    ("crypt","Ilsa","Banishing light on the Ghost. Actually no, magic bolt.", Cast("magic bolt","Ghost")),
+    ("crypt","Ilsa","Magic bolt at the Ghost. Oops, banishing light.", Cast("banishing light","Ghost")),
+    ("road","Мира","Искра на вожака. Ой, нет, Исцеление", Ask(BO, H, E, M)),
+    ("road","Мира","Искра на вожака. Хотя нет, не искра.", Nothing()),
+    ("road","Мира","Искра на вожака. Нет, не на вожака.", Nothing()),
+    ("road","Мира","Искра на вожака. Не на Волка 1.", Cast("Искра","Вожак")),
 ]
