@@ -111,7 +111,10 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         elif opener in _ASIDE and first is not None and cover.get(first) is None and \
                 not _let_be(words, c.words):
             c.status = "aside"
-        elif person == "impr" and _addressed(words, tokens, clauses, k, me):
+        elif (person == "impr" or (person is None and first is not None and first in cover and
+                                   not is_cyrillic(opener) and
+                                   tokens[cover[first]].kind not in _NOT_HEADS)) and \
+                _addressed(words, tokens, clauses, k, me):  # «Torvald, drink your potion!»
             c.status = "other"  # «Гроза, бей Шквала!»: a word to a comrade, not the order
         elif person in ("1", "impr"):
             c.status = current = "own"
