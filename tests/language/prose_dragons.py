@@ -320,4 +320,5 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("storm","Пепел","Гроза - ровно", Nothing()),
     ("storm","Пепел","Пепел - ровно +1, пламя по Шквалу", DO(lvl(1),(A("Пламя","Шквал"),))),
     ("storm","Пепел","Ровно, пламя по Шквалу. Хотя нет, не по Шквалу.", DO(lvl(0))),
+    ("firmament","Ash","Bane, dive! Level +1.", DO(lvl(1))),
 ]
