@@ -288,7 +288,7 @@ class OrderLanguage:
                                             lambda old, new: self.keeps(ctx, old, new)))
         ctx.clauses = clauses
         if sel.again:
-            draft = self._again(ctx, clauses)
+            draft = self._again(ctx, clauses, sel.withheld)
         else:
             draft = self.build(ctx, clauses)
         unused = self.unused(clauses)
@@ -352,14 +352,17 @@ class OrderLanguage:
         self._held_options[key] = (enc, got)
         return got
 
-    def _again(self, ctx: Context, clauses: list[Clause]) -> Draft:
+    def _again(self, ctx: Context, clauses: list[Clause], withheld: bool = False) -> Draft:
         """``как в прошлый раз``: the actor's last order the fight resolved, from the record;
-        a question when there is none (round 1) or when the message also orders something."""
+        a question when there is none (round 1) or when the message also orders something, or
+        takes something out of it (``то же самое, но без атаки``)."""
         d = Draft()
-        if any(c.rule != "sep" for c in clauses):
-            d.problem("reading.again_and_more")
-            return d
         previous = _previous(ctx.encounter, ctx.actor)
+        if withheld or any(c.rule != "sep" for c in clauses):
+            said = None if withheld or previous is None else self.build(ctx, clauses)
+            if said is None or said.problems or said.questions or said.orders != [previous]:
+                d.problem("reading.again_and_more")  # «без изменений: ровно +1, …» said whole is
+                return d                              # the same order, and taken
         if previous is None:
             d.problem("reading.again_none")
             return d

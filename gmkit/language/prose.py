@@ -167,6 +167,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                if t.kind not in ("CORR", "ANY") and t is not actor_token]
         heads = {t.kind for t in own if t.kind not in _NOT_HEADS and t.kind not in ("CORR", "ANY")}
         negated = heads - {t.kind for t in got}
+        out.withheld |= any(t.kind not in ("SEP", "CORR", "ANY", "AGAIN") and t is not actor_token
+                            and t not in got for t in own)
         if negated or (not heads and declines(words, cover, c)):
             cancel(groups, negated, c.sentence)  # "жгу Шквала. Хотя нет, не жгу" / "но не буду"
         elif not heads and _retracts(words, cover, c.words):  # «пикирую на 2. Шучу.»

@@ -38,6 +38,9 @@ class Selection:
     skipped: list[tuple[int, int, str]] = field(default_factory=list)
     """(start, end, why) of the words not read as the order: ``other`` (another's action),
     ``aside`` (a subordinate clause), ``negated``, ``question``, ``condition``."""
+    withheld: bool = False
+    """A negation took order words out of the player's own clauses (``без атаки``, ``не
+    стреляю``): ``как в прошлый раз`` with it is not the last order whole."""
     again: bool = False
     """The player asks for their previous order again (``как в прошлый раз``)."""
     repeated: list[str] = field(default_factory=list)
