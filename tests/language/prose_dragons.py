@@ -321,4 +321,10 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("storm","Пепел","Пепел - ровно +1, пламя по Шквалу", DO(lvl(1),(A("Пламя","Шквал"),))),
     ("storm","Пепел","Ровно, пламя по Шквалу. Хотя нет, не по Шквалу.", DO(lvl(0))),
     ("firmament","Ash","Bane, dive! Level +1.", DO(lvl(1))),
+    # «как в прошлый раз» takes the last order whole: said again in full it is taken, with
+    # something taken out of it or changed it is asked about
+    ("storm2","Пепел","Тоже самое но без атаки", Says("что-то ещё")),
+    ("storm2","Пепел","Прошлая заявка в силе", DO(lvl(1),(A("Пламя","Шквал"),))),
+    ("storm2","Пепел","Как в прошлый раз: ровно +1, пламя по Шквалу", DO(lvl(1),(A("Пламя","Шквал"),))),
+    ("storm2","Пепел","Как в прошлый раз: ровно +1, пламя по Мгле", Says("что-то ещё")),
 ]
