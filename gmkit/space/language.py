@@ -114,6 +114,10 @@ class SpaceLanguage(OrderLanguage):
         if to is None:
             d.ask(NameRef(_dir_words(ctx.lang), c.text), "direction")
             return None
+        steps = next((int(t.value) for t in c.tokens if t.kind == "NUM"), 1) if not cells else 1
+        if steps > 1 and me.get("cells"):  # «вправо на 3»: that far, for the rules to refuse (S-2)
+            x, y = me["cells"][0]
+            to = (x + (to[0] - x) * steps, y + (to[1] - y) * steps)
         return Move(to)
 
     def _attack(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
