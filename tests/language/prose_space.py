@@ -250,4 +250,11 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("cloud","Облако","Stay put and fire at Чайка", Attack("Чайка")),
     ("cloud","Облако","Пропускаем ход, огонь по Чайке", Says("S-5")),
     ("cloud","Облако","Стоим на месте и летим на (2, 3)", Says("S-5")),
+    # S-2: one cell a turn; «вправо на 3» is read that far and refused, never cut to one cell;
+    # «выключаем маскировку» drops the cloak (it was read as raising it)
+    ("cloud","Облако","Вправо на 3", Illegal("S-2", Move((6, 3)))),
+    ("cloud","Облако","Вниз на две клетки", Illegal("S-2", Move((3, 5)))),
+    ("cloud","Облако","Вправо на одну клетку", Move((4, 3))),
+    ("cloud","Облако","Выключаем маскировку", Says("снимаю маскировку")),
+    ("cloud","Облако","Отключаем луч", Says("S-13")),
 ]
