@@ -249,6 +249,7 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("road","Мира","Искра на вожака. Хотя нет, не искра.", Nothing()),
     ("road","Мира","Искра на вожака. Нет, не на вожака.", Nothing()),
     ("road","Мира","Искра на вожака. Не на Волка 1.", Cast("Искра","Вожак")),
-    ("crypt","Ilsa","Torvald, drink your potion! Ilsa casts magic bolt at the Ghost.", Cast("magic bolt","Ghost")),
+    ("crypt","Ilsa","Torvald, drink your potion! Ilsa casts magic bolt at the Ghost.",
+     Cast("magic bolt","Ghost")),
     ("crypt","Ilsa","Bolt the ghost", Cast("magic bolt","Ghost")),
 ]
