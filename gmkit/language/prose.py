@@ -131,8 +131,8 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
             c.status = "question"
         elif _unsure(words, cover, c.words):  # «ровно +1, не знаю»: the clause before is not sure
             alone = all(tokens[i].kind == "SEP" for i in c.tokens)
-            last = k + 1 == len(clauses) or clauses[k + 1].sentence != c.sentence
-            doubted = k if not alone else k - 1 if k and last and \
+            ends = k + 1 == len(clauses) or clauses[k + 1].sentence != c.sentence
+            doubted = k if not alone else k - 1 if k and ends and \
                 clauses[k - 1].sentence == c.sentence else -1  # «не знаю, достану ли»: what follows
             if doubted >= 0 and clauses[doubted].status == "own":
                 own_questions.append(doubted)
