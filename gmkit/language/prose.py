@@ -373,8 +373,8 @@ def _answered(tokens: Sequence[Token], clauses: list[ProseClause], k: int) -> bo
     """The player's question is answered at once by a correction of bare arguments (``Искра в
     Волка 1? Нет, в Волка 2``): the question is the order the correction changes."""
     later = [d for d in clauses[k + 1:] if d.words and d.sentence != clauses[k].sentence]
-    if not later or not later[0].correction:
-        return False
+    if not later or not later[0].correction or later[0].status != "own":
+        return False  # «Огонь по Чайке? Или лучше по Буревестнику?»: an answer that asks again
     got = [tokens[i].kind for d in later if d.sentence == later[0].sentence for i in d.tokens]
     return any(t in ARGUMENTS for t in got) and all(t in _NOT_HEADS or t == "CORR" for t in got)
 
