@@ -2,7 +2,8 @@
 
 Each rule set's corpus (``prose_<system>.py``) is read in full: at least 97% of its messages must
 read as meant, and **none** may be accepted as an order the player did not give. The cases that
-miss are listed in the failure, each with its reply.
+miss are listed in the failure, each with its reply; a miss not among the known ones (each asked
+about, never taken) is a regression even under the 97%.
 """
 
 from __future__ import annotations
@@ -12,6 +13,13 @@ import pytest
 from .corpus import verdict
 
 SYSTEMS = ("dragons", "space", "fantasy")
+
+KNOWN_MISSES = {
+    "dragons": {"Пепел и Гроза пикируют на 1", "Пикирую на 1, а потом ещё на 1"},
+    "space": {"Капитан молчит, а потом командует: огонь по Стражу 2!"},
+    "fantasy": {"Кусь вожака!", "Я бы выстрелила в вожака, но лучше в крыс"},
+}
+"""Messages the reader still misses (it asks about them): the list only shrinks."""
 
 
 def corpus(system: str) -> list[tuple[str, str | None, str, object]]:
@@ -39,3 +47,5 @@ def test_read_as_meant_and_never_a_wrong_order(system: str) -> None:
     shown = "\n\n".join(f"{m!r}\n  want {w}\n  {r}" for m, w, r in wrong + missed)
     assert not wrong, f"{len(wrong)} accepted as an order the player did not give:\n{shown}"
     assert meant >= 0.97 * total, f"{meant}/{total} read as meant:\n{shown}"
+    new = sorted({m for m, _, _ in missed} - KNOWN_MISSES[system])
+    assert not new, f"missed, once read as meant: {new}\n{shown}"
