@@ -247,6 +247,11 @@ class Scanner:
                 v = int(words[i + 1].value)  # type: ignore[call-overload]
                 out.append(Token("SIGNED", -abs(v) if w.text == "-" else abs(v), w.text + texts[i + 1]))
                 return i + 2
+            if w.text in "+-" and i + 1 < n and kinds[i + 1] == "word" and words[i + 1].start == w.end:
+                v = next((x for x in map(cardinal, forms(texts[i + 1])) if x is not None), None)
+                if v is not None:  # "+один": as "плюс один", never dropped to a bare "ровно"
+                    out.append(Token("SIGNED", -v if w.text == "-" else v, w.text + texts[i + 1]))
+                    return i + 2
             if term:
                 out.append(Token(term, None, w.text))
             return i + 1
