@@ -23,8 +23,9 @@ _SENTENCE = frozenset({".", "!", "?", ";", "\n", "(", ")"})
 _CLAUSE = frozenset({",", ":", "—", "-"})
 _ASIDE = frozenset({"пока", "пусть", "пускай", "хотя", "будто", "словно", "ибо", "как", "что",
                     "чем", "покуда", "while", "though", "although", "because", "until", "let",
-                    "whilst", "as", "that", "кто", "который", "которая", "которое", "которые",
-                    "которого", "которой", "которым", "которых", "who", "which"})
+                    "whilst", "as", "that", "кто", "кого", "кому", "кем", "ком", "который",
+                    "которая", "которое", "которые", "которого", "которой", "которым", "которых",
+                    "who", "which"})
 """Words that open a clause the player does not order: time, wish, comparison, report, and
 which one (``атакую того, кто ниже``: "ниже" there is no dive)."""
 _CONSEQUENCE = frozenset({"поэтому", "потому", "значит", "следовательно", "итак", "тогда",
@@ -137,13 +138,17 @@ def _repeats(words: Sequence[Word], clause: Sequence[int], cover: dict[int, int]
     return out
 
 
+_OR = frozenset({"или", "либо", "or"})
+"""Words that leave a choice open."""
+
+
 def _either(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
             clause: Sequence[int]) -> bool:
     """The clause leaves a choice open (``рублю вожака или крыс``): ``или``/``or`` with an order
     word after it. A rule set whose orders hold a choice reads its ``или`` as a token (a dragon's
     Force: ``speed up or height down``), and ``или лучше`` is a correction: neither is this."""
     for n, i in enumerate(clause):
-        if words[i].text in ("или", "либо", "or") and i not in cover:
+        if words[i].text in _OR and i not in cover:
             if any(j in cover and tokens[cover[j]].kind not in ("SEP", "OR", "CORR")
                    for j in clause[n + 1:]):
                 return True
