@@ -18,6 +18,7 @@ from .grammar import CORE_VOCABULARY, Clause, Grammar, Lexicon, NameRef, Scanner
 from .names import NameIndex, grammar_fields
 from .prose import Selection, correct, name_genders, select
 from .reading import Note, Problem, Reading
+from .selection import said_back
 from .text import Word, cited, clean, compile_patterns, decode, marked_part, normalise, script_of, words
 
 __all__ = ["LanguageError", "Context", "Draft", "OrderLanguage"]
@@ -306,9 +307,7 @@ class OrderLanguage:
         if alternatives and draft.orders:  # «Ровно +1… или +2?»: the player has not chosen
             draft.problem("reading.asked", None, words=alternatives[0].said(text))
         elif sel.either and draft.orders and not draft.problems:  # «рублю вожака или крыс»
-            a, b = sel.either[0]
-            said = " ".join(text[a:b].split())
-            draft.problem("reading.either", None, words=said if len(said) <= 60 else said[:59] + "…")
+            draft.problem("reading.either", None, words=said_back(text, *sel.either[0]))
         if sel.repeated and draft.orders:
             draft.problem("reading.repeated", None,
                           words=", ".join(dict.fromkeys(sel.repeated)))

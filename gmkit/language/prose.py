@@ -39,6 +39,7 @@ from .prose_words import (
     _CONDITION,
     _CONSEQUENCE,
     _NOT_HEADS,
+    _OR,
     _OWN,
     _PREPOSITIONS,
     _SENTENCE,
@@ -356,7 +357,7 @@ def _asked(words: Sequence[Word], tokens: Sequence[Token], clauses: list[ProseCl
     for k in at:
         c = clauses[k]
         toks = tuple(tokens[i] for i in c.tokens if tokens[i].kind not in ("SEP", "CORR", "ANY"))
-        alternative = k in unsure or any(words[i].text in ("или", "либо", "or") for i in c.words)
+        alternative = k in unsure or any(words[i].text in _OR for i in c.words)
         heads = {t.kind for t in toks if t.kind not in _NOT_HEADS}
         if not (toks if alternative else heads or any(t.kind != "NAME" for t in toks)):
             continue

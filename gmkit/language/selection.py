@@ -19,9 +19,13 @@ class Asked:
     """It weighs one choice against another (``или``/``or``): no order can be taken from it."""
 
     def said(self, text: str) -> str:
-        """The question as a reply quotes it back to the player (cut short: their words)."""
-        got = " ".join(text[self.start:self.end].split())
-        return got if len(got) <= 60 else got[:59] + "…"
+        return said_back(text, self.start, self.end)
+
+
+def said_back(text: str, start: int, end: int) -> str:
+    """The player's words as a reply quotes them back (one line, cut short: they are theirs)."""
+    got = " ".join(text[start:end].split())
+    return got if len(got) <= 60 else got[:59] + "…"
 
 
 @dataclass
