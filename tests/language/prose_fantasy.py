@@ -252,4 +252,5 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("crypt","Ilsa","Torvald, drink your potion! Ilsa casts magic bolt at the Ghost.",
      Cast("magic bolt","Ghost")),
     ("crypt","Ilsa","Bolt the ghost", Cast("magic bolt","Ghost")),
+    ("road","Эльвен","Стреляю в того, кого бьёт Борин", Ask(W1, W2, W3, LEAD, RATS)),
 ]
