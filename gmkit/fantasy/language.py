@@ -159,6 +159,11 @@ class FantasyLanguage(OrderLanguage):
                 weapons = [d.pick(t.value, "weapon") for t in c.all("WEAPON")]
                 if any(w is None for w in weapons):
                     continue
+                other = None if weapons else ctx.unknown_instrument(clauses, k)
+                if other is not None:  # «бью вожака щитом»: not the axe in silence
+                    d.problem("language.fantasy.unknown_weapon", None, said=other,
+                              weapons=", ".join(n for n in [*(a["name"] for a in _melee(me)), ranged] if n))
+                    continue
                 verb = "shoot" if rule == "shoot" or (weapons and weapons[0] == ranged) else "strike"
                 target = self._target(ctx, c, before, d, _foes(ctx), verb)
                 if target is False:

@@ -72,6 +72,36 @@ class Context:
                 return w
         return None
 
+    def unknown_instrument(self, clauses: Sequence[Clause], k: int) -> str | None:
+        """A thing clause ``k`` strikes with that nothing matched (``бью вожака щитом``, ``hit
+        him with my shield``): a noun in the instrumental case with no preposition, or a word after
+        "with"; the reader must not swap in a weapon the player did not name."""
+        from .morph import analyser
+
+        morph = analyser()
+        c = clauses[k]
+        if not c.tokens:
+            return None
+        end = next((d.tokens[0].start for d in clauses[k + 1:] if d.tokens and
+                    d.tokens[0].start > c.tokens[0].end), 1 << 30)
+        for a, b in self.loose:
+            if not c.tokens[0].end <= a < end:
+                continue
+            w = self.text[a:b].lower()
+            before = self.text[:a].lower().split()[-2:]
+            if before and before[-1] in ("my", "his", "her", "the", "a", "its"):
+                before = before[:-1]
+            if not is_cyrillic(w):
+                if before and before[-1] == "with":
+                    return self.text[a:b]
+                continue
+            parses = morph.parse(w) if morph is not None else []
+            if parses and {"NOUN", "ablt"} <= set(str(parses[0].tag).replace(" ", ",").split(",")) \
+                    and not any("ADVB" in str(p.tag) for p in parses) and \
+                    not (before and before[-1] in ("с", "со", "под", "над", "за", "перед", "между")):
+                return self.text[a:b]
+        return None
+
     def shown(self, name: str, lang: str | None = None) -> str:
         """A name as the reply writes it: its first alias in the reply's script, else itself."""
         lang = lang or self.lang
