@@ -253,4 +253,9 @@ CASES: list[tuple[str, str | None, str, Any]] = [
      Cast("magic bolt","Ghost")),
     ("crypt","Ilsa","Bolt the ghost", Cast("magic bolt","Ghost")),
     ("road","Эльвен","Стреляю в того, кого бьёт Борин", Ask(W1, W2, W3, LEAD, RATS)),
+    # a weapon the combatant does not have is named back, never swapped for the axe in silence
+    ("roadmelee","Борин","Бью вожака щитом", Says("щитом", "Топор")),
+    ("roadmelee","Борин","Hit the leader with my shield", Says("shield", "Топор")),
+    ("roadmelee","Борин","Бью вожака со всей силы", Strike("Вожак")),
+    ("roadmelee","Борин","Борин с рёвом бросается на вожака и рубит его топором!", Strike("Вожак","Топор")),
 ]
