@@ -207,6 +207,12 @@ class DragonLanguage(OrderLanguage):
         if not chosen:
             me = _dragon(ctx.board, ctx.actor) or {}
             usable = [w["name"] for w in me.get("weapons", ()) if not w.get("out")]
+            other = ctx.unknown_instrument(ctx.clauses, list(ctx.clauses).index(c)) \
+                if c in ctx.clauses else None
+            if other is not None:  # «жгу Шквала хвостом»: not the Flame in silence
+                d.problem("language.dragons.unknown_weapon", None, said=other,
+                          weapons=", ".join(ctx.shown(w) for w in usable))
+                return []
             legal = [w for w in usable if ctx.check(DragonOrder(None, (Attack(w, target),))) is None]
             pick = legal if legal else usable
             if len(pick) == 1:
