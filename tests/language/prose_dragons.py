@@ -330,4 +330,7 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     # a sign before a number word is the number signed («+один» was dropped: level +0)
     ("storm","Пепел","Ровно +один, пламя по Шквалу", DO(lvl(1),(A("Пламя","Шквал"),))),
     ("storm","Пепел","Ровно -один", DO(lvl(-1))),
+    # a weapon the dragon does not have is named back, never swapped for the Flame in silence
+    ("storm","Пепел","Ровно, жгу Шквала хвостом", Says("хвостом", "Пламя, Когти")),
+    ("storm","Пепел","Ровно, атакую Шквала с размаху", DO(lvl(0),(A("Пламя","Шквал"),))),
 ]
