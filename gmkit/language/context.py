@@ -52,13 +52,16 @@ class Context:
 
     def loose_in(self, clauses: Sequence[Clause], k: int) -> list[str]:
         """The words nothing matched after clause ``k``'s first word, up to the next clause."""
+        return [self.text[a:b] for a, b in self._loose_spans(clauses, k)]
+
+    def _loose_spans(self, clauses: Sequence[Clause], k: int) -> list[tuple[int, int]]:
         c = clauses[k]
         if not c.tokens:
             return []
         start = c.tokens[0].end
         end = next((d.tokens[0].start for d in clauses[k + 1:] if d.tokens and
                     d.tokens[0].start > start), 1 << 30)
-        return [self.text[a:b] for a, b in self.loose if start <= a < end]
+        return [(a, b) for a, b in self.loose if start <= a < end]
 
     def unknown_name(self, clauses: Sequence[Clause], k: int) -> str | None:
         """A name written in clause ``k`` that is none of the board's (``атакую Дракулу``): a
@@ -79,16 +82,9 @@ class Context:
         from .morph import analyser
 
         morph = analyser()
-        c = clauses[k]
-        if not c.tokens:
-            return None
-        end = next((d.tokens[0].start for d in clauses[k + 1:] if d.tokens and
-                    d.tokens[0].start > c.tokens[0].end), 1 << 30)
-        for a, b in self.loose:
-            if not c.tokens[0].end <= a < end:
-                continue
+        for a, b in self._loose_spans(clauses, k):
             w = self.text[a:b].lower()
-            before = self.text[:a].lower().split()[-2:]
+            before = self.text[max(0, a - 40):a].lower().split()[-2:]
             if before and before[-1] in ("my", "his", "her", "the", "a", "its"):
                 before = before[:-1]
             if not is_cyrillic(w):
@@ -96,8 +92,8 @@ class Context:
                     return self.text[a:b]
                 continue
             parses = morph.parse(w) if morph is not None else []
-            if parses and {"NOUN", "ablt"} <= set(str(parses[0].tag).replace(" ", ",").split(",")) \
-                    and not any("ADVB" in str(p.tag) for p in parses) and \
+            if parses and parses[0].tag.POS == "NOUN" and parses[0].tag.case == "ablt" \
+                    and not any(p.tag.POS == "ADVB" for p in parses) and \
                     not (before and before[-1] in ("с", "со", "под", "над", "за", "перед", "между")):
                 return self.text[a:b]
         return None
