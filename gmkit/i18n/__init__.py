@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import json
+import re
 import string
 from collections.abc import Iterator
 from functools import lru_cache
@@ -313,7 +314,35 @@ def format_message(key: str, lang: str | None = None, /, **params: Any) -> str:
         raise MessageError(f"no message {key!r} in the catalogue")
     template = texts.get(lang) or texts["en"]
     values = {k: _param(v, lang) for k, v in params.items()}
-    return _Formatter(lang).format(template, **values)
+    formatter = _Formatter(lang)
+    if lang == "ru" and _PREPOSITION_FIELD.search(template):
+        return _with_prepositions(formatter, template, values)
+    return formatter.format(template, **values)
+
+
+_PREPOSITION_FIELD = re.compile(r"(?:^|(?<=[\s(«\"]))[свкСВК] \{")
+"""A template with ``с``, ``в`` or ``к`` right before a field: the name may need ``со``."""
+_TAKES_O = {"с": re.compile(r"[сзшжСЗШЖ][бвгджзйклмнпрстфхцчшщ]|[щЩ]"),
+            "в": re.compile(r"[вфВФ][бвгджзйклмнпрстфхцчшщ]"), "к": re.compile(r"[мМ]н")}
+"""Russian euphony: ``со Шквалом``, ``во Вспышку``, ``ко Мне`` (a word opening with these)."""
+
+
+def _with_prepositions(formatter: _Formatter, template: str, values: dict[str, Any]) -> str:
+    """Format field by field, writing ``с``, ``в``, ``к`` before a name as ``со``, ``во``,
+    ``ко`` where its first sounds need it (``со Шквалом``, not ``с Шквалом``)."""
+    out: list[str] = []
+    for literal, field, spec, conversion in formatter.parse(template):
+        out.append(literal)
+        if field is None:
+            continue
+        piece = "{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+        text = formatter.vformat(piece, (), values)
+        word = literal[-2:-1].lower()
+        if literal.endswith(" ") and word in _TAKES_O and (len(literal) == 2 or not literal[-3].isalpha()) \
+                and _TAKES_O[word].match(text):
+            out[-1] = literal[:-1] + "о "  # the preposition ends the literal just before the field
+        out.append(text)
+    return "".join(out)
 
 
 t = format_message

@@ -91,3 +91,29 @@ def test_cap_writes_the_first_letter_as_a_capital() -> None:
 def test_percent_in_each_language() -> None:
     assert pct(0.625, "ru") == "62,5\xa0%" and pct(0.625) == "62.5%"
     assert pct(0, "ru") == "0\xa0%" and pct(0.00001, "ru") == "<0,01\xa0%"
+
+
+@pytest.mark.parametrize(("name", "ru"), [
+    ("Шквал", "не понял, что делать со Шквалом"),  # с + ш and a consonant: со
+    ("Змей", "не понял, что делать со Змеем"),
+    ("Щит", "не понял, что делать со Щитом"),
+    ("Сыч", "не понял, что делать с Сычом"),  # с + a vowel after it: с
+    ("Мгла", "не понял, что делать с Мглой"),
+])
+def test_a_preposition_before_a_name_sounds_as_russian_writes_it(name: str, ru: str) -> None:
+    from gmkit.i18n import format_message
+
+    with grammar.cast(grammar.Cast.of([(name, "participant", None, None)])):
+        got = format_message("reading.unused_name", "ru", names=[name])
+    assert got.startswith(ru + ":"), got
+    en = format_message("reading.unused_name", "en", names=[name])
+    assert en.startswith(f"I did not understand what to do with {name}:")
+
+
+def test_only_the_preposition_before_the_field_changes() -> None:
+    from gmkit.i18n import _with_prepositions
+
+    ru = _Formatter("ru")
+    got = _with_prepositions(ru, "вместе с {a}, в {b}, к {c}", {"a": "Шквалом", "b": "Вспышку", "c": "мне"})
+    assert got == "вместе со Шквалом, во Вспышку, ко мне"
+    assert _with_prepositions(ru, "вес {a}", {"a": "Шквала"}) == "вес Шквала"  # «вес» is no preposition
