@@ -304,10 +304,14 @@ class OrderLanguage:
                 draft.problem("reading.unused_name", None,
                               names=[ctx.shown(n) for n in dict.fromkeys(names)])
         alternatives = [a for a in sel.asked if a.alternative]
-        if alternatives and draft.orders:  # «Ровно +1… или +2?»: the player has not chosen
+        if alternatives:  # «Ровно +1… или +2?»: the player has not chosen
             draft.problem("reading.asked", None, words=alternatives[0].said(text))
         elif sel.either and draft.orders and not draft.problems:  # «рублю вожака или крыс»
             draft.problem("reading.either", None, words=said_back(text, *sel.either[0]))
+        if sel.unsettled:  # «…Хотя нет, не атакую»: what is taken back, said again whole
+            draft.problem("reading.unsettled", None, words=said_back(text, *sel.unsettled[0]))
+        if sel.later:  # «в следующем раунде пикирую»: said back, not kept for that round
+            draft.notes.append(Note("reading.later", {"words": said_back(text, *sel.later[0])}))
         if sel.repeated and draft.orders:
             draft.problem("reading.repeated", None,
                           words=", ".join(dict.fromkeys(sel.repeated)))

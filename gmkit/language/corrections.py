@@ -55,7 +55,7 @@ def correct(clauses: list[Clause], slot: Callable[[str], str],
 
 def _corrected(acc: list[Clause], g: list[Clause]) -> list[Clause]:
     """``acc`` with the bare arguments of ``g`` put in the last order's place."""
-    args = [t for c in g for t in c.tokens if t.kind in ARGUMENTS]
+    args = [t for c in g for t in c.tokens if t.kind in ARGUMENTS or t.kind == "SELF"]
     target = next((j for j in range(len(acc) - 1, -1, -1)
                    if acc[j].rule not in ("sep", "stray")), None)
     if not args or target is None:
@@ -68,7 +68,7 @@ def _corrected(acc: list[Clause], g: list[Clause]) -> list[Clause]:
 
 
 def _group(kind: str) -> str:
-    return {"SIGNED": "NUM", "ORD": "NAME", "HULL": "SYSTEMS"}.get(kind, kind)
+    return {"SIGNED": "NUM", "ORD": "NAME", "HULL": "SYSTEMS", "SELF": "NAME"}.get(kind, kind)
 
 
 def _same(t: Token, a: Token) -> bool:

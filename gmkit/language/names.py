@@ -311,17 +311,19 @@ class NameIndex:
         full = [self._entries[e] for e, ws in used.items() if len(ws) == len(self._entries[e].words)]
         pick = full or entries
         number = None
-        rest = list(words[n:n + 2])
-        if rest and rest[0] in _NUMBER_MARKS:
-            rest = rest[1:]
+        rest = list(words[n:n + 3])
+        skip = 0
+        if rest[:2] == ["под", "номером"]:  # «волк под номером 2»
+            skip = 2
+        elif rest and (rest[0] in _NUMBER_MARKS or rest[0] in ("номером", "номера", "номеру")):
             skip = 1
-        else:
-            skip = 0
+        rest = rest[skip:skip + 1]
         numbered = [e for e in pick if e.number is not None]
         if rest and rest[0].startswith("-") and rest[0][1:].isdigit():
             rest[0] = rest[0][1:]  # "Стражу-2"
         if numbered and rest:
-            value = int(rest[0]) if rest[0].isdigit() else cardinal(forms(rest[0])[-1])
+            value = int(rest[0]) if rest[0].isdigit() else next(
+                (c for c in map(cardinal, forms(rest[0])) if c is not None), None)  # «три»: «тереть» too
             if value is not None:
                 number = value
                 n += 1 + skip

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .grammar import Token
 from .morph import forms
-from .prose_words import _DECLINE, _INSTEAD, _NEGATION, _NOT_HEADS, _WITHOUT, ARGUMENTS, _nobody
+from .prose_words import _CANCEL, _DECLINE, _INSTEAD, _NEGATION, _NOT_HEADS, _WITHOUT, ARGUMENTS, _nobody
 from .selection import ProseClause, Selection
 from .text import Word
 
@@ -76,9 +76,11 @@ def declines(words: Sequence[Word], cover: dict[int, int], c: ProseClause) -> bo
     return any(f in _DECLINE for w in texts for f in forms(w)) or "won't" in texts
 
 
-def cancel(groups: list[tuple[ProseClause, list[Token]]], kinds: set[str], sentence: int) -> None:
+def cancel(groups: list[tuple[ProseClause, list[Token]]], kinds: set[str], sentence: int) -> bool:
     """Drop the last earlier own clause that gave one of ``kinds`` (any order word when
-    ``kinds`` is empty, and then only in the same sentence): a later negation takes it back."""
+    ``kinds`` is empty, and then only in the same sentence): a later negation takes it back.
+    False when it could not tell: ``kinds`` matched no head, but an earlier clause gave an order
+    by its arguments alone (a dragon's ``Пламя по Шквалу`` is an attack with no attack word)."""
     for j in range(len(groups) - 1, -1, -1):
         c, got = groups[j]
         heads = {t.kind for t in got if t.kind not in _NOT_HEADS}
@@ -86,9 +88,30 @@ def cancel(groups: list[tuple[ProseClause, list[Token]]], kinds: set[str], sente
             continue
         if (kinds and heads & kinds) or (not kinds and c.sentence == sentence):
             groups[j] = (c, [Token("SEP", None, "")])
-            return
+            return True
         if not kinds:
-            return
+            return True
+    return not kinds or not any(
+        not {t.kind for t in got} - _NOT_HEADS and any(t.kind in _MEANS for t in got)
+        for _, got in groups)
+
+
+_MEANS = frozenset({"WEAPON", "SPELL", "ITEM", "CELL", "SYSTEMS", "HULL", "QUOTE"})
+"""Arguments that give an order by themselves (``Пламя по Шквалу``, ``Искру в вожака``)."""
+
+
+def cancels(words: Sequence[Word], c: ProseClause, named: bool) -> bool:
+    """The clause calls something off (``атаку отменяю``, ``отбой атаки``, ``забудь про
+    атаку``, ``cancel the attack``): what it names is taken back, not ordered. ``Отбой`` naming
+    nothing is a radio's sign-off (``Огонь по Чайке. Отбой.``), not a calling off."""
+    said = {f for i in c.words if words[i].kind == "word" for f in forms(words[i].text)} & _CANCEL
+    return bool(said) and (named or said != {"отбой"})
+
+
+def restart(groups: list[tuple[ProseClause, list[Token]]]) -> None:
+    """``Отменяю заявку. Стреляю в крыс.``: everything said before is taken back."""
+    for j, (c, _) in enumerate(groups):
+        groups[j] = (c, [Token("SEP", None, "")])
 
 
 def _words_between(words: Sequence[Word], i: int, t: Token) -> int:
@@ -112,14 +135,16 @@ def _skip(words: Sequence[Word], c: ProseClause, out: Selection) -> None:
     out.skipped.append((words[c.words[0]].start, words[c.words[-1]].end, "negated"))
 
 
-def withdrawn(groups: list[tuple[ProseClause, list[Token]]], dropped: list[Token]) -> None:
+def withdrawn(groups: list[tuple[ProseClause, list[Token]]], dropped: list[Token]) -> bool:
     """A negated argument with nothing in its place (``Искра на вожака. Хотя нет, не искра``)
-    takes back the last order that said it: the reader then asks, never keeps it."""
+    takes back the last order that said it: the reader then asks, never keeps it. True when
+    it took one back."""
     said = {(t.kind, _value(t)) for t in dropped}
     for j in range(len(groups) - 1, -1, -1):
         if said & {(t.kind, _value(t)) for t in groups[j][1]}:
             groups[j] = (groups[j][0], [Token("SEP", None, "")])
-            return
+            return True
+    return False
 
 
 def _value(t: Token) -> object:

@@ -31,13 +31,15 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .corrections import correct
 from .grammar import NameRef, Token
-from .morph import is_cyrillic
-from .negation import cancel, declines, negation, withdrawn
+from .morph import analyser, is_cyrillic
+from .negation import cancel, cancels, declines, negation, restart, withdrawn
 from .prose_words import (
+    _AFTERWARDS,
     _ASIDE,
     _CLAUSE,
     _CONDITION,
     _CONSEQUENCE,
+    _EDITED,
     _NOT_HEADS,
     _OR,
     _OWN,
@@ -48,15 +50,20 @@ from .prose_words import (
     ARGUMENTS,
     _content,
     _cover,
+    _described,
     _either,
     _fits,
+    _for_now,
     _hedged,
+    _later_time,
     _let_be,
     _nominative,
     _noun_subject,
+    _or_not,
     _pronoun,
     _repeats,
     _retracts,
+    _told_as_later,
     _told_as_past,
     _unsure,
     _verb,
@@ -94,6 +101,7 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
     conditions: list[int] = []
     own_questions: list[int] = []
     unsure: set[int] = set()  # own clauses the player says they are not sure of
+    later = -1  # the sentence whose time words («в следующем ходу —») govern what follows
     for k, c in enumerate(clauses):
         if c.sentence != sentence:
             sentence, current = c.sentence, "own"
@@ -106,17 +114,31 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         elif any(words[i].text in _SUBJUNCTIVE and i not in cover for i in c.words) or \
                 _told_as_past(words, tokens, cover, c.words):  # «я бы…», «в прошлом раунде я…»
             c.status = "aside"
+        elif _told_as_later(words, c.words) or later == c.sentence or \
+                _afterwards_next(words, clauses, k):  # «в следующем раунде …», «… займёмся потом»
+            c.status = "aside"  # not this round's; «в следующем ходу — по Чайке»: to its end
+            if later == c.sentence and out.later:
+                out.later[-1] = (out.later[-1][0], _span(words, c)[1])
+            else:
+                out.later.append(_span(words, c))
+            later = c.sentence if all(tokens[i].kind == "SEP" for i in c.tokens) else -1
+        elif opener in ("тогда", "then") and k and clauses[k - 1].sentence in questions and \
+                clauses[k - 1].sentence != c.sentence:  # «Крысы мертвы? Тогда стреляю в вожака»
+            c.status = "condition"  # an order hung on the GM's answer
+            out.conditional += [tokens[i] for i in c.tokens if tokens[i].kind not in _NOT_HEADS]
         elif person != "3" and (opener in _CONSEQUENCE or (opener == "что" and k and [
                 words[i].text for i in clauses[k - 1].words] == ["так"])):  # «…, так что огонь»
             c.status = current = subject or "own"
         elif opener in _ASIDE and first is not None and cover.get(first) is None and \
-                not _let_be(words, c.words):
+                not _let_be(words, c.words) and not _for_now(words, tokens, cover, first):
             c.status = "aside"
         elif (person == "impr" or (person is None and first is not None and first in cover and
                                    not is_cyrillic(opener) and
                                    tokens[cover[first]].kind not in _NOT_HEADS)) and \
                 _addressed(words, tokens, clauses, k, me):  # «Torvald, drink your potion!»
             c.status = "other"  # «Гроза, бей Шквала!»: a word to a comrade, not the order
+        elif person is None and _described(words, tokens, cover, c.words):
+            c.status = "aside"  # «Чайка далековато»: a remark on a named one, no order
         elif person in ("1", "impr"):
             c.status = current = "own"
         elif subject is not None:
@@ -126,7 +148,23 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                 clauses[k - 1].sentence == sentence else last_subject
         else:
             c.status = current
-        if c.sentence in questions or _hedged(words, cover, c.words):
+        if (where := _or_not(words, c.words)) is not None:  # «…или нет» doubts what came before
+            j = k if where == "end" else k - 1  # «Пламя по Шквалу или нет»: this one
+            if _order_follows(tokens, clauses, k):  # «…или нет, поднимаю щиты»: that stands
+                if j == k:
+                    c.status = "aside"
+                else:
+                    c.correction, c.tokens = True, []
+                j = -1
+            elif j < k:
+                c.status = "aside"
+            while 0 <= j < k and all(tokens[i].kind == "SEP" for i in clauses[j].tokens):
+                j -= 1  # past the dots of «…»
+            if j >= 0 and clauses[j].status == "own":
+                own_questions.append(j)
+                unsure.add(j)
+                clauses[j].status = "question"
+        elif c.sentence in questions or _hedged(words, cover, c.words):
             if c.status == "own":
                 own_questions.append(k)
             c.status = "question"
@@ -150,7 +188,7 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         own_questions.remove(k)
     out.asked = _asked(words, tokens, clauses, own_questions, unsure)
     groups: list[tuple[ProseClause, list[Token]]] = []
-    for c in clauses:
+    for k, c in enumerate(clauses):
         if c.status != "own":
             if c.tokens or any(words[i].kind != "mark" for i in c.words):
                 out.skipped.append((words[c.words[0]].start, words[c.words[-1]].end, c.status))
@@ -168,14 +206,21 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                if t.kind not in ("CORR", "ANY") and t is not actor_token]
         heads = {t.kind for t in own if t.kind not in _NOT_HEADS and t.kind not in ("CORR", "ANY")}
         negated = heads - {t.kind for t in got}
+        if cancels(words, c, bool(heads)):  # «атаку отменяю», «UPD: отмена, ровно +1»
+            if _called_off(groups, heads, c, clauses, tokens):
+                out.unsettled.append(_span(words, c))
+            groups.append((c, [Token("SEP", None, "")]))
+            continue
         out.withheld |= any(t.kind not in ("SEP", "CORR", "ANY", "AGAIN") and t is not actor_token
                             and t not in got for t in own)
         if negated or (not heads and declines(words, cover, c)):
-            cancel(groups, negated, c.sentence)  # "жгу Шквала. Хотя нет, не жгу" / "но не буду"
+            if not cancel(groups, negated, c.sentence):  # "жгу Шквала. Хотя нет, не жгу"
+                out.unsettled.append(_span(words, c))  # «Пламя по Шквалу. Хотя нет, не атакую»
         elif not heads and _retracts(words, cover, c.words):  # «пикирую на 2. Шучу.»
             last = [{t.kind for t in g if t.kind not in _NOT_HEADS} for _, g in groups]
             cancel(groups, next((h for h in reversed(last) if h), set()), c.sentence)
-        elif not heads and not any(t.kind in ARGUMENTS for t in got):  # «Хотя нет, не искра.»
+        elif not heads and not any(t.kind in ARGUMENTS for t in got) and \
+                not _instead_next(words, tokens, clauses, k):  # «Хотя нет, не искра.»
             withdrawn(groups, [t for t in own if t.kind in ARGUMENTS and t not in got])
         groups.append((c, ([Token("SEP", "CORR", "")] if c.correction else []) + got))
     kept: list[Token] = []
@@ -213,6 +258,14 @@ def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
             cur.sentence = sentence
             line_start = w.text == "\n"
             continue
+        if (line_start or (i and words[i - 1].kind == "mark" and words[i - 1].text in _SENTENCE)) \
+                and w.kind == "word" and w.text in _EDITED and i + 1 < len(words) and \
+                words[i + 1].text == ":" and cover.get(i) is None:
+            close()  # «UPD: по Буревестнику»: a correction of what came before, as «*» is
+            cur.words.append(i)
+            cur.correction = True
+            line_start = False
+            continue
         if w.kind == "mark" and w.text == "*" and line_start:
             close()
             cur.words.append(i)  # "*в Волка 1": a correction of the line above
@@ -225,10 +278,12 @@ def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
             close()
             continue
         head = t is not None and t.kind in ("AGAIN", "CORR") and w.start == t.start
-        negating = w.text in ("нет", "no") and i and words[i - 1].kind != "mark" and \
-            (i - 1) in cover  # "атак нет": the word before it is what it negates
-        opens = (t is not None and t.kind == "SEP" and w.kind == "word") or head or (
-            t is None and w.text in (_ASIDE | _CONDITION | {"нет", "no"}) and not negating)
+        negating = w.text in ("нет", "no") and i and words[i - 1].kind != "mark" and (
+            (i - 1) in cover or words[i - 1].text in _OR)  # "атак нет", "или нет": one with it
+        opens = (t is not None and t.kind == "SEP" and w.kind == "word" and
+                 not _later_time(words, i)) or head or (  # «dive next round»: one clause
+            t is None and w.text in (_ASIDE | _CONDITION | {"нет", "no"}) and not negating and
+            not (w.text == "что" and i and words[i - 1].text == "пока"))  # «пока что ровно»
         if opens and t is not None and t.kind == "SEP" and _subordinate(words, cur, cover):
             opens = False  # "как и я", "если Шквал пикирует и Мгла атакует": one clause to its end
         if opens and cur.words and any(words[j].kind != "mark" for j in cur.words):
@@ -265,6 +320,54 @@ def _after_label(words: Sequence[Word], i: int) -> bool:
     """``Действия: нет``: "нет" as the whole of a labelled line (nothing there)."""
     return i > 0 and words[i - 1].kind == "mark" and words[i - 1].text == ":" and (
         i + 1 >= len(words) or (words[i + 1].kind == "mark" and words[i + 1].text in _SENTENCE))
+
+
+def _afterwards_next(words: Sequence[Word], clauses: list[ProseClause], k: int) -> bool:
+    """The clause after ``k`` is only ``потом`` / ``позже`` and ends the sentence (``Чайкой
+    займёмся потом``: the word was cut off as a conjunction)."""
+    if k + 1 >= len(clauses) or clauses[k + 1].sentence != clauses[k].sentence:
+        return False
+    rest = [words[i].text for d in clauses[k + 1:] if d.sentence == clauses[k].sentence
+            for i in d.words if words[i].kind == "word"]
+    return len(rest) == 1 and rest[0] in _AFTERWARDS
+
+
+def _order_follows(tokens: Sequence[Token], clauses: list[ProseClause], k: int) -> bool:
+    """An order word follows clause ``k`` in its sentence or the next (``или нет, подожду``)."""
+    return any(tokens[i].kind not in _NOT_HEADS for d in clauses[k + 1:]
+               if d.sentence <= clauses[k].sentence + 1 for i in d.tokens)
+
+
+def _instead_next(words: Sequence[Word], tokens: Sequence[Token], clauses: list[ProseClause],
+                  k: int) -> bool:
+    """The next clause of the sentence gives what replaces a negated argument (``не по Шквалу,
+    а по Мгле``): a correction, not a taking back."""
+    nxt = clauses[k + 1] if k + 1 < len(clauses) else None
+    if nxt is None or nxt.sentence != clauses[k].sentence or nxt.status != "own":
+        return False
+    first = next((words[i].text for i in nxt.words if words[i].kind == "word"), "")
+    return first in ("а", "but", "rather") and any(tokens[i].kind in ARGUMENTS for i in nxt.tokens)
+
+
+def _called_off(groups: list[tuple[ProseClause, list[Token]]], heads: set[str], c: ProseClause,
+                clauses: list[ProseClause], tokens: Sequence[Token]) -> bool:
+    """Take back what a clause of calling off names (its order words), or everything before it
+    when a whole new order follows (``Отменяю заявку. Стреляю в крыс.``) or nothing does
+    (``…Отбой.``). True when it cannot tell what is called off: the reader asks."""
+    if heads:
+        return not cancel(groups, heads, c.sentence)
+    later = [tokens[i].kind for d in clauses[clauses.index(c) + 1:] if d.status == "own"
+             for i in d.tokens]
+    if not later or any(k not in _NOT_HEADS for k in later):
+        restart(groups)
+        return False
+    return not groups  # «Отмена: в Волка 2» corrects an argument: nothing to call off first
+
+
+def _span(words: Sequence[Word], c: ProseClause) -> tuple[int, int]:
+    """(start, end) of the clause's spoken words (its marks left out)."""
+    spoken = [i for i in c.words if words[i].kind != "mark"] or c.words
+    return words[spoken[0]].start, words[spoken[-1]].end
 
 
 def _ends_with(words: Sequence[Word], c: ProseClause, mark: str) -> bool:
@@ -314,9 +417,10 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
             continue
         if w.text in _OWN:
             return "own", person or "1"
-        if w.text in _SUBJECT_PRONOUNS and prev not in _PREPOSITIONS:
+        if w.text in _SUBJECT_PRONOUNS and prev not in _PREPOSITIONS and \
+                (is_cyrillic(w.text) or not content):  # «hit it»: an English object follows its verb
             g = _SUBJECT_PRONOUNS[w.text]
-            who = next((n for n in reversed(mentioned + list(me)) if _fits(genders(n), g)), None)
+            who = next((n for n in [*reversed(mentioned), *me] if _fits(genders(n), g)), None)
             if who is None:
                 return None, person
             return ("own" if who in me else "other"), person or "3"
@@ -324,14 +428,17 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
         if t is None and person == "3" and prev not in _PREPOSITIONS and _noun_subject(w.text):
             return "other", person  # «Экипаж ждёт приказа»: someone who is not the actor
         if t is not None and t.kind == "NAME" and isinstance(t.value, NameRef) and \
-                not t.value.pronoun and prev not in _PREPOSITIONS and _nominative(w.text):
-            label = _labelled(words, c, t)
+                not t.value.pronoun and ((prev not in _PREPOSITIONS and _nominative(w.text)) or (
+                    prev in ("за", "for") and _labelled(words, c, t, prev) and
+                    (prev == "for" or _accusative(w.text)))):  # «За Грозу: ровно», not «За Шквалом: ровно»
+            label = _labelled(words, c, t, prev if prev in ("за", "for") else None)
             if person in ("3", None) and (verb_at is not None or label or english):
                 if english and verb_at is None and not label and (
                         content or not _english_verb_after(words, c, t)):
                     return None, person
                 c.subject = cover[i]
-                return ("own" if set(t.value.names) & me else "other"), person or "3"
+                own = bool(set(t.value.names) & me) or _joint(words, tokens, cover, clauses, k, me, verb_at)
+                return ("own" if own else "other"), person or "3"
         if t is None or t.kind not in ("SEP",):
             prev = w.text
             content = content or w.text not in ("the", "a", "an")
@@ -342,11 +449,33 @@ def _subject(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
         before = clauses[j]
         names = [tokens[j] for j in before.tokens if tokens[j].kind == "NAME"]
         heads = [tokens[j] for j in before.tokens if tokens[j].kind not in _NOT_HEADS]
-        if names and not heads and all(isinstance(n.value, NameRef) for n in names):
+        said = [words[i].text for i in before.words if words[i].kind == "word"]
+        if names and not heads and all(isinstance(n.value, NameRef) for n in names) and \
+                not _PREPOSITIONS & set(said):  # «и по Мгле, если останется…»: no subject
             own = any(set(n.value.names) & me for n in names)
             before.status = "own" if own else "other"
             return ("own" if own else "other"), person
     return None, person
+
+
+def _joint(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
+           clauses: list[ProseClause], k: int, me: frozenset[str], verb_at: int | None) -> bool:
+    """``Борин и Пёс атакуют вожака``: the actor named alone just before, joined by ``и`` to a
+    plural verb, is a subject too: the clause is the actor's order (their part of it)."""
+    if not k or verb_at is None or clauses[k - 1].sentence != clauses[k].sentence:
+        return False
+    before = clauses[k - 1]
+    names = [tokens[i] for i in before.tokens]
+    first = next((words[i].text for i in clauses[k].words if words[i].kind == "word"), "")
+    if first not in ("и", "and") or not names or any(
+            t.kind != "NAME" or not isinstance(t.value, NameRef) for t in names) or \
+            not any(set(t.value.names) & me for t in names):
+        return False
+    morph = analyser()
+    if morph is None or "plur" not in morph.parse(words[verb_at].text)[0].tag:
+        return False
+    before.subject = before.tokens[0]
+    return True
 
 
 def _asked(words: Sequence[Word], tokens: Sequence[Token], clauses: list[ProseClause],
@@ -394,11 +523,19 @@ def _addressed(words: Sequence[Word], tokens: Sequence[Token], clauses: list[Pro
         all(words[i].start >= names[0].start for i in spoken)
 
 
-def _labelled(words: Sequence[Word], c: ProseClause, t: Token) -> bool:
-    """``Гроза — ровно`` / ``Пепел: ровно``: the name alone before a colon or a dash."""
+def _accusative(word: str) -> bool:
+    """The word may be in the accusative (``за Грозу``, ``за Пепла``); Latin ones may."""
+    morph = analyser()
+    return not is_cyrillic(word) or morph is None or any("accs" in p.tag for p in morph.parse(word)[:4])
+
+
+def _labelled(words: Sequence[Word], c: ProseClause, t: Token, lead: str | None = None) -> bool:
+    """``Гроза — ровно`` / ``Пепел: ровно`` / ``За Грозу: ровно``: the name alone (after ``lead``,
+    when given) before a colon or a dash."""
     rest = [words[i] for i in c.words if words[i].start >= t.end]
     return bool(rest) and rest[0].kind == "mark" and rest[0].text in (":", "—", "-") and all(
-        words[i].kind == "mark" or words[i].start >= t.start for i in c.words)
+        words[i].kind == "mark" or words[i].start >= t.start or words[i].text == lead
+        for i in c.words)
 
 
 def _english_verb_after(words: Sequence[Word], c: ProseClause, t: Token) -> bool:

@@ -46,12 +46,17 @@ _PREPOSITIONS = frozenset({"в", "во", "на", "по", "к", "ко", "с", "с
                            "у", "из", "для", "о", "об", "при", "через", "до", "между", "at", "on",
                            "to", "with", "by", "from", "into", "onto", "for", "of", "behind"})
 _OWN = frozenset({"я", "мы", "i", "we"})
+_EDITED = frozenset({"upd", "edit", "edited", "update", "апд", "упд", "ред", "поправка", "исправление"})
+"""A line opening ``UPD:`` or ``EDIT:``: what follows says again what the player meant."""
 _SUBJECT_PRONOUNS = {"он": "m", "она": "f", "оно": "n", "они": "pl", "he": "m", "she": "f",
                      "it": "n", "they": "pl"}
 _DECLINE = frozenset({"быть", "стать", "хотеть", "мочь", "решиться", "решаться", "собираться",
                       "надо", "нужно", "стоить", "will", "want", "going"})
 """Verbs a player declines an order with (``но не буду``, ``не стану``, ``won't``)."""
-_SUBJUNCTIVE = frozenset({"бы", "б", "would", "could", "should", "might"})
+_CANCEL = frozenset({"отменять", "отменить", "отмена", "отбой", "забыть", "отставить", "cancel",
+                     "cancelled", "disregard", "forget", "scrap", "belay"})
+"""Words (dictionary forms) that call off an order or a part of it (``атаку отменяю``)."""
+_SUBJUNCTIVE = frozenset({"бы", "б", "would", "could", "should", "might", "i'd", "we'd"})
 """``я бы спикировал``: what the player might do, not what they do."""
 _PAST_TIME = frozenset({"прошлый", "раньше", "прежде", "вчера", "позапрошлый", "давеча",
                         "previously", "earlier", "ago", "yesterday"})
@@ -68,6 +73,64 @@ def _past_time(words: Sequence[Word], i: int) -> bool:
     if w == "до" and i + 1 < len(words) and words[i + 1].text == "этого":
         return True
     return any(f in _PAST_TIME for f in forms(w))
+
+
+_NEXT = frozenset({"следующий", "следующее", "будущий", "next"})
+_ROUND_NOUNS = frozenset({"раунд", "ход", "круг", "тур", "раз", "round", "turn", "time"})
+"""``в следующем раунде``, ``next turn``: a later round's order is not this round's."""
+
+
+def _later_time(words: Sequence[Word], i: int) -> bool:
+    """Word ``i`` and the next place the clause in a later round (``в следующем раунде``,
+    ``на следующем ходу``, ``next round``); ``атакую следующего`` is no time."""
+    if i + 1 >= len(words) or words[i + 1].kind != "word":
+        return False
+    w, n = words[i].text, words[i + 1].text
+    if w == "next" or not is_cyrillic(w):
+        return w == "next" and n in _ROUND_NOUNS
+    return any(f in _NEXT for f in forms(w)) and any(f in _ROUND_NOUNS for f in forms(n))
+
+
+_AFTERWARDS = frozenset({"позже", "попозже", "потом", "запас", "later", "afterwards"})
+"""``Чайкой займёмся потом``, ``исцеление держу про запас``: closing a clause, a time after this round."""
+
+
+def _told_as_later(words: Sequence[Word], clause: Sequence[int]) -> bool:
+    """The clause gives an order for a later round (``в следующем раунде пикирую на 2``,
+    ``Чайкой займёмся потом``); ``потом`` opening a clause is the next step of this turn."""
+    spoken = [i for i in clause if words[i].kind == "word"]
+    return any(_later_time(words, i) for i in spoken) or (
+        len(spoken) > 1 and words[spoken[-1]].text in _AFTERWARDS)
+
+
+def _for_now(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int], i: int) -> bool:
+    """``пока`` at ``i`` means "for now", not "while": ``а пока ровно``, ``но пока просто
+    ровно``, ``пока что держу``, or an order word right after it (``пока ровно``); ``пока Шквал
+    пикирует`` is a time clause."""
+    if words[i].text != "пока":
+        return False
+    if i and words[i - 1].text in ("а", "но"):
+        return True
+    j = i + 1
+    while j < len(words) and words[j].kind == "word" and words[j].text in ("что", "же", "просто",
+                                                                             "только", "лишь"):
+        j += 1
+    if j > i + 1 and words[i + 1].text in ("что", "же"):
+        return True
+    return j < len(words) and words[j].kind == "word" and j in cover and \
+        tokens[cover[j]].kind not in ("NAME", "SEP")
+
+
+def _or_not(words: Sequence[Word], clause: Sequence[int]) -> str | None:
+    """Where the clause says ``или нет`` / ``or not``, doubting an order: ``"start"`` (``… или
+    нет, подожду``: the clause before is doubted), ``"end"`` (``Пламя по Шквалу или нет``: this
+    one is) or None."""
+    texts = [words[i].text for i in clause if words[i].kind == "word" and not words[i].text.isdigit()]
+    if len(texts) > 1 and texts[0] in _OR and texts[1] in ("нет", "не", "not", "no"):
+        return "start"
+    if len(texts) > 2 and texts[-2] in _OR and texts[-1] in ("нет", "not", "no"):
+        return "end"
+    return None
 
 
 def _told_as_past(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
@@ -194,6 +257,33 @@ def _nominative(word: str) -> bool:
         return True
     parses = morph.parse(word)[:4]
     return any("nomn" in p.tag for p in parses) or not morph.word_is_known(word)
+
+
+_PREDICATES = frozenset({"ADJS", "PRTS", "COMP", "ADVB"})
+"""What a verbless sentence says of its subject: ``Чайка далековато``, ``Мгла ближе``, ``вожак ранен``."""
+
+
+def _described(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, int],
+               clause: Sequence[int]) -> bool:
+    """A verbless clause that says how a named one is (``Чайка далековато``, ``Мгла ближе``):
+    a remark, the name no order's argument."""
+    named = spoken = 0
+    prev = ""
+    for i in clause:
+        w = words[i]
+        if w.kind != "word":
+            continue
+        t = tokens[cover[i]] if i in cover else None
+        if t is not None and t.kind not in ("NAME", "SEP"):
+            return False
+        if t is not None and t.kind == "NAME" and prev not in _PREPOSITIONS and _nominative(w.text):
+            named += 1
+        elif t is None and is_cyrillic(w.text) and _verb(w.text) is None:
+            morph = analyser()
+            p = morph.parse(w.text)[0] if morph is not None else None
+            spoken += p is not None and p.tag.POS in _PREDICATES and p.score >= 0.5
+        prev = w.text
+    return named > 0 and spoken > 0
 
 
 _FILLER = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your", "at", "with",

@@ -56,6 +56,12 @@ class Selection:
     either: list[tuple[int, int]] = field(default_factory=list)
     """(start, end) of the player's own clauses that leave a choice open (``рублю вожака или
     крыс``): the reader asks which, never takes the first."""
+    unsettled: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of clauses that take something back the reader cannot tell (``Пламя по
+    Шквалу. Хотя нет, не атакую``: an attack with no attack word): asked, never guessed."""
+    later: list[tuple[int, int]] = field(default_factory=list)
+    """(start, end) of clauses that order for a later round (``в следующем раунде …``): not read,
+    and the reply says so (an order is given in its round)."""
     loose: list[tuple[int, int]] = field(default_factory=list)
     """(start, end) of content words in the player's own clauses that nothing matched (a name
     misspelt past recognising, a word the rules do not know): a reader must not fill in for

@@ -149,7 +149,22 @@ def clean(text: str) -> str:
     for a, b in cited(text):
         text = text[:a] + "".join(ch if ch == "\n" else " " for ch in text[a:b]) + text[b:]
     text = blank(text, _STRUCK)
-    return _unnumbered(blank(text, _TAG))
+    return _unnumbered(_unpossessed(blank(text, _TAG)))
+
+
+_POSSESSIVE = re.compile(r"\b(\w+)['’]s\b")
+_CONTRACTED = frozenset({"let", "it", "that", "what", "he", "she", "there", "here", "who", "where"})
+
+
+def _unpossessed(text: str) -> str:
+    """``Чайка's engines``, ``Ash's tail``: a name's English possessive ending written over, so the
+    name is found (``let's``, ``it's`` are no names)."""
+    def blanked(m: re.Match[str]) -> str:
+        word = m.group(1)
+        name = not word.isascii() or (word[:1].isupper() and word.lower() not in _CONTRACTED)
+        return word + "  " if name else m.group(0)
+
+    return _POSSESSIVE.sub(blanked, text)
 
 
 _NUMBERED = re.compile(r"(?:(?<=^)|(?<=[\s:]))\d{1,2}\)(?=\s)", re.M)
