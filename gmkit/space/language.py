@@ -22,6 +22,8 @@ from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.context import name_before
 from ..language.grammar import Clause, NameRef
+from .clauses import delta as _delta
+from .clauses import prepared
 from .orders import (
     Attack,
     BreakFree,
@@ -36,7 +38,7 @@ from .orders import (
     Release,
     Tractor,
 )
-from .words import _DIRS, RULES, VOCABULARY
+from .words import RULES, VOCABULARY
 
 __all__ = ["LANGUAGE", "SpaceLanguage"]
 
@@ -64,7 +66,7 @@ class SpaceLanguage(OrderLanguage):
             handler = self._handlers.get(rule)
             if handler is None:
                 continue
-            if rule in seen and len(c.tokens) == 1 and name_before(clauses, k) is None:
+            if rule in seen and rule != "dir" and len(c.tokens) == 1 and name_before(clauses, k) is None:
                 continue  # "огонь по Стражу 2, огонь!": the order said again, bare
             if rule in ("move", "dir") and _where(c, me) is None and any(
                     d.rule in ("move", "dir") and _where(d, me) is not None for d in clauses):
@@ -81,7 +83,7 @@ class SpaceLanguage(OrderLanguage):
         if d.questions or d.problems:
             return d
         if _deciding(ctx):
-            made = self._choice(me, made, clauses)
+            made = self._choice(ctx, me, made, clauses)
         else:
             made = _aimed(made, clauses)
         if len(made) == 2 and isinstance(made[0][0], Attack) and isinstance(made[1][0], Move) \
@@ -93,7 +95,11 @@ class SpaceLanguage(OrderLanguage):
             a = made[0][0]  # "огонь по Чайке и остаюсь": its place after the shot, said ahead (S-10)
             made = [(Attack(a.target, a.aim, a.cell, tuple(me["cells"][0])), made[0][1])]
         made = list({repr(o): (o, t) for o, t in made}.values())  # the same order twice is one
+        keeps = {c.text for c in clauses if c.rule == "keep"}
+        if len(made) > 1 and keeps:  # «щиты держим, уходим влево»: the shields stay up anyway (S-6)
+            made = [(o, t) for o, t in made if not (isinstance(o, Pass) and t in keeps)] or made
         stays = {c.text for c in clauses if c.rule == "stay"}
+        made = _stay_after_move(_freed_to(made), stays)
         if len(made) > 1 and stays and not any(isinstance(o, (Move, Flee)) for o, _ in made):
             # «стоим на месте, огонь по Чайке»: staying put is what a shot does anyway (S-5)
             made = [(o, t) for o, t in made if not (isinstance(o, Pass) and t in stays)] or made
@@ -106,10 +112,19 @@ class SpaceLanguage(OrderLanguage):
 
     # --- one handler per rule ---------------------------------------------------------------
 
+    def prepare(self, ctx: Context, clauses: list[Clause]) -> list[Clause]:
+        """The clauses as a ship's order reads them (:func:`gmkit.space.clauses.prepared`): «на
+        одну клетку вправо», «по диагонали вверх и вправо» one move each, «Чайка левее нас» none."""
+        return prepared(clauses)
+
     def _move(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
         cells = _cells(c)
         if len(cells) > 1:  # a path of several cells is a flight, not a move (S-2: one cell)
             return Flee(tuple(cells))
+        delta = _delta(c)
+        if not cells and c.first("DIAG") is not None and (delta is None or 0 in delta):
+            d.ask(NameRef(_diag_words(ctx.lang), c.text), "direction")  # «по диагонали вверх»
+            return None
         to = _where(c, me)
         if to is None:
             d.ask(NameRef(_dir_words(ctx.lang), c.text), "direction")
@@ -205,13 +220,26 @@ class SpaceLanguage(OrderLanguage):
     def _breakfree(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
         return BreakFree(_where(c, me))
 
-    def _choice(self, me: dict[str, Any], made: list[tuple[Any, str]],
+    def _lower(self, ctx: Context, me: dict[str, Any], c: Clause, before: Any, d: Draft) -> Any:
+        """«опускаем щиты»: no order lowers shields (S-6 knows raising only), so it is refused,
+        never read as raising them; «отключаем щиты Буревестнику» is a shot at its systems."""
+        if not c.all("NAME"):
+            d.problem("language.space.lower_shields", "S-6")
+            return None
+        target = self._target(ctx, c, None, d)
+        if target is None:
+            return None
+        d.note("language.space.note.system_die")
+        return Attack(target, "systems")
+
+    def _choice(self, ctx: Context, me: dict[str, Any], made: list[tuple[Any, str]],
                 clauses: list[Clause]) -> list[tuple[Any, str]]:
         """S-8/S-10: while the turn waits for this ship's choice, the hull or the systems and a
         move (or "stay") are read as its :class:`Choose`."""
         aim = None
         to = None
         texts = []
+        asks = (ctx.board.get("decision") or {}).get("asks") or ()
         for o, t in made:
             if isinstance(o, Choose):
                 aim = o.aim
@@ -221,8 +249,8 @@ class SpaceLanguage(OrderLanguage):
             if c.rule == "aim":
                 aim = "systems" if c.all("SYSTEMS") else "hull"
                 texts.append(c.text)
-            elif c.rule == "stay" and me.get("cells"):
-                to = tuple(me["cells"][0])
+            elif c.rule == "stay" and me.get("cells") and "shift" in asks:
+                to = tuple(me["cells"][0])  # «по корпусу, остаюсь»: a cloaked ship's place (S-10)
                 texts.append(c.text)
         moves = [(o, t) for o, t in made if isinstance(o, Move)]
         if moves:
@@ -235,12 +263,13 @@ class SpaceLanguage(OrderLanguage):
 
     _handlers: ClassVar[dict[str, Any]] = {
         "move": _move, "dir": _move, "attack": _attack, "flee": _flee, "pursue": _pursue,
-        "tractor": _tractor, "breakfree": _breakfree,
-        "shields": lambda self, *a: RaiseShields(), "cloak": lambda self, *a: Cloak(True),
+        "tractor": _tractor, "breakfree": _breakfree, "lower": _lower,
+        "shields": lambda self, ctx, me, c, *a: _shields(ctx, c), "cloak": lambda self, *a: Cloak(True),
         "uncloak": lambda self, *a: Cloak(False), "release": lambda self, *a: Release(),
         "launch": lambda self, *a: Launch(),
         "pass": lambda self, *a: Pass(),
         "stay": lambda self, ctx, *a: None if _deciding(ctx) else Pass(),
+        "keep": lambda self, ctx, *a: None if _deciding(ctx) else Pass(),
     }
     """Rule name -> handler, one dict built once (as d20 dispatches on node types)."""
 
@@ -380,18 +409,6 @@ def _cells(c: Clause) -> list[tuple[int, int]]:
     return out
 
 
-def _delta(c: Clause) -> tuple[int, int] | None:
-    dx = dy = 0
-    found = False
-    for t in c.tokens:
-        step = _DIRS.get(t.kind)
-        if step is not None:
-            found = True
-            dx = max(-1, min(1, dx + step[0]))
-            dy = max(-1, min(1, dy + step[1]))
-    return (dx, dy) if found and (dx or dy) else None
-
-
 def _where(c: Clause, me: dict[str, Any]) -> tuple[int, int] | None:
     cells = _cells(c)
     if cells:
@@ -426,6 +443,37 @@ def _straight(ctx: Context, me: dict[str, Any], delta: tuple[int, int], limit: i
                 path.pop()
             break
     return tuple(path)
+
+
+def _diag_words(lang: str) -> tuple[str, ...]:
+    if lang == "ru":
+        return ("вверх-вправо", "вверх-влево", "вниз-вправо", "вниз-влево", "(x, y)")
+    return ("up-right", "up-left", "down-right", "down-left", "(x, y)")
+
+
+def _shields(ctx: Context, c: Clause) -> Any:
+    """«Щиты!» raises them (S-6); «по щитам!» once the hit is known aims at the systems (S-8)."""
+    if _deciding(ctx) and c.tokens[0].text in ("щитам", "щиту"):
+        return Choose("systems")
+    return RaiseShields()
+
+
+def _stay_after_move(made: list[tuple[Any, str]], stays: set[str]) -> list[tuple[Any, str]]:
+    """«летим на (4, 2), там и останемся»: staying after the move is where the move ends (S-2),
+    not a second order; staying said before it still clashes with it (S-5)."""
+    first = next((k for k, (o, _) in enumerate(made) if isinstance(o, Move)), None)
+    if first is None or not stays:
+        return made
+    return [(o, t) for k, (o, t) in enumerate(made) if not (k > first and isinstance(o, Pass) and t in stays)]
+
+
+def _freed_to(made: list[tuple[Any, str]]) -> list[tuple[Any, str]]:
+    """«вырываемся из луча и уходим вправо»: S-13 lets the freed ship move that turn, so the
+    move is where the break-free goes, one order."""
+    k = next((k for k, (o, _) in enumerate(made) if isinstance(o, BreakFree) and o.to is None), None)
+    if k is None or k + 1 >= len(made) or not isinstance(made[k + 1][0], Move):
+        return made
+    return [*made[:k], (BreakFree(made[k + 1][0].to), f"{made[k][1]}, {made[k + 1][1]}"), *made[k + 2:]]
 
 
 def _dir_words(lang: str) -> tuple[str, ...]:
