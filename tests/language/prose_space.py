@@ -258,4 +258,93 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("cloud","Облако","Выключаем маскировку", Says("снимаю маскировку")),
     ("cloud","Облако","Отключаем луч", Says("S-13")),
     ("cloud","Облако","Cloak up", Cloak(True)),
+    # third pass (2026-12-03): directions (diagonals said in words, counts, comparisons), cells,
+    # names of every gender and number, systems against the hull, cloak, beam and flight words,
+    # edits, quotes, wishes; those marked «core» wait on the shared reader (a change of mind at
+    # the end, a conditional extra, an UPD:, «займёмся потом», an English 's after a Russian name)
+    ("cloud", OB, "В следующем ходу уйдём в невидимость, а пока огонь по Буревестнику", Attack(B)),
+    ("cloud", OB, "Огонь по Стражу 2! ...или нет, подожду", Pass()),  # core
+    ("cloud", OB, "Огонь по Чайке, и ещё луч захвата на Стража 2 если останется", Attack(CH)),  # core
+    ("cloud", OB, "Огонь по Чайке\nUPD: по Буревестнику, Чайка далековато", Attack(B)),  # core
+    ("cloud", OB, "Огонь по Буревестнику, Чайкой займёмся потом", Attack(B)),  # core
+    ("cloud", OB, "Fire on Чайка's engines", Attack(CH, "systems")),  # core
+    ("cloud", OB, "Next turn we cloak; for now, fire at Чайка", Attack(CH)),
+    ("cloud", OB, "Fire at Страж 2... actually no, I'll wait", Pass()),
+    # S-2: a diagonal said in two words is one step only with a word for the diagonal; without it
+    # the two directions are refused together (S-5), never cut to the first one
+    ("cloud", OB, "Смещаемся по диагонали вверх и вправо", Move((4, 2))),
+    ("cloud", OB, "Diagonally up and to the left", Move((2, 2))),
+    ("cloud", OB, "Up and right, diagonally", Move((4, 2))),
+    ("cloud", OB, "Вверх и влево!", Says("S-5")),
+    ("cloud", OB, "уходим наискосок влево-вверх)))", Move((2, 2))),
+    ("cloud", OB, "Облачко сдвигается на юго-запад", Illegal("S-2", Move((2, 4)))),
+    ("cloud", OB, "Go diagonal down-left", Illegal("S-2", Move((2, 4)))),
+    ("cloud", OB, "Move one square north-east", Move((4, 2))),
+    ("cloud", OB, "One square to the right", Move((4, 3))),
+    ("cloud", OB, "Сдвигаемся на клетку правее", Move((4, 3))),
+    ("cloud", OB, "Чайка левее нас, огонь по Стражу 2", Attack(S2)),
+    ("cloud", OB, "Летим левее Чайки", Ask("вверх", "вниз", "вправо", "влево", "(x, y)")),
+    ("cloud", OB, "летим на клетку четыре два", Move((4, 2))),
+    ("cloud", OB, "Летим на (4,2), там и останемся", Move((4, 2))),
+    ("cloud", OB, "Полный вперёд!", Ask("вверх", "вниз", "вправо", "влево", "(x, y)")),
+    ("cloud", OB, "Подлетаем поближе к Чайке", Ask("вверх", "вниз", "вправо", "влево", "(x, y)")),
+    ("cloud", OB, "Ложимся в дрейф", Pass()),
+    ("cloud", OB, "Стоим на месте, держим щиты", Pass()),
+    ("cloud", OB, "Щиты держим, уходим влево", Move((2, 3))),
+    ("cloud", OB, "Keep shields up, move left", Move((2, 3))),
+    ("cloud", OB, "Ниже нас Чайка. Огонь по ней", Attack(CH)),
+    ("cloud", OB, "Ага, щас, так я и полез под пушки Буревестника. Уходим вверх.", Move((3, 2))),
+    ("cloud", OB, "Лазеры Буревестника нас достанут, уходим вверх", Move((3, 2))),
+    # names, weapons said by name, pronouns
+    ("cloud", OB, "Огонь по Стражу два", Attack(S2)),
+    ("cloud", OB, "Близнецов бы достать... но далеко. Стреляем по Чайке", Attack(CH)),
+    ("cloud", OB, "Лупим из всех стволов по Буревестнику!", Attack(B)),
+    ("cloud", OB, "Торпеды по Чайке!", Attack(CH)),
+    ("cloud", OB, "> Страж 2 подходит к вам вплотную\nХватаем его лучом", Tractor(S2)),
+    ("cloud", OB, "Чайка ушла ниже. Луч на неё!", Illegal("S-13", Tractor(CH))),
+    ("cloud", OB, "Наводим тяговый луч на Буревестника", Illegal("S-13", Tractor(B))),
+    # S-8: a system named is the systems; a system said apart joins the named shot
+    ("cloud", OB, "Огонь по движкам Буревестника", Attack(B, "systems")),
+    ("cloud", OB, "по движку Чайки огонь", Attack(CH, "systems")),
+    ("cloud", OB, "Огонь по Буревестнику, корпус не трогаем, бьём в двигатели", Attack(B, "systems")),
+    ("cloud", OB, "Стреляем Чайке в корпус", Attack(CH, "hull")),
+    ("cloud", OB, "Снести Стражу 2 щиты! Огонь по его щитам", Attack(S2, "systems")),
+    ("cloudhit", OB, "в движки ему!", Choose("systems")),
+    ("cloudhit", OB, "По щитам!", Choose("systems")),
+    ("cloudhit", OB, "по корпусу, ясное дело)))", Choose("hull")),
+    ("cloudhit", OB, "Корпус, и остаёмся на месте", Choose("hull")),
+    ("cloudhit", OB, "Go for the hull", Choose("hull")),
+    ("cloudhit", OB, "Systems, let the dice decide", Choose("systems")),
+    # S-6: shields are only raised; S-10: leaving the cloak is not going into it
+    ("cloud", OB, "Опускаем щиты", Says("S-6")),
+    ("cloud", OB, "Shields down", Says("S-6")),
+    ("cloud", OB, "Выходим из невидимости", Illegal("S-10", Cloak(False))),
+    ("cloud", OB, "Выходим из тени", Illegal("S-10", Cloak(False))),
+    ("cloud", OB, "Врубаем стелс", Cloak(True)),
+    ("cloud", OB, "Cloak up and hold position", Cloak(True)),
+    ("gull", CH, "Gull's captain: we go dark", Illegal("S-10", Cloak(True))),
+    # S-13: the beam, letting go of it, breaking free (and the move that S-13 allows after)
+    ("cloud", OB, "Цепляем Стража 2 тяговым", Tractor(S2)),
+    ("cloud", OB, "Выключаем тяговый луч", Illegal("S-13", Release())),
+    ("cloud", OB, "Снимаем Стража 2 с луча", Illegal("S-13", Release())),
+    ("cloud", OB, "Rip free of the beam", Illegal("S-13", BreakFree())),
+    ("cloud", OB, "Вырываемся из луча и уходим вправо", Illegal("S-13", BreakFree((4, 3)))),
+    # S-11: flight words; off the map is a flight, not a move
+    ("cloud", OB, "Сваливаем отсюда!", Ask("вверх", "вниз", "вправо", "влево", "(x, y)")),
+    ("cloud", OB, "Уносим ноги на запад", LEFT),
+    ("cloud", OB, "Валим из боя влево", LEFT),
+    ("cloud", OB, "Уходим за край карты влево", LEFT),
+    ("cloud", OB, "Гонимся за Чайкой", Illegal("S-11", Pursue((), CH))),
+    # edits, strikethrough, off-topic, wishes and questions
+    ("cloud", OB, "Летим вправо\nEDIT: не вправо, а вверх-вправо", Move((4, 2))),
+    ("cloud", OB, "~~включаем маскировку~~ огонь по Стражу 2", Attack(S2)),
+    ("cloud", OB, "(оффтоп: сорри за задержку, работа)\nЛуч захвата на Стража 2", Tractor(S2)),
+    ("cloud", OB, "Планирую в следующем ходу уйти в невидимость", Nothing()),
+    ("cloud", OB, "Было бы круто зацепить Стража 2 лучом", Nothing()),
+    ("cloud", OB, "а можно стрельнуть по Близнецам отсюда?", Nothing()),
+    # Чайка's captain
+    ("gull", CH, "Чаечка ныряет вниз", Move((3, 6))),
+    ("gull", CH, "Буревестник, прикрой! А мы уходим вниз-влево", Move((2, 6))),
+    ("gull", CH, "Чайка по диагонали вправо и вниз", Move((4, 6))),
+    ("gull", CH, "Чайка разворачивается к Облаку и лупит из всех орудий", Attack(OB)),
 ]
