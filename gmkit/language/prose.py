@@ -50,6 +50,7 @@ from .prose_words import (
     ARGUMENTS,
     _content,
     _cover,
+    _deferring,
     _described,
     _either,
     _fits,
@@ -164,6 +165,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                 own_questions.append(j)
                 unsure.add(j)
                 clauses[j].status = "question"
+        elif c.status == "own" and _deferring(words, c.words):  # «hold on, let me think»
+            c.status = "aside"
+            out.asked.append(Asked(*_span(words, c), (), True))
         elif c.sentence in questions or _hedged(words, cover, c.words):
             if c.status == "own":
                 own_questions.append(k)
@@ -186,7 +190,7 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
     for k in [k for k in own_questions if _answered(tokens, clauses, k)]:
         clauses[k].status = "own"  # «Искра в Волка 1? Нет, в Волка 2.»: the answer corrects it
         own_questions.remove(k)
-    out.asked = _asked(words, tokens, clauses, own_questions, unsure)
+    out.asked += _asked(words, tokens, clauses, own_questions, unsure)
     groups: list[tuple[ProseClause, list[Token]]] = []
     for k, c in enumerate(clauses):
         if c.status != "own":

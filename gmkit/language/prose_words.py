@@ -163,6 +163,21 @@ def _unsure(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int])
     return False
 
 
+_DEFERRING = (("let", "me", "think"), ("hold", "on"), ("give", "me", "a"), ("wait", "a"),
+              ("not", "yet"), ("дайте", "подумать"), ("дай", "подумать"), ("надо", "подумать"),
+              ("подумаю",), ("погоди",), ("погодите",), ("пока", "не"), ("еще", "не"))
+"""Words that put the decision off (``hold on, let me think``, ``doesn't shoot yet``, ``пока не
+стреляю``): the order before them is not given yet."""
+
+
+def _deferring(words: Sequence[Word], clause: Sequence[int]) -> bool:
+    """The clause puts the player's decision off: no order before it is final."""
+    texts = [words[i].text for i in clause if words[i].kind == "word"]
+    if texts and texts[-1] == "yet" and any(w in _NEGATION or w.endswith("n't") for w in texts):
+        return True  # «doesn't shoot yet»
+    return any(tuple(texts[n:n + len(p)]) == p for p in _DEFERRING for n in range(len(texts)))
+
+
 def _hedged(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int]) -> bool:
     """The clause weighs an action (``думаю пикировать``) or asks whether (``пикировать ли``)."""
     texts = [words[i].text for i in clause if words[i].kind == "word"]

@@ -78,6 +78,15 @@ CASES: list[tuple[str, str, str, str, str, Any]] = [
      DragonOrder(lvl(1))),
     ("missed", "dragons", "storm", "Пепел", "пока что ровно +1", DragonOrder(lvl(1))),
     ("kept", "dragons", "storm", "Пепел", "Пока Шквал пикирует, я держу ровно", DragonOrder(lvl(0))),
+    # the decision put off: no order before it is final
+    ("wrong", "fantasy", "wolves", "Elwen", "Shoot wolf 2. Actually, hold on, let me think about it.",
+     Says("question or a doubt")),
+    ("wrong", "fantasy", "wolves", "Elwen", "Elwen aims at wolf 2 but doesn't shoot yet",
+     Says("question or a doubt")),
+    ("missed", "fantasy", "road", "Эльвен", "Стреляю в вожака. Хотя погоди, дай подумать",
+     Says("вопрос или сомнение")),
+    ("missed", "fantasy", "road", "Эльвен", "Целюсь в вожака, но пока не стреляю",
+     Says("вопрос или сомнение")),
     # an order hung on the GM's answer is a condition (F-6: orders are given as they are)
     ("wrong", "fantasy", "road", "Эльвен", "Крысы мертвы? Тогда стреляю в вожака", Says("F-6")),
     # names
