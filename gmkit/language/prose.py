@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .corrections import correct
 from .grammar import NameRef, Token
-from .morph import analyser, is_cyrillic
+from .morph import analyser, forms, is_cyrillic
 from .negation import cancel, cancels, declines, negation, restart, withdrawn
 from .prose_words import (
     _AFTERWARDS,
@@ -47,6 +47,7 @@ from .prose_words import (
     _SENTENCE,
     _SUBJECT_PRONOUNS,
     _SUBJUNCTIVE,
+    _WAIT,
     ARGUMENTS,
     _content,
     _cover,
@@ -161,7 +162,9 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                 c.status = "aside"
             while 0 <= j < k and all(tokens[i].kind == "SEP" for i in clauses[j].tokens):
                 j -= 1  # past the dots of «…»
-            if j >= 0 and clauses[j].status == "own":
+            if j >= 0 and clauses[j].status == "own" and _waits(words, clauses, k):
+                clauses[j].status = "aside"  # «Пламя по Шквалу… или нет, подожду»: not now
+            elif j >= 0 and clauses[j].status == "own":
                 own_questions.append(j)
                 unsure.add(j)
                 clauses[j].status = "question"
@@ -192,6 +195,7 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         own_questions.remove(k)
     out.asked += _asked(words, tokens, clauses, own_questions, unsure)
     groups: list[tuple[ProseClause, list[Token]]] = []
+    declined = -1  # the sentence of the last clause that took an order back («не буду»)
     for k, c in enumerate(clauses):
         if c.status != "own":
             if c.tokens or any(words[i].kind != "mark" for i in c.words):
@@ -201,7 +205,7 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
         out.loose += [(words[i].start, words[i].end) for i in c.words
                       if i not in cover and words[i].kind == "word" and _content(words[i].text)]
         out.repeated += _repeats(words, c.words, cover)
-        if _either(words, tokens, cover, c.words):
+        if not c.correction and _either(words, tokens, cover, c.words):
             spoken = [i for i in c.words if words[i].kind != "mark"]
             out.either.append((words[spoken[0]].start, words[spoken[-1]].end))
         actor_token = tokens[c.subject] if c.subject is not None else None
@@ -210,14 +214,23 @@ def select(words: Sequence[Word], tokens: Sequence[Token], actor_names: Iterable
                if t.kind not in ("CORR", "ANY") and t is not actor_token]
         heads = {t.kind for t in own if t.kind not in _NOT_HEADS and t.kind not in ("CORR", "ANY")}
         negated = heads - {t.kind for t in got}
-        if cancels(words, c, bool(heads)):  # «атаку отменяю», «UPD: отмена, ровно +1»
-            if _called_off(groups, heads, c, clauses, tokens):
+        called = _called_off(groups, heads, c, clauses, tokens) if cancels(words, c, bool(heads)) \
+            else None  # «атаку отменяю», «Отменяю заявку. Стреляю в крыс.»
+        if called is not None:
+            if called:
                 out.unsettled.append(_span(words, c))
+            groups.append((c, [Token("SEP", None, "")]))
+            continue
+        if _only_restated(words, c, heads, got, groups):  # «UPD: не жгу, только пике»
             groups.append((c, [Token("SEP", None, "")]))
             continue
         out.withheld |= any(t.kind not in ("SEP", "CORR", "ANY", "AGAIN") and t is not actor_token
                             and t not in got for t in own)
+        if heads and not negated and declined == c.sentence and _likewise(words, c):
+            groups.append((c, [Token("SEP", None, "")]))  # «Пикировать не буду, ускоряться тоже»
+            continue
         if negated or (not heads and declines(words, cover, c)):
+            declined = c.sentence
             if not cancel(groups, negated, c.sentence):  # "жгу Шквала. Хотя нет, не жгу"
                 out.unsettled.append(_span(words, c))  # «Пламя по Шквалу. Хотя нет, не атакую»
         elif not heads and _retracts(words, cover, c.words):  # «пикирую на 2. Шучу.»
@@ -354,18 +367,41 @@ def _instead_next(words: Sequence[Word], tokens: Sequence[Token], clauses: list[
 
 
 def _called_off(groups: list[tuple[ProseClause, list[Token]]], heads: set[str], c: ProseClause,
-                clauses: list[ProseClause], tokens: Sequence[Token]) -> bool:
+                clauses: list[ProseClause], tokens: Sequence[Token]) -> bool | None:
     """Take back what a clause of calling off names (its order words), or everything before it
     when a whole new order follows (``Отменяю заявку. Стреляю в крыс.``) or nothing does
-    (``…Отбой.``). True when it cannot tell what is called off: the reader asks."""
+    (``…Отменяю.``). True when it cannot tell what is called off (the reader asks); None when
+    it is a correction the last word settles (``жгу Шквала — отставить, жгу Мглу``,
+    ``Отмена: в Волка 2``)."""
     if heads:
         return not cancel(groups, heads, c.sentence)
     later = [tokens[i].kind for d in clauses[clauses.index(c) + 1:] if d.status == "own"
              for i in d.tokens]
-    if not later or any(k not in _NOT_HEADS for k in later):
-        restart(groups)
+    if later and (c.correction or all(k in _NOT_HEADS for k in later)):
+        return None
+    restart(groups)
+    return False
+
+
+def _waits(words: Sequence[Word], clauses: list[ProseClause], k: int) -> bool:
+    """The rest of the sentence from clause ``k`` says the player waits (``или нет, подожду``)."""
+    return any(f in _WAIT for d in clauses[k:] if d.sentence == clauses[k].sentence
+               for i in d.words if words[i].kind == "word" for f in forms(words[i].text))
+
+
+def _likewise(words: Sequence[Word], c: ProseClause) -> bool:
+    """``…, ускоряться тоже``: «too» after a clause that declined an order declines this one."""
+    return any(words[i].text in ("тоже", "также", "either", "neither") for i in c.words)
+
+
+def _only_restated(words: Sequence[Word], c: ProseClause, heads: set[str], got: list[Token],
+                   groups: list[tuple[ProseClause, list[Token]]]) -> bool:
+    """``…, только пике``: «only» with an order already given, and nothing new about it, keeps
+    that order as it was (a bare «пике» would replace «пикирую на 1»)."""
+    if not heads or any(t.kind in ARGUMENTS for t in got) or not any(
+            words[i].text in ("только", "лишь", "only", "just") for i in c.words):
         return False
-    return not groups  # «Отмена: в Волка 2» corrects an argument: nothing to call off first
+    return heads <= {t.kind for _, g in groups for t in g}
 
 
 def _span(words: Sequence[Word], c: ProseClause) -> tuple[int, int]:

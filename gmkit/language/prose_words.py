@@ -117,6 +117,8 @@ def _for_now(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
         j += 1
     if j > i + 1 and words[i + 1].text in ("что", "же"):
         return True
+    if j < len(words) and (words[j].text in _NEGATION or _nobody(words[j].text)):
+        return True  # «Лечить пока никого не буду», «пока не стреляю»
     return j < len(words) and words[j].kind == "word" and j in cover and \
         tokens[cover[j]].kind not in ("NAME", "SEP")
 
@@ -126,8 +128,8 @@ def _or_not(words: Sequence[Word], clause: Sequence[int]) -> str | None:
     нет, подожду``: the clause before is doubted), ``"end"`` (``Пламя по Шквалу или нет``: this
     one is) or None."""
     texts = [words[i].text for i in clause if words[i].kind == "word" and not words[i].text.isdigit()]
-    if len(texts) > 1 and texts[0] in _OR and texts[1] in ("нет", "не", "not", "no"):
-        return "start"
+    if len(texts) > 1 and texts[0] in _OR and texts[1] in ("нет", "не", "not", "no", "wait"):
+        return "start"  # «…или нет, подожду», «or wait, no, I'll hold»
     if len(texts) > 2 and texts[-2] in _OR and texts[-1] in ("нет", "not", "no"):
         return "end"
     return None
@@ -163,6 +165,8 @@ def _unsure(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int])
     return False
 
 
+_WAIT = frozenset({"подождать", "обождать", "переждать", "ждать", "wait", "hold"})
+"""``…или нет, подожду``: the player waits instead (its dictionary forms)."""
 _DEFERRING = (("let", "me", "think"), ("hold", "on"), ("give", "me", "a"), ("wait", "a"),
               ("not", "yet"), ("дайте", "подумать"), ("дай", "подумать"), ("надо", "подумать"),
               ("подумаю",), ("погоди",), ("погодите",), ("пока", "не"), ("еще", "не"))

@@ -149,7 +149,11 @@ def clean(text: str) -> str:
     for a, b in cited(text):
         text = text[:a] + "".join(ch if ch == "\n" else " " for ch in text[a:b]) + text[b:]
     text = blank(text, _STRUCK)
-    return _unnumbered(_unpossessed(blank(text, _TAG)))
+    return _unnumbered(_unpossessed(_NUMBER_DOT.sub(r"\1 ", blank(text, _TAG))))
+
+
+_NUMBER_DOT = re.compile(r"(?i)\b(no|nr|num)\.(?=\s*\d)")
+"""``wolf no. 2``: the dot of the abbreviation is no sentence's end."""
 
 
 _POSSESSIVE = re.compile(r"\b(\w+)['’]s\b")

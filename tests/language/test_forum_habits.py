@@ -39,6 +39,8 @@ CASES: list[tuple[str, str, str, str, str, Any]] = [
     ("missed", "fantasy", "road", "Мира", "Исцеление держу про запас, искра в крыс", Cast("Искра", "Крысы")),
     # «или нет»: a doubt asked back, or a change of mind when an order follows
     ("wrong", "dragons", "storm", "Пепел", "Ровно +1, Пламя по Шквалу... или нет, подожду",
+     DragonOrder(lvl(1))),
+    ("wrong", "dragons", "storm", "Пепел", "Ровно +1, Пламя по Шквалу... или нет",
      Says("вопрос или сомнение")),
     ("wrong", "dragons", "storm", "Пепел", "Ровно +1, Пламя по Шквалу или нет", Says("вопрос или сомнение")),
     ("wrong", "space", "cloud", "Облако", "Огонь по Чайке!!1 или нет??", Says("вопрос или сомнение")),
@@ -87,6 +89,13 @@ CASES: list[tuple[str, str, str, str, str, Any]] = [
      Says("вопрос или сомнение")),
     ("missed", "fantasy", "road", "Эльвен", "Целюсь в вожака, но пока не стреляю",
      Says("вопрос или сомнение")),
+    ("missed", "dragons", "storm", "Пепел", "Жгу Шквала пламенем. Пикировать не буду, ускоряться тоже",
+     DragonOrder(None, (DA("Пламя", "Шквал"),))),
+    ("kept", "dragons", "storm", "Пепел", "Ровно +2. Жгу Шквала — хотя не, отставить, жгу Мглу",
+     DragonOrder(lvl(2), (DA("Пламя", "Мгла"),))),
+    ("kept", "dragons", "storm", "Пепел", "Пикирую на 1, жгу Мглу.\nUPD: не жгу, только пике",
+     DragonOrder(dive(1))),
+    ("kept", "fantasy", "road", "Эльвен", "Стреляю в вожака. Отмена: в Волка 2", Shoot("Волк 2")),
     # an order hung on the GM's answer is a condition (F-6: orders are given as they are)
     ("wrong", "fantasy", "road", "Эльвен", "Крысы мертвы? Тогда стреляю в вожака", Says("F-6")),
     # names
