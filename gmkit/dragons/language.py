@@ -7,18 +7,20 @@
 (True, DragonOrder(move=Move(kind='level', amount=1), actions=(Attack(weapon='Flame', target='Bane'),)))
 
 Movement: ``набор высоты 2`` / ``climb 2``; ``пикирую на 3`` / ``dive 3``; ``ровно, +2 скорости``
-/ ``level +2`` (``скорость 8``: the Speed wanted). Actions: ``атакую Бейна пламенем`` / ``attack
-Bane with Flame``; ``сажусь на хвост Бейну`` / ``tail Bane``; ``принуждаю снизить скорость`` /
-``force speed down`` (``... или высота вверх`` / ``... or height up``: the choice on a raise);
-``сбрасываю хвост`` / ``shake off``; ``бочка`` / ``barrel roll``; ``применяю Силу «Буря» (d8)`` /
-``use power "Storm" (d8)``. Bennies (D-7): ``трачу фишку на переброс`` / ``spend a benny to
-reroll``; ``фишку на поглощение урона`` / ``spend a benny to soak``; ``трачу фишку на снятие
-потрясения`` / ``spend a benny to unshake`` (a number before ``фишки``/``bennies``: up to that
-many). The GM's own ``TurnCheck`` and ``CritFall`` are not a player's order.
+/ ``level +2`` (``скорость 8``: the Speed wanted; ``до высоты 10``: the Height wanted).
+Actions: ``атакую Бейна пламенем`` / ``attack Bane with Flame`` (``жгу Бейна и Вела``: the same
+weapon at both, which D-5 refuses); ``сажусь на хвост Бейну`` / ``tail Bane``; ``принуждаю
+снизить скорость`` / ``force speed down`` (``... или высота вверх`` / ``... or height up``: the
+choice on a raise); ``сбрасываю хвост`` / ``shake off``; ``бочка`` / ``barrel roll``; ``применяю
+Силу «Буря» (d8)`` / ``use power "Storm" (d8)``. Bennies (D-7): ``трачу фишку на переброс`` /
+``spend a benny to reroll``; ``фишку на поглощение урона`` / ``spend a benny to soak``; ``трачу
+фишку на снятие потрясения`` / ``spend a benny to unshake`` (a number before ``фишки``/``bennies``:
+up to that many). The GM's own ``TurnCheck`` and ``CritFall`` are not a player's order.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
@@ -27,14 +29,25 @@ from ..i18n.grammar import cast
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.context import name_before
 from ..language.grammar import Clause, NameRef, Token
+from .language_moves import MOVE_RULES as _MOVE_RULES
+from .language_moves import amount as _amount
+from .language_moves import direction as _direction
+from .language_moves import height_goal, heights, level_units, one_move, read_move, speed_change
+from .language_names import (
+    and_also,
+    dragon,
+    enemies,
+    loose_foes,
+    narrowed,
+    ordinal_before,
+    said_of_another,
+    tail_targets,
+)
 from .orders import Attack, Benny, DragonOrder, Force, Manoeuvre, Move, ShakeOff, TailAttempt, UsePower
 from .rules import listed_dives
 from .words import _GENERIC_FIGURES, RULES, VOCABULARY
 
 __all__ = ["LANGUAGE", "DragonLanguage"]
-
-
-_MOVE_RULES = {"climb", "dive", "up", "down", "level", "faster", "slower", "change", "keep"}
 
 
 class DragonLanguage(OrderLanguage):
@@ -58,7 +71,7 @@ class DragonLanguage(OrderLanguage):
 
     def names(self, encounter: Any, actor: str) -> Iterable[tuple[str, str]]:
         out = [(p, "participant") for p in encounter.participants()]
-        me = _dragon(encounter.board(encounter.side_of(actor)), actor)
+        me = dragon(encounter.board(encounter.side_of(actor)), actor)
         out += [(w["name"], "weapon") for w in (me or {}).get("weapons", ())]
         return out
 
@@ -76,9 +89,14 @@ class DragonLanguage(OrderLanguage):
 
     # --- reading --------------------------------------------------------------------------------
 
+    def prepare(self, ctx: Context, clauses: list[Clause]) -> list[Clause]:
+        """The Height wanted (``до высоты 10``) read as a part of its own (see :func:`heights`),
+        and English ``level`` as a unit of depth (``climb a level``, see :func:`level_units`)."""
+        return heights(level_units(clauses))
+
     def build(self, ctx: Context, clauses: list[Clause]) -> Draft:
         d = Draft()
-        me = _dragon(ctx.board, ctx.actor) or {}
+        me = dragon(ctx.board, ctx.actor) or {}
         moves: list[tuple[Move, str]] = []
         change: int | None = None
         actions: list[Any] = []
@@ -86,12 +104,16 @@ class DragonLanguage(OrderLanguage):
         nothing = False
         said = {_direction(c.rule) for c in clauses if c.rule in _MOVE_RULES and
                 _amount(c.tokens, None) is not None}
+        goal = height_goal(clauses, me, d)
+        made: list[Attack] = []
         for k, c in enumerate(clauses):
             rule = c.rule
-            if rule in ("sep", "stray"):
+            if rule == "stray":
+                actions += and_also(ctx, clauses, k, made)
+            if rule in ("sep", "stray", "altitude"):
                 continue
             if rule == "change":
-                change = _speed_change(c, me)
+                change = speed_change(c, me)
                 continue
             if rule == "keep":
                 change = 0
@@ -100,7 +122,10 @@ class DragonLanguage(OrderLanguage):
                 if _direction(rule) in said and _amount(c.tokens, None) is None and \
                         _direction(rule) in ("up", "down"):
                     continue  # "направляет вниз, пикируем на 2": one dive, its depth given
-                got = _move(c, me, d, ctx)
+                if rule in ("up", "down") and _amount(c.tokens, None) is None and \
+                        said_of_another(ctx, clauses, k):
+                    continue  # «Шквал выше», «они ниже»: where another is, no movement
+                got = read_move(c, me, d, ctx, goal)
                 if got is not None:
                     moves.append((got, c.text))
                 continue
@@ -110,16 +135,21 @@ class DragonLanguage(OrderLanguage):
                     target_ref is None else None
                 if unknown is not None:
                     d.problem("reading.unknown_target", None, said=unknown,
-                              names=", ".join(ctx.shown(n) for n in _enemies(ctx)))
+                              names=", ".join(ctx.shown(n) for n in enemies(ctx)))
                     continue
-                made = self._attacks(ctx, c, target_ref, last_target, d)
+                numbered = ordinal_before(ctx, clauses, k, last_target) \
+                    if target_ref is None and not c.all("NAME") else None
+                made = self._attacks(ctx, c, numbered or target_ref, None if numbered else last_target, d)
                 actions += made
                 if made:
                     last_target = made[-1].target
-            elif rule == "tail":
-                t = self._target(ctx, c, target_ref, d, _tail_targets(ctx, me))
+                continue
+            made = []
+            if rule == "tail":
+                t = self._target(ctx, c, target_ref, d, tail_targets(ctx, me))
                 if t is not None:
                     actions.append(TailAttempt(t))
+                    last_target = t  # «Tail Шквал, then claws»: the claws at him
             elif rule == "force":
                 actions.append(_force(c))
             elif rule == "shake":
@@ -136,9 +166,9 @@ class DragonLanguage(OrderLanguage):
             elif rule == "nothing":
                 nothing = True
             elif rule == "benny":
-                actions += _bennies(clauses, k, d)
+                actions += _bennies(clauses, k, d, _quantity(ctx, c.tokens[0], int(me.get("bennies", 0))))
         actions = list(dict.fromkeys(actions))  # the same action said twice is one
-        move = self._one_move(moves, change, me, d)
+        move = one_move(moves, change, goal, d)
         if d.problems:
             return d
         if move is None and not actions and not nothing:
@@ -153,29 +183,10 @@ class DragonLanguage(OrderLanguage):
             d.note("language.dragons.note.no_move")
         if not d.problems:  # with a question open, what is certain is kept (not yet accepted)
             d.orders.append(DragonOrder(move=move, actions=tuple(actions)))
+            loose = [] if d.questions else loose_foes(ctx, clauses, actions)
+            if loose:
+                d.problem("reading.unused_name", None, names=[ctx.shown(n) for n in loose])
         return d
-
-    @staticmethod
-    def _one_move(moves: list[tuple[Move, str]], change: int | None, me: dict[str, Any],
-                  d: Draft) -> Move | None:
-        """D-1: one movement. A plain "level" joins a speed change ("ровно, +2 скорости"); a
-        Speed named with a climb or dive must be the one the move gives."""
-        plain = [(m, t) for m, t in moves if m.kind == "level" and m.amount == 0
-                 and not any(ch.isdigit() for ch in t)]
-        rest = [(m, t) for m, t in moves if (m, t) not in plain]
-        if change is not None:
-            if rest and rest[0][0].speed_change != change:
-                d.problem("language.dragons.two_moves", "D-1",
-                          moves=" / ".join([t for _, t in rest] + [f"{change:+d}"]))
-                return None
-            if not rest:
-                rest = [(Move.level(change), f"{change:+d}")]
-        if len({m for m, _ in rest}) > 1:
-            d.problem("language.dragons.two_moves", "D-1", moves=" / ".join(t for _, t in rest))
-            return None
-        if rest:
-            return rest[0][0]
-        return plain[0][0] if plain else None
 
     def _attacks(self, ctx: Context, c: Clause, before: NameRef | None, last: str | None,
                  d: Draft) -> list[Attack]:
@@ -184,14 +195,14 @@ class DragonLanguage(OrderLanguage):
         ref = names[0] if names else before
         said = [w.one for w in weapons if w.one]
         verb, params = ("attack_with", {"weapon": said[0]}) if said else ("attack", {})
-        target = d.pick(_narrowed(ctx, ref), "target", verb, **params) \
+        target = d.pick(narrowed(ctx, ref), "target", verb, **params) \
             if ref is not None else None
         if ref is not None and target is None:
             return []
         if target is None:
             target = last
         if target is None:
-            foes = _enemies(ctx)
+            foes = enemies(ctx)
             if len(foes) == 1:
                 target = foes[0]
                 d.note("language.dragons.note.only_target", target=ctx.shown(target))
@@ -205,7 +216,7 @@ class DragonLanguage(OrderLanguage):
                 return []
             chosen.append(name)
         if not chosen:
-            me = _dragon(ctx.board, ctx.actor) or {}
+            me = dragon(ctx.board, ctx.actor) or {}
             usable = [w["name"] for w in me.get("weapons", ()) if not w.get("out")]
             other = ctx.unknown_instrument(ctx.clauses, list(ctx.clauses).index(c)) \
                 if c in ctx.clauses else None
@@ -228,8 +239,8 @@ class DragonLanguage(OrderLanguage):
         names = [t.value for t in c.all("NAME")]
         ref = names[0] if names else before
         if ref is not None:
-            return d.pick(_narrowed(ctx, ref, fallback or None), "target", verb)
-        foes = fallback or _enemies(ctx)
+            return d.pick(narrowed(ctx, ref, fallback or None), "target", verb)
+        foes = fallback or enemies(ctx)
         if len(foes) == 1:
             d.note("language.dragons.note.only_target", target=ctx.shown(foes[0]))
             return foes[0]
@@ -249,21 +260,21 @@ class DragonLanguage(OrderLanguage):
                 return None
             d.problem("language.dragons.note.power_name")
             return None
-        target = d.pick(_narrowed(ctx, names[0]), "target", "power") if names else None
+        target = d.pick(narrowed(ctx, names[0]), "target", "power") if names else None
         return UsePower(q.value, die.text if die else None, target)
 
     # --- options and rendering --------------------------------------------------------------
 
     def options(self, ctx: Context) -> list[Any]:
-        me = _dragon(ctx.board, ctx.actor) or {}
+        me = dragon(ctx.board, ctx.actor) or {}
         speed = int(me.get("speed", 0))
         cands = [Move.level(n) for n in (0, 1, 2, -1)]
         cands += [Move.climb(n) for n in range(1, speed // 3 + 1)]
         deepest = listed_dives(speed, int(me.get("max_speed", speed)), None)
         cands += [Move.dive(n) for n in range(1, deepest + 1)]
         moves = [DragonOrder(m, ()) for m in cands if ctx.check(DragonOrder(m, ())) is None]
-        acts: list[Any] = [Attack(w["name"], t) for w in me.get("weapons", ()) for t in _enemies(ctx)]
-        acts += [TailAttempt(t) for t in _enemies(ctx)] + [Force("down"), ShakeOff()]
+        acts: list[Any] = [Attack(w["name"], t) for w in me.get("weapons", ()) for t in enemies(ctx)]
+        acts += [TailAttempt(t) for t in enemies(ctx)] + [Force("down"), ShakeOff()]
         legal = [DragonOrder(None, (a,)) for a in acts if ctx.check(DragonOrder(None, (a,))) is None]
         return moves[:8] + legal[:6]
 
@@ -326,10 +337,24 @@ def _render(order: Any, lang: str, shown: Callable[[str], str]) -> str:
 _USES = {"REROLL": "reroll", "SOAK": "soak", "UNSHAKE": "unshake"}
 
 
-def _bennies(clauses: list[Clause], k: int, d: Draft) -> list[Benny]:
+_QUANTITIES = {"обе": 2, "оба": 2, "обеих": 2, "both": 2, "все": 0, "всё": 0, "all": 0}
+"""Words of how many Bennies that are no number (0: all the dragon has)."""
+
+
+def _quantity(ctx: Context, t: Token, have: int) -> int | None:
+    """``обе фишки``, ``все свои фишки``, ``all my bennies``: how many, from the words just
+    before the Bennies word (never read as one Benny in silence)."""
+    before = (ctx.text or "")[:t.start] if t.start > 0 else ""
+    tail = re.split(r"[.,;:!?\n]", before)[-1].split()[-3:]  # in its own phrase
+    got = next((_QUANTITIES[w.lower()] for w in reversed(tail) if w.lower() in _QUANTITIES), None)
+    return None if got is None else got or max(1, have)
+
+
+def _bennies(clauses: list[Clause], k: int, d: Draft, quantity: int | None = None) -> list[Benny]:
     """D-7: the Bennies clause ``k`` spends (``трачу фишку на переброс``, ``spend 2 bennies to
     soak``); a use or a number just before it counts too (``soak with a benny``), and uses just
-    after it (``фишку на переброс и поглощение``, ``фишку, чтобы выйти из потрясения``)."""
+    after it (``фишку на переброс и поглощение``, ``фишку, чтобы выйти из потрясения``).
+    ``quantity``: how many the words said (``все фишки``), not split among several uses."""
     tokens = list(clauses[k].tokens[1:])
     if k > 0 and clauses[k - 1].rule == "stray":
         tokens = list(clauses[k - 1].tokens) + tokens
@@ -340,94 +365,15 @@ def _bennies(clauses: list[Clause], k: int, d: Draft) -> list[Benny]:
             all(t.kind in _USES for t in clauses[after].tokens):
         tokens += clauses[after].tokens
     uses = list(dict.fromkeys(_USES[t.kind] for t in tokens if t.kind in _USES))
-    count = next((abs(int(t.value)) for t in tokens if t.kind == "NUM"), 1)
+    count = next((abs(int(t.value)) for t in tokens if t.kind == "NUM"), quantity or 1)
     if not uses:
         d.problem("language.dragons.benny_use", "D-7")
         return []
+    if quantity is not None and len(uses) > 1:  # «все фишки на переброс и поглощение»
+        d.problem("language.dragons.benny_split", "D-7")
+        return []
     return [Benny(u, max(1, count) if len(uses) == 1 else 1)  # type: ignore[arg-type]
             for u in uses]
-
-
-def _direction(rule: str) -> str:
-    return {"climb": "up", "up": "up", "dive": "down", "down": "down"}.get(rule, rule)
-
-
-def _narrowed(ctx: Context, ref: NameRef, plausible: list[str] | None = None) -> NameRef:
-    """A pronoun (``атакую её``) bound to the foes it may mean (see :meth:`Context.narrow`)."""
-    return ctx.narrow(ref, plausible if plausible is not None else _enemies(ctx))
-
-
-def _dragon(board: dict[str, Any], name: str) -> dict[str, Any] | None:
-    return next((d for d in board.get("dragons", ()) if d["name"] == name), None)
-
-
-def _enemies(ctx: Context) -> list[str]:
-    return [d["name"] for d in ctx.board.get("dragons", ())
-            if d["name"] != ctx.actor and not d.get("out") and (d["side"] != ctx.side or d.get("turned"))]
-
-
-def _tail_targets(ctx: Context, me: dict[str, Any]) -> list[str]:
-    pos = (me.get("speed"), me.get("height"))
-    return [d["name"] for d in ctx.board.get("dragons", ())
-            if d["name"] in _enemies(ctx) and (d["speed"], d["height"]) == pos]
-
-
-def _amount(tokens: Iterable[Token], default: int | None) -> int | None:
-    for t in tokens:
-        if t.kind in ("NUM", "SIGNED"):
-            return abs(int(t.value))
-    return default
-
-
-def _move(c: Clause, me: dict[str, Any], d: Draft, ctx: Context) -> Move | None:
-    """D-4: the movement a clause names. A climb or dive with no number is asked about unless
-    one depth is all the rules allow (a number is never guessed); ``до 5`` / ``to 5`` is the
-    Speed wanted, ``на 2`` / ``by 2`` a change."""
-    rule = c.rule
-    speed = int(me.get("speed", 0))
-    if rule in ("climb", "up", "dive", "down"):
-        n = _amount(c.tokens, None)
-        climbing = rule in ("climb", "up")
-        if n is None:
-            legal = [k for k in (1, 2, 3) if ctx.check(DragonOrder(
-                Move.climb(k) if climbing else Move.dive(k), ())) is None]
-            if len(legal) == 1:
-                n = legal[0]
-            elif not legal:
-                n = 1  # no depth is allowed: the least is read, and the rules refuse it
-            else:
-                d.ask(NameRef(tuple(str(k) for k in (legal or [1, 2])), c.text), "amount",
-                      "climb" if climbing else "dive")
-                return None
-        return Move.climb(n) if climbing else Move.dive(n)
-    if rule == "level":
-        signed = list(dict.fromkeys(t.text for t in c.tokens if t.kind == "SIGNED"))
-        if len({int(t.value) for t in c.tokens if t.kind == "SIGNED"}) > 1:  # «level +1 (maybe +2)»
-            d.problem("language.dragons.two_moves", "D-1", moves=" / ".join(signed))
-            return None
-        got = _speed_change(c, me)
-        return Move.level(got or 0)
-    if c.first("TO") is not None:
-        target = _amount(c.tokens, None)
-        if target is not None:
-            return Move.level(target - speed)
-    if rule == "slower":
-        return Move.level(-(_amount(c.tokens, 1) or 1))
-    n = _amount(c.tokens, None)
-    if n is None:
-        d.ask(NameRef(("+1", "+2"), c.text), "amount", "faster")
-        return None
-    return Move.level(n)
-
-
-def _speed_change(c: Clause, me: dict[str, Any]) -> int | None:
-    signed = c.first("SIGNED")
-    if signed is not None:
-        return int(signed.value)
-    num = c.first("NUM")
-    if num is not None and (c.first("SPEED") is not None or c.first("TO") is not None):
-        return int(num.value) - int(me.get("speed", 0))
-    return None
 
 
 def _force(c: Clause) -> Force:
