@@ -18,16 +18,29 @@ described in the order, ``Flee(gm_allows=...)``) are not a player's to write.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from ..i18n import format_message, grammar
 from ..language.base import Context, Draft, OrderLanguage
 from ..language.context import name_before
 from ..language.grammar import Clause, NameRef
-from .orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
+from .narration import to_a_friend, told
+from .orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from .owners import item_owner, pets_named
 from .parts import Made, beside, held, own_examples, same_target, settle
+from .rendering import cast_of, names_of, order_words
+from .targets import (
+    bound,
+    foes,
+    friends,
+    named_after,
+    named_later,
+    ordinal_after,
+    said_more,
+    two_targets,
+    whom,
+)
 
 __all__ = ["LANGUAGE", "FantasyLanguage"]
 
@@ -37,7 +50,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                       "напасть", "нападать", "врезать", "махнуть", "сражаться", "биться",
                       "зарубить", "ткнуть", "лупить", "треснуть", "огреть", "вцепиться",
                       "вцепляться", "вгрызаться", "вгрызться", "цапнуть", "грызть", "терзать",
-                      "рвать", "разрубить", "рассечь", "обрушить", "добивать", "добить"],
+                      "рвать", "разрубить", "рассечь", "обрушить", "добивать", "добить", "кусь"],
                "en": ["strike", "hit", "attack", "swing", "stab", "slash", "chop", "bite",
                       "smash", "cut", "whack", "bash"]},
     "SHOOT": {"ru": ["стрелять", "выстрелить", "пустить стрела", "выпустить стрела", "метнуть",
@@ -50,26 +63,27 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                     "сотворить", "магия", "колдую", "метнуть заклинание", "чаровать"],
              "en": ["cast", "spell", "conjure", "cast a spell", "invoke"]},
     "USE": {"ru": ["использовать", "применить", "применять", "пить", "выпить", "испить",
-                   "глотнуть", "принять", "достать", "дать", "влить", "напоить", "пью"],
+                   "глотнуть", "принять", "достать", "дать", "влить", "напоить", "пью", "даю",
+                   "отдать", "передать", "отдаю", "передаю"],
             "en": ["use", "drink", "quaff", "apply", "take", "give"]},
     "HEAL": {"ru": ["лечить", "вылечить", "подлечить", "исцелять", "исцелить", "излечить",
                     "залечить", "лечиться", "подлечиться", "вылечиться", "исцеляться",
                     "исцелиться", "латать", "подлатать", "подлечивать", "вылечивать",
-                    "залечивать", "излечивать"],
+                    "залечивать", "излечивать", "полечить", "лечение"],
              "en": ["heal", "cure", "patch up", "heal up"]},
     "FLEE": {"ru": ["бежать", "убегать", "убежать", "бегство", "отступать", "отступить", "драпать",
                     "удирать", "удрать", "спасаться", "сбежать", "дать деру", "уходить", "уйти",
                     "бегу", "делать ноги"],
              "en": ["flee", "run", "escape", "retreat", "run away"]},
     "PASS": {"ru": ["пропускать", "пропуск", "пропустить ход", "пропустить", "ждать", "ничего",
-                    "выжидать", "стоять"],
+                    "выжидать", "стоять", "подождать", "обождать", "переждать"],
              "en": ["pass", "wait", "nothing", "skip", "hold"]},
     "SELF": {"ru": ["себя", "себе", "сам", "самому", "сама"], "en": ["myself", "me", "self"]},
     "MELEE_PART": {"ru": ["ближний бой", "рукопашная", "рукопашный", "рукопашка", "врукопашную",
                           "сойтись", "сходиться", "сцепиться", "ближний", "в упор"],
                    "en": ["melee", "in melee", "close combat", "hand to hand", "close quarters",
                           "into melee"]},
-    "SAME": {"ru": ["он же", "тот же", "тот самый", "она же", "та же"],
+    "SAME": {"ru": ["он же", "тот же", "тот самый", "она же", "та же", "туда же", "они же"],
              "en": ["the same one", "the same target", "same target", "same one"]},
 }
 """Every concept of a combatant's order, with its phrases in dictionary form."""
@@ -121,8 +135,22 @@ class FantasyLanguage(OrderLanguage):
         return out
 
     def prepare(self, ctx: Context, clauses: list[Clause]) -> list[Clause]:
-        """A companion's name one stands by is no target; ``его же`` is the last target named."""
-        return same_target(beside(ctx, clauses), _foes(ctx))
+        """A companion's name one stands by is no target; a pet may be said by what it is or
+        whose (:mod:`.owners`); ``его же`` is the last target named; ``cast heal`` is a heal."""
+        enemies = foes(ctx)
+        clauses = pets_named(ctx, beside(ctx, clauses))
+        said: list[Any] = []
+        if any(c.first("SAME") for c in clauses):  # «…во второго волка, а я стреляю в того же»
+            said = [t for t in self.tokens(ctx, ctx.text) if t.kind == "NAME" and
+                    isinstance(t.value, NameRef) and t.value.one in enemies and not t.value.pronoun]
+        return _heal_cast(same_target(clauses, enemies, said))
+
+    def unused(self, clauses: Sequence[Clause]) -> list[Any]:
+        """Besides numbers and names: an ordinal no order took (``…EDIT: the third``) is a
+        target the player named, never dropped in silence."""
+        out = super().unused(clauses)
+        return out + [t for c in clauses if c.rule == "stray" for t in c.tokens
+                      if t.kind == "ORD" and t not in out]
 
     def keeps(self, ctx: Context, old: Clause, new: Clause) -> bool:
         """A spell or item said again keeps the target only when it is aimed the same way (a
@@ -145,12 +173,16 @@ class FantasyLanguage(OrderLanguage):
         made: list[Made] = []
         seen: set[str] = set()
         marked = False
+        telling = told(ctx, clauses, ranged)  # «Мира поднимает посох»: no blow
         for k, c in enumerate(clauses):
             rule = c.rule
             if rule == "melee_part":
                 marked = True
                 continue
-            before = name_before(clauses, k)
+            if telling.get(k) is False:
+                continue
+            joined = k in telling  # «перехватывает топор. Рублю Волка 1»: the blow's weapon
+            before = None if joined else name_before(clauses, k)  # «raises her bow»: whose
             got: Any = None
             if rule in seen and len(c.tokens) == 1 and before is None:
                 continue  # the order said again, bare ("бью вожака, бью!")
@@ -165,33 +197,36 @@ class FantasyLanguage(OrderLanguage):
                               weapons=", ".join(n for n in [*(a["name"] for a in _melee(me)), ranged] if n))
                     continue
                 verb = "shoot" if rule == "shoot" or (weapons and weapons[0] == ranged) else "strike"
-                target = self._target(ctx, c, before, d, _foes(ctx), verb)
-                if target is False:
+                target = self._target(ctx, c, before, d, foes(ctx), verb)
+                if target is False or two_targets(ctx, clauses, k, target, d):
                     continue
-                if target is None:
-                    target = _named_after(clauses, k, d)
-                if target is None and not _named_later(clauses, k) and \
+                if target is None and not joined:
+                    target = named_after(ctx, clauses, k, d)
+                if target is None and not joined and not named_later(clauses, k) and \
                         self._unsaid(ctx, c, clauses, k, d, verb):
                     continue  # a later strike naming its target says whom ("того, кто подойдёт")
                 if verb == "shoot":
                     got = Shoot(target)  # type: ignore[arg-type]
                 else:
                     got = Strike(target, weapons[0] if weapons else None)  # type: ignore[arg-type]
-                if target is None and not _named_later(clauses, k):
-                    d.note("language.fantasy.note.by_die")
+                if target is None and not named_later(clauses, k) and not d.questions and not joined:
+                    d.note("language.fantasy.note.by_die")  # not beside a question whom
             elif rule == "heal":
                 got = self._heal(ctx, me, c, before, d)
             elif rule in ("cast", "spell"):
                 got = self._cast(ctx, me, c, before, d)
             elif rule in ("use", "item"):
                 got = self._use(ctx, me, c, before, d)
-            elif rule == "flee":
-                got = Flee()
+            elif rule == "flee":  # «бегу к Борину»: to a friend, not out of the fight
+                got = None if to_a_friend(ctx, c, friends(ctx), self.tokens(ctx, ctx.text)) else Flee()
             elif rule == "pass":
                 got = Pass()
             if got is not None:
                 made.append((got, c.text, marked))
         if d.questions or d.problems:
+            return d
+        if _self_left(clauses, made):  # «Лечу Эльвен. Нет, себя»: not Эльвен in silence
+            whom(ctx, next(c for c in clauses if c.rule == "stray" and c.first("SELF")), d, "heal")
             return d
         d.orders.extend(settle(d, made, ctx.encounter.phase))
         return d
@@ -204,7 +239,7 @@ class FantasyLanguage(OrderLanguage):
         refs = [t.value for t in c.all("NAME")] or ([before] if before is not None else [])
         if not refs:
             return None
-        ref = ctx.narrow(refs[0], plausible if plausible is not None else _foes(ctx))
+        ref = bound(ctx, refs[0], plausible if plausible is not None else foes(ctx))
         picked = d.pick(ref, "target", verb, **params)
         return False if picked is None else picked
 
@@ -216,12 +251,12 @@ class FantasyLanguage(OrderLanguage):
         unknown = ctx.unknown_name(clauses, k)
         if unknown is not None:
             d.problem("reading.unknown_target", None, said=unknown,
-                      names=", ".join(ctx.shown(n) for n in _foes(ctx)))
+                      names=", ".join(ctx.shown(n) for n in foes(ctx)))
             return True
-        if _said_more(ctx, c, clauses, k):
-            numbered = [n for n in _foes(ctx) if n.rsplit(" ", 1)[-1].isdigit()]
-            ordinal = _ordinal_after(clauses, k)
-            pool = numbered if ordinal and numbered else _foes(ctx)
+        if said_more(ctx, c, clauses, k):
+            numbered = [n for n in foes(ctx) if n.rsplit(" ", 1)[-1].isdigit()]
+            ordinal = ordinal_after(clauses, k)
+            pool = numbered if ordinal and numbered else foes(ctx)
             d.ask(NameRef(tuple(pool), c.text, kind="participant"), "target", verb)
             return True
         return False
@@ -235,8 +270,9 @@ class FantasyLanguage(OrderLanguage):
         healing = [s["name"] for s in me.get("spells") or () if s.get("heal")]
         potions = [i["name"] for i in me.get("items") or () if i.get("heal")]
         self_ = c.first("SELF") is not None or c.tokens[0].text.endswith(("сь", "ся"))
-        target = None if self_ else self._target(ctx, c, before, d, _friends(ctx), "heal")
-        if target is False:
+        target = None if self_ else self._target(ctx, c, before, d, friends(ctx), "heal")
+        if target is False or (c in ctx.clauses and two_targets(
+                ctx, ctx.clauses, list(ctx.clauses).index(c), target, d, friends(ctx))):
             return None
         if spells or (healing and not items):
             name = d.pick(spells[0], "spell") if spells else (
@@ -246,7 +282,7 @@ class FantasyLanguage(OrderLanguage):
                     d.ask(NameRef(tuple(healing), c.text, kind="spell"), "spell", "heal")
                 return None
             if target is None and not self_ and _aimed(me, "spells", name) == "ally":
-                _whom(ctx, c, d, "heal")  # «лечу всех», «heal»: not the healer in silence
+                whom(ctx, c, d, "heal")  # «лечу всех», «heal»: not the healer in silence
                 return None
             return Cast(name, target)  # type: ignore[arg-type]
         name = d.pick(items[0], "item") if items else (potions[0] if len(potions) == 1 else None)
@@ -269,21 +305,25 @@ class FantasyLanguage(OrderLanguage):
                 d.ask(NameRef(tuple(known), c.text, kind="spell"), "spell")
                 spell = None
         heals = any(s["name"] == spell and s.get("heal") for s in me.get("spells") or ())
-        plausible = _friends(ctx) if heals else _foes(ctx)
+        plausible = friends(ctx) if heals else foes(ctx)
         target = None if c.first("SELF") else self._target(ctx, c, before, d, plausible, "cast",
                                                            spell=spell)
         if spell is None or target is False:
             return None
+        if c in ctx.clauses and two_targets(ctx, ctx.clauses, list(ctx.clauses).index(c), target, d,
+                                             plausible):
+            return None
         if target is None and c.first("SELF") is None and _aimed(me, "spells", spell) == "ally":
-            _whom(ctx, c, d, "cast", spell=spell)  # «Исцеление»: whom is asked
+            whom(ctx, c, d, "cast", spell=spell)  # «Исцеление»: whom is asked
             return None
         if target is None and not heals and c.first("SELF") is None and c in ctx.clauses:
             k = list(ctx.clauses).index(c)
-            target = _named_after(list(ctx.clauses), k, d)
+            target = named_after(ctx, list(ctx.clauses), k, d)
             if target is None:
                 if self._unsaid(ctx, c, list(ctx.clauses), k, d, "cast"):
                     return None
-                d.note("language.fantasy.note.by_die")
+                if not d.questions:
+                    d.note("language.fantasy.note.by_die")
         return Cast(spell, target)  # type: ignore[arg-type]
 
     def _use(self, ctx: Context, me: dict[str, Any], c: Clause, before: NameRef | None,
@@ -298,7 +338,15 @@ class FantasyLanguage(OrderLanguage):
             else:
                 d.ask(NameRef(tuple(known), c.text, kind="item"), "item")
                 item = None
-        target = None if c.first("SELF") else self._target(ctx, c, before, d, _friends(ctx), "use",
+        owner = item_owner(ctx, c)
+        if owner is not None and owner[1] != ctx.actor:  # «выпиваю зелье Миры»: not on Мира
+            t = c.first("ITEM") or c.tokens[0]  # item_owner found the item there
+            d.problem("language.fantasy.not_yours", "F-8", owner=owner[1],
+                      said=ctx.text[min(t.start, owner[0]):max(t.end, owner[0])])
+            return None
+        if owner is not None:  # «пью зелье Борина» from Борин: his own
+            c = Clause(c.rule, tuple(t for t in c.tokens if t.kind != "NAME" or t.end != owner[0]))
+        target = None if c.first("SELF") else self._target(ctx, c, before, d, friends(ctx), "use",
                                                            item=item)
         if item is None or target is False:
             return None
@@ -318,7 +366,7 @@ class FantasyLanguage(OrderLanguage):
                and not (isinstance(o, Strike) and o.attack is not None and Strike(o.target) in legal)]
         if ctx.encounter.phase == "ranged":  # what is played now first, the blows held for melee after
             if not any(isinstance(o, (Shoot, Cast, UseItem)) for o in out):
-                out = held(ctx, _foes(ctx)) or out
+                out = held(ctx, foes(ctx)) or out
             out.sort(key=lambda o: isinstance(o, (Strike, Pass)))
         return out
 
@@ -331,13 +379,13 @@ class FantasyLanguage(OrderLanguage):
         """An order as its player could write it (``бью Волка 2 топором``), from the catalogue's
         ``fantasy.order.*`` messages; names as the player knows them (their aliases in the
         order's script), declined by the fight's cast."""
-        names = [n for n in _names_of(order) if n is not None]
+        names = [n for n in names_of(order) if n is not None]
         shown = {n: ctx.shown(n, lang) if ctx is not None else n for n in names}
         me = _me(ctx.scenario, ctx.actor) if ctx is not None else {}
         mine = frozenset(s["name"] for s in me.get("spells") or ()
                          if _aimed(me, "spells", s["name"]) in ("ally", "self"))
-        with grammar.cast(_cast_of(ctx, shown)):
-            return self._words(order, lang, shown, mine)
+        with grammar.cast(cast_of(ctx, shown)):
+            return order_words(order, lang, shown, mine)
 
     def understand(self, order: Any, lang: str, ctx: Context) -> str:
         """A melee order given in the ranged phase says plainly that the actor does nothing
@@ -347,124 +395,23 @@ class FantasyLanguage(OrderLanguage):
             return format_message("fantasy.order.held", lang, melee=said)
         return said
 
-    def _words(self, order: Any, lang: str, shown: dict[str, str],
-               mine: frozenset[str] = frozenset()) -> str:
-        """``mine``: the actor's spells for an ally or itself, which the engine casts on the
-        caster when they name nobody (said «на себя»)."""
-        def say(key: str, **params: Any) -> str:
-            return format_message(f"fantasy.order.{key}", lang,
-                                  **{k: shown.get(v, v) for k, v in params.items()})
 
-        if isinstance(order, Both):
-            return format_message("fantasy.order.both", lang,
-                                  ranged=self._words(order.ranged, lang, shown, mine),
-                                  melee=self._words(order.melee, lang, shown, mine))
-        if isinstance(order, Strike):
-            target, attack = order.target, order.attack
-            if target is None:
-                text = say("strike.with", attack=attack) if attack is not None else say("strike")
-            else:
-                text = (say("strike.target.with", target=target, attack=attack) if attack is not None
-                        else say("strike.target", target=target))
-            if order.cast is not None:
-                text = format_message("fantasy.order.and", lang, first=text,
-                                      then=self._words(order.cast, lang, shown, mine))
-            return text
-        if isinstance(order, Shoot):
-            return say("shoot") if order.target is None else say("shoot.target", target=order.target)
-        if isinstance(order, Cast):
-            if order.target is None:
-                return say("cast.self" if order.spell in mine else "cast", spell=order.spell)
-            return say("cast.target", spell=order.spell, target=order.target)
-        if isinstance(order, UseItem):
-            return (say("use", item=order.item) if order.target is None
-                    else say("use.target", item=order.item, target=order.target))
-        if isinstance(order, Flee):
-            return say("flee")
-        if isinstance(order, Pass):
-            return say("pass")
-        return repr(order)
-
-
-def _foes(ctx: Context) -> list[str]:
-    """Those the actor may fight: every combatant of another side still standing."""
-    board = ctx.encounter.board(None)
-    mine = ctx.side
-    return [c["name"] for c in board.get("combatants", ())
-            if c.get("side") != mine and c.get("status", "active") == "active"]
-
-
-def _friends(ctx: Context) -> list[str]:
-    """The actor's own side, the actor itself last (a heal on someone else named by a pronoun)."""
-    board = ctx.encounter.board(None)
-    mine = ctx.side
-    out = [c["name"] for c in board.get("combatants", ())
-           if c.get("side") == mine and c["name"] != ctx.actor and c.get("status", "active") == "active"]
+def _heal_cast(clauses: list[Clause]) -> list[Clause]:
+    """``cast heal on the dog`` / ``колдую лечение на Пса``: a spell word with no spell named,
+    right before a heal, is that heal (one order, not a spell asked about and a heal)."""
+    out: list[Clause] = []
+    for c in clauses:
+        if out and c.rule == "heal" and out[-1].rule == "cast" and len(out[-1].tokens) == 1:
+            out[-1] = Clause("heal", (c.tokens[0], out[-1].tokens[0], *c.tokens[1:]))
+            continue
+        out.append(c)
     return out
 
 
-def _said_more(ctx: Context, c: Clause, clauses: list[Clause], k: int) -> bool:
-    """Words of the player's own after an order's head that no name or word of the rules
-    matched (``стреляю в валка``), or an ordinal with no name (``во второго``): something was
-    named that was not understood."""
-    return bool(ctx.loose_in(clauses, k)) or _ordinal_after(clauses, k)
-
-
-def _ordinal_after(clauses: list[Clause], k: int) -> bool:
-    after = clauses[k + 1] if k + 1 < len(clauses) else None
-    return any(t.kind == "ORD" for t in clauses[k].tokens) or (
-        after is not None and after.rule == "stray" and any(t.kind == "ORD" for t in after.tokens))
-
-
-def _named_after(clauses: list[Clause], k: int, d: Draft) -> str | None:
-    """``Стреляю! В вожака.`` / ``целюсь в вожака и стреляю``: a name standing alone next to an
-    order with no target (after it, else before it, no other order between) is its target."""
-    for side in (clauses[k + 1:], clauses[k - 1::-1] if k else []):
-        for c in side:  # after the order first, then before it ("целюсь в вожака и стреляю")
-            if c.rule not in ("sep", "stray"):
-                break
-            names = [t.value for t in c.all("NAME")]
-            if c.rule == "stray" and names:
-                return d.pick(names[0])
-    return None
-
-
-def _named_later(clauses: list[Clause], k: int) -> bool:
-    """Another order of the same kind later in the message names a target (they join)."""
-    return any(c.rule in ("strike", "weapon", "shoot") and c.all("NAME") for c in clauses[k + 1:])
-
-
-def _names_of(order: Any) -> list[str | None]:
-    """The names an order gives (targets, weapons, spells, items), its joined spell's included."""
-    if isinstance(order, Both):
-        return [*_names_of(order.ranged), *_names_of(order.melee)]
-    if isinstance(order, Strike):
-        return [order.target, order.attack, *(_names_of(order.cast) if order.cast is not None else [])]
-    if isinstance(order, Shoot):
-        return [order.target]
-    if isinstance(order, Cast):
-        return [order.spell, order.target]
-    if isinstance(order, UseItem):
-        return [order.item, order.target]
-    return []
-
-
-def _cast_of(ctx: Context | None, shown: dict[str, str]) -> grammar.Cast:
-    """The fight's grammar for the names as shown: an alias (``Элвен`` for ``Elwen``) is declined
-    as what its name belongs to, with the gender the scenario gives it."""
-    fight = ctx.encounter.cast if ctx is not None else grammar.current_cast()
-    return _aliases_cast(fight, tuple(shown.items()))
-
-
-@lru_cache(maxsize=1024)
-def _aliases_cast(fight: grammar.Cast, shown: tuple[tuple[str, str], ...]) -> grammar.Cast:
-    rows: list[grammar.CastRow] = []
-    for name, said in shown:
-        e = fight.entry(name)
-        if e is None:
-            continue
-        rows.append((said, e.kind, e.gender, dict(e.forms) if said == name else None))
-    return grammar.Cast.of(rows)
+def _self_left(clauses: list[Clause], made: list[Made]) -> bool:
+    """A «себя» no order took beside a heal or an item aimed at someone: whom is asked."""
+    return any(c.rule == "stray" and c.first("SELF") for c in clauses) and any(
+        isinstance(o, (Cast, UseItem)) and o.target is not None for o, _, _ in made)
 
 
 def _aimed(me: dict[str, Any], kind: str, name: str | None) -> str:
@@ -473,11 +420,6 @@ def _aimed(me: dict[str, Any], kind: str, name: str | None) -> str:
     default = "enemy" if kind == "spells" else "self"
     return next((str(x.get("target", default)) for x in me.get(kind) or () if x["name"] == name),
                 default)
-
-
-def _whom(ctx: Context, c: Clause, d: Draft, verb: str, **params: Any) -> None:
-    """Ask which of the actor's side (the actor last) a spell for an ally is meant for."""
-    d.ask(NameRef((*_friends(ctx), ctx.actor), c.text, kind="participant"), "target", verb, **params)
 
 
 def _me(scenario: Any, actor: str) -> dict[str, Any]:

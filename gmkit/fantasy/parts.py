@@ -21,6 +21,7 @@ It also says which names of a message are not targets: a companion one stands by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..language.base import Context, Draft
@@ -34,7 +35,8 @@ Made = tuple[Any, str, bool]
 
 _BESIDE = ("рядом с", "рядом со", "вместе с", "вместе со", "возле", "около", "подле", "позади",
            "прикрываю", "прикрывая", "прикрыть", "прикрывает", "защищаю", "защищая", "защищает",
-           "охраняю", "охраняя", "охраняет", "заслоняю", "заслоняя", "держусь у", "next to",
+           "охраняю", "охраняя", "охраняет", "заслоняю", "заслоняя", "держусь у", "помогаю",
+           "помогая", "помогает", "на помощь", "next to", "help", "helping", "helps",
            "beside", "behind", "alongside", "cover", "covering", "guard", "guarding", "protect",
            "protecting", "stay with", "stick with", "stays with", "sticks with")
 """Words before a name that place the actor by someone: never what an order aims at."""
@@ -154,16 +156,20 @@ def own_examples(ctx: Context, picked: list[Any], weapons: list[dict[str, Any]],
     return out[:n]
 
 
-def same_target(clauses: list[Clause], foes: list[str]) -> list[Clause]:
-    """``бью его же`` / ``того же``: the target named last before it (the foes asked about when
-    none was named)."""
+def same_target(clauses: list[Clause], foes: list[str], said: Sequence[Token] = ()) -> list[Clause]:
+    """``бью его же`` / ``того же``: the target named last before it, in the player's own words
+    or else anywhere before it in the message (``Мира кидает искру во второго волка, а я
+    стреляю в того же``: ``said``, the names the whole message gives); the foes asked about
+    when none was named."""
     out: list[Clause] = []
     last: str | None = None
     for c in clauses:
         tokens = []
         for t in c.tokens:
             if t.kind == "SAME":
-                names = (last,) if last is not None else tuple(foes)
+                before = last if last is not None else next(
+                    (n.value.one for n in reversed(said) if n.end <= t.start), None)
+                names = (before,) if before is not None else tuple(foes)
                 t = Token("NAME", NameRef(names, t.text, kind="participant", everyone=names),
                           t.text, t.lang, t.exact, t.start, t.end)
             elif t.kind == "NAME" and isinstance(t.value, NameRef) and t.value.one:
