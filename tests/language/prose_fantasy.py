@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gmkit.fantasy.orders import Cast, Flee, Pass, Shoot, Strike, UseItem
+from gmkit.fantasy.orders import Both, Cast, Flee, Pass, Shoot, Strike, UseItem
 
 from .corpus import Ask, Illegal, Nothing, Says
 
@@ -258,4 +258,97 @@ CASES: list[tuple[str, str | None, str, Any]] = [
     ("roadmelee","Борин","Hit the leader with my shield", Says("shield", "Топор")),
     ("roadmelee","Борин","Бью вожака со всей силы", Strike("Вожак")),
     ("roadmelee","Борин","Борин с рёвом бросается на вожака и рубит его топором!", Strike("Вожак","Топор")),
+    # third pass (2026-12-03): forum prose around fantasy orders — pets by kind and owner, items
+    # by owner, «того же» after another's clause, two targets, heal words; the later-round,
+    # change-of-mind and if-left-over cases wait on the shared reader (they read as a GM would)
+    ("road", E, "Эльвен прищуривается. «Ну, серый, держись».\nСтреляю в волка номер три)))", Shoot(W3)),
+    ("road", E, "> Из-за деревьев выходят волки, за ними вожак\nВ вожака! стреляю", Shoot(LEAD)),
+    ("road", E, "Стреляю в Волка два", Shoot(W2)),
+    ("road", E, "стреляю в трёх волков сразу", Ask(*WOLVES)),
+    ("road", E, "В следующем раунде достану меч, а пока стреляю в крыс", Shoot(RATS)),
+    ("road", E, "Стреляю во второго волка... или нет, подожду", Pass()),
+    ("road", E, "~~Стреляю в крыс~~ Стреляю в Волка 1", Shoot(W1)),
+    ("road", E, "Стреляю в вожака\nUPD: не, в Волка 2, он ближе к Мире", Shoot(W2)),
+    ("road", E, "Стреляю в того же, что и в прошлый раз", Ask(W1, W2, W3, LEAD, RATS)),
+    ("road", E, "Мира кидает искру во второго волка, а я стреляю в того же", Shoot(W2)),
+    ("road", E, "Стреляю в Миру... шучу)) в вожака", Shoot(LEAD)),
+    ("road", E, "Мастер, а можно выстрелить дважды? Если нет, то стреляю в вожака", Shoot(LEAD)),
+    ("road", E, "Было бы круто выстрелить вожаку в глаз", Nothing()),
+    ("road", E, "Стреляю в волка 3 и в волка 2", Says("F-6")),  # one shot, one target
+    ("road", E, "Стреляю в крыс, их больше всего", Shoot(RATS)),
+    ("road", E, "Стреляю в волка-вожака", Shoot(LEAD)),
+    ("road", E, "Стреляю в волка под номером 2", Shoot(W2)),
+    ("road", E, "Shoot wolf 2, and in melee hit it with my sword", Both(Shoot(W2), Strike(W2, "Меч"))),
+    ("road", E, "shoot the rats. or wait, no, I'll hold", Pass()),
+    ("road", E, "I loose an arrow at the third one", Ask(*WOLVES)),
+    ("road", E, "shoot wolf three and wolf two", Says("F-6")),
+    ("road", M, "Мира: «Держись, Боря!» Лечу Борю", Cast(MEND, BO)),
+    ("road", M, "Исцеление на Эльвен, она еле стоит", Cast(MEND, E)),
+    ("road", M, "Искру в вожака, а если останется заряд — ещё одну в крыс", Says("F-6")),
+    ("road", M, "Лечу пёсика", Cast(MEND, H)),
+    ("road", M, "Лечу собаку Борина", Cast(MEND, H)),  # the owner says whose, not whom
+    ("road", M, "Лечу питомца Борина", Cast(MEND, H)),
+    ("road", M, "Лечу друга Борина", Ask(BO, H, E, M)),  # someone of Борин's, not Борин
+    ("road", M, "Даю Борину зелье", Says("нет предметов")),  # the potion is Борин's, not hers
+    ("road", M, "Борин, пей зелье! А я кидаю искру в Волка 1", Cast(SPARK, W1)),
+    ("road", M, "Искра во второго волка. Пёс пусть кусает того же", Cast(SPARK, W2)),
+    ("road", M, "Колдую искру в крысу, которая ближе", Cast(SPARK, RATS)),
+    ("road", M, "Колдую исцеление на всех нас", Ask(BO, H, E, M)),
+    ("road", M, "Колдую лечение на Борина", Cast(MEND, BO)),
+    ("road", M, "Лечу Борина и Эльвен", Says("F-6")),
+    ("road", M, "Искра в вожака! Или нет, лучше полечу Эльвен", Cast(MEND, E)),
+    ("road", M, "оффтоп: сорри что поздно, работа((\nИскра в волка три", Cast(SPARK, W3)),
+    ("road", M, "Лечу Эльвен. Нет, себя", Cast(MEND)),
+    ("road", M, "Искра по Волку 1, его же потом добью посохом", Both(Cast(SPARK, W1), Strike(W1, "Посох"))),
+    ("road", M, "Лечу Борина, у него там рука на соплях висит", Cast(MEND, BO)),
+    ("road", M, "Исцеление на Борина или на Пса, кому хуже", Says("без «или»")),
+    ("road", M, "В следующем раунде подлечу Борина, а пока искра в вожака", Cast(SPARK, LEAD)),
+    ("road", M, "Mira casts heal on the dog", Cast(MEND, H)),
+    ("road", M, "heal Борин's dog", Cast(MEND, H)),
+    ("road", M, "spark the leader, then spark the rats if I have a charge left", Says("F-6")),
+    ("road", M, "Mira heals Elwen. p.s. sorry for the late post", Cast(MEND, E)),
+    ("road", M, "I'd love to heal Borin but I'll cast spark at wolf one instead", Cast(SPARK, W1)),
+    ("roadmelee", H, "Борин рубит вожака, а Пёс вцепляется в того же", Strike(LEAD)),
+    ("roadmelee", BO, "Пью своё зелье", UseItem(POTION)),
+    ("roadmelee", BO, "Даю зелье Мире", UseItem(POTION, M)),
+    ("roadmelee", BO, "Пою пса зельем, ему совсем плохо", UseItem(POTION, H)),
+    ("roadmelee", BO, "Выпиваю зелье Миры", Says("F-8")),  # hers: not a potion poured on Мира
+    ("roadmelee", BO, "Рублю крысу топором)) их там много, какую-нибудь", Strike(RATS, AXE)),
+    ("roadmelee", BO, "Рублю двух волков сразу", Ask(*WOLVES)),
+    ("roadmelee", BO, "Рублю вожака и крыс", Says("F-6")),
+    ("roadmelee", BO, "Борин и Пёс атакуют вожака", Strike(LEAD)),
+    ("roadmelee", BO, "бью вожака. p.s. если Пёс свободен — пусть тоже на вожака", Strike(LEAD)),
+    ("roadmelee", BO, "В следующем раунде выпью зелье, а пока рублю вожака", Strike(LEAD)),
+    ("roadmelee", BO, "Рублю вожака... хотя не, отставить. Пью зелье", UseItem(POTION)),
+    ("roadmelee", BO, "Бью вожака. Хотя не, отставить", Nothing()),
+    ("roadmelee", H, "Гав! Кусаю волка два за лапу", Strike(W2)),
+    ("roadmelee", H, "Пёс рычит на крыс и кусает их", Strike(RATS)),
+    ("roadmelee", E, "Эльвен бросает лук и бьёт мечом третьего волка", Strike(W3, "Меч")),
+    ("roadmelee", M, "Бью посохом волка 3. [s]Лечу Борина[/s]", Strike(W3, "Посох")),
+    ("roadmelee", BO, "Borin swings at wolf two, then drinks his potion if he's still standing", Says("F-6")),
+    ("roadmelee", H, "The dog bites the leader", Strike(LEAD, "Клыки")),  # its one attack, named
+    ("roadmelee", BO, "give my potion to Мира", UseItem(POTION, M)),
+    ("roadmelee", BO, "drink Мира's potion", Says("F-8")),
+    ("roadmelee", E, "I hit the second wolf with my sword. EDIT: the third, not the second",
+     Strike(W3, "Меч")),
+    ("roadmelee", BO, "Borin hits the rats, the whole pack of them", Strike(RATS)),
+    ("road", M, "Эльвен стреляет во второго волка, я добавляю искрой туда же", Cast(SPARK, W2)),
+    ("road", M, "Исцеление держу про запас, искра в крыс", Cast(SPARK, RATS)),
+    ("roadmelee", E, "Иду на помощь Мире и бью волка 3", Strike(W3)),
+    ("roadmelee", H, "Гав-гав! Кусь крыс", Strike(RATS)),
+    ("road", E, "Стреляю в них", Ask(W1, W2, W3, LEAD, RATS)),  # not Крысы for their plural
+    ("road", E, "Волки окружают. Стреляю в них", Ask(*WOLVES)),
+    ("road", E, "Волки подбираются ближе. Стреляю в ближайшего из них", Ask(*WOLVES)),
+    # a weapon handled in the telling is no blow beside a spell or a shot
+    ("road", M, "Мира поднимает посох. Искра в вожака", Cast(SPARK, LEAD)),
+    ("road", M, "Mira raises her staff: spark at wolf #1!", Cast(SPARK, W1)),
+    ("road", E, "Достаю меч. Стреляю в вожака", Shoot(LEAD)),
+    ("road", E, "Elwen raises her bow and shoots the leader", Shoot(LEAD)),
+    ("road", E, "Убираю лук, достаю меч и жду волков", Pass()),
+    # a step back to a friend is no flight from the fight (F-10)
+    ("roadmelee", M, "Мира отступает за спину Борина", Nothing()),
+    ("roadmelee", M, "Бегу к Борину", Nothing()),
+    ("roadmelee", M, "Отступаю за Борина и бью вожака посохом", Strike(LEAD, "Посох")),
+    ("road", E, "shoot wolf no. 2", Shoot(W2)),
+    ("road", M, "Колдую искру в вожака. Лечить пока никого не буду", Cast(SPARK, LEAD)),
 ]

@@ -15,10 +15,27 @@ from .corpus import verdict
 SYSTEMS = ("dragons", "space", "fantasy")
 
 KNOWN_MISSES = {
-    "dragons": {"Пепел и Гроза пикируют на 1", "Пикирую на 1, а потом ещё на 1"},
+    "dragons": {"Пикирую на 1, а потом ещё на 1",
+                # the third pass (2026-12-03): sarcasm, a command quoted to another rider, a
+                # Speed told as a fact, «без них» of a weapon, an OOC part ending mid-line
+                "Кира Грозе: «Пикируй на 2!» Сама — ровно +1",
+                "Ну конечно, давайте я сейчас спикирую на 5 прямо под кислоту Шквала. Ровно +1.",
+                "Ага, щас, так я и сел Шквалу на хвост. Ровно.",
+                "Ровно. Пламя по Шквалу. Когти по Мгле. Ой, когти не достанут, тогда без них",
+                "Набираю высоту на 1. Ой, не могу же, скорость 2. Тогда ровно +2",
+                "OOC: brb in 10 min. IC: Пепел dives one and breathes fire at Мгла lol",
+                "Dive 2. Yeah right, as if. Level +1."},
     "space": {"Капитан молчит, а потом командует: огонь по Стражу 2!",
               "Огонь по Чайке, и ещё луч захвата на Стража 2 если останется"},
-    "fantasy": {"Кусь вожака!", "Я бы выстрелила в вожака, но лучше в крыс"},
+    "fantasy": {"Я бы выстрелила в вожака, но лучше в крыс",
+                # the third pass (2026-12-03): a joke's correction, a question to the GM answered
+                # by «если нет», a hyphenated kind-name, diminutives, Latin spellings of Russian
+                # names, a band named before «их» (asked of every foe)
+                "Стреляю в Миру... шучу)) в вожака",
+                "Мастер, а можно выстрелить дважды? Если нет, то стреляю в вожака",
+                "Стреляю в волка-вожака", "Мира: «Держись, Боря!» Лечу Борю",
+                "Mira heals Elwen. p.s. sorry for the late post", "Волки окружают. Стреляю в них",
+                "Волки подбираются ближе. Стреляю в ближайшего из них"},
 }
 """Messages the reader still misses (it asks about them): the list only shrinks."""
 
