@@ -104,7 +104,9 @@ def cancels(words: Sequence[Word], c: ProseClause, named: bool) -> bool:
     """The clause calls something off (``атаку отменяю``, ``отбой атаки``, ``забудь про
     атаку``, ``cancel the attack``): what it names is taken back, not ordered. ``Отбой`` naming
     nothing is a radio's sign-off (``Огонь по Чайке. Отбой.``), not a calling off."""
-    said = {f for i in c.words if words[i].kind == "word" for f in forms(words[i].text)} & _CANCEL
+    said = {f for n, i in enumerate(c.words) if words[i].kind == "word"
+            and not (n and words[c.words[n - 1]].text in _NEGATION | {"don't", "dont"})
+            for f in forms(words[i].text)} & _CANCEL  # «не забудь про атаку» keeps it
     return bool(said) and (named or said != {"отбой"})
 
 

@@ -117,8 +117,12 @@ def _for_now(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
         j += 1
     if j > i + 1 and words[i + 1].text in ("что", "же"):
         return True
-    if j < len(words) and (words[j].text in _NEGATION or _nobody(words[j].text)):
-        return True  # «Лечить пока никого не буду», «пока не стреляю»
+    if j < len(words) and _nobody(words[j].text):
+        return True  # «Лечить пока никого не буду»
+    if j + 1 < len(words) and words[j].text in _NEGATION:  # «пока не стреляю», not «пока не упадёт»
+        nxt = j + 1
+        return _verb(words[nxt].text) in ("1", "inf") or (
+            nxt in cover and tokens[cover[nxt]].kind not in ("NAME", "SEP"))
     return j < len(words) and words[j].kind == "word" and j in cover and \
         tokens[cover[j]].kind not in ("NAME", "SEP")
 
@@ -167,9 +171,11 @@ def _unsure(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int])
 
 _WAIT = frozenset({"подождать", "обождать", "переждать", "ждать", "wait", "hold"})
 """``…или нет, подожду``: the player waits instead (its dictionary forms)."""
-_DEFERRING = (("let", "me", "think"), ("hold", "on"), ("give", "me", "a"), ("wait", "a"),
-              ("not", "yet"), ("дайте", "подумать"), ("дай", "подумать"), ("надо", "подумать"),
-              ("подумаю",), ("погоди",), ("погодите",), ("пока", "не"), ("еще", "не"))
+_DEFERRING = (("let", "me", "think"), ("hold", "on"), ("not", "yet"), ("дайте", "подумать"),
+              ("дай", "подумать"), ("надо", "подумать"), ("подумаю",), ("погоди",), ("погодите",),
+              ("пока", "не"), ("еще", "не"),
+              *((*lead, w) for lead in (("give", "me", "a"), ("wait", "a"), ("just", "a"))
+                for w in ("sec", "second", "moment", "minute", "bit")))
 """Words that put the decision off (``hold on, let me think``, ``doesn't shoot yet``, ``пока не
 стреляю``): the order before them is not given yet."""
 

@@ -96,6 +96,9 @@ CASES: list[tuple[str, str, str, str, str, Any]] = [
     ("kept", "dragons", "storm", "Пепел", "Пикирую на 1, жгу Мглу.\nUPD: не жгу, только пике",
      DragonOrder(dive(1))),
     ("kept", "fantasy", "road", "Эльвен", "Стреляю в вожака. Отмена: в Волка 2", Shoot("Волк 2")),
+    ("kept", "fantasy", "road", "Эльвен", "Стреляю в вожака, пока не кончатся стрелы", Shoot("Вожак")),
+    ("kept", "dragons", "storm", "Пепел", "Ровно +1. Не забыл про атаку: Пламя по Шквалу",
+     DragonOrder(lvl(1), (DA("Пламя", "Шквал"),))),
     # an order hung on the GM's answer is a condition (F-6: orders are given as they are)
     ("wrong", "fantasy", "road", "Эльвен", "Крысы мертвы? Тогда стреляю в вожака", Says("F-6")),
     # names
