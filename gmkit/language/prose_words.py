@@ -180,12 +180,18 @@ _DEFERRING = (("let", "me", "think"), ("hold", "on"), ("not", "yet"), ("дайт
 стреляю``): the order before them is not given yet."""
 
 
+_DEFERRING_BY_FIRST: dict[str, list[tuple[str, ...]]] = {}
+for _p in _DEFERRING:
+    _DEFERRING_BY_FIRST.setdefault(_p[0], []).append(_p)
+
+
 def _deferring(words: Sequence[Word], clause: Sequence[int]) -> bool:
     """The clause puts the player's decision off: no order before it is final."""
     texts = [words[i].text for i in clause if words[i].kind == "word"]
     if texts and texts[-1] == "yet" and any(w in _NEGATION or w.endswith("n't") for w in texts):
         return True  # «doesn't shoot yet»
-    return any(tuple(texts[n:n + len(p)]) == p for p in _DEFERRING for n in range(len(texts)))
+    return any(tuple(texts[n:n + len(p)]) == p for n, w in enumerate(texts)
+               for p in _DEFERRING_BY_FIRST.get(w, ()))
 
 
 def _hedged(words: Sequence[Word], cover: dict[int, int], clause: Sequence[int]) -> bool:
@@ -292,6 +298,9 @@ def _described(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, 
                clause: Sequence[int]) -> bool:
     """A verbless clause that says how a named one is (``Чайка далековато``, ``Мгла ближе``):
     a remark, the name no order's argument."""
+    kinds = {tokens[cover[i]].kind for i in clause if i in cover}
+    if "NAME" not in kinds or kinds - {"NAME", "SEP"}:
+        return False  # (asked of nearly every clause: the parses only when it may be one)
     named = spoken = 0
     prev = ""
     for i in clause:
