@@ -43,17 +43,9 @@ def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
             cur.sentence = sentence
             line_start = w.text == "\n"
             continue
-        if (line_start or (i and words[i - 1].kind == "mark" and words[i - 1].text in _SENTENCE)) \
-                and w.kind == "word" and w.text in _EDITED and i + 1 < len(words) and \
-                words[i + 1].text == ":" and cover.get(i) is None:
-            close()  # «UPD: по Буревестнику»: a correction of what came before, as «*» is
-            cur.words.append(i)
-            cur.correction = True
-            line_start = False
-            continue
-        if w.kind == "mark" and w.text == "*" and line_start:
+        if _corrects_above(words, cover, i, line_start):  # «*в Волка 1», «UPD: по Буревестнику»
             close()
-            cur.words.append(i)  # "*в Волка 1": a correction of the line above
+            cur.words.append(i)
             cur.correction = True
             line_start = False
             continue
@@ -81,6 +73,17 @@ def _clauses(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, in
         cur.words.append(i)
     close()
     return out
+
+
+def _corrects_above(words: Sequence[Word], cover: dict[int, int], i: int, line_start: bool) -> bool:
+    """Word ``i`` opens a correction of what came before: a ``*`` starting a line, or ``UPD:`` /
+    ``EDIT:`` starting a line or a sentence."""
+    w = words[i]
+    if w.kind == "mark":
+        return w.text == "*" and line_start
+    starts = line_start or (i > 0 and words[i - 1].kind == "mark" and words[i - 1].text in _SENTENCE)
+    return starts and w.text in _EDITED and i + 1 < len(words) and words[i + 1].text == ":" and \
+        cover.get(i) is None
 
 
 def _subordinate(words: Sequence[Word], cur: ProseClause, cover: dict[int, int]) -> bool:

@@ -303,6 +303,7 @@ def _described(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, 
         return False  # (asked of nearly every clause: the parses only when it may be one)
     named = spoken = 0
     prev = ""
+    morph = analyser()
     for i in clause:
         w = words[i]
         if w.kind != "word":
@@ -313,7 +314,6 @@ def _described(words: Sequence[Word], tokens: Sequence[Token], cover: dict[int, 
         if t is not None and t.kind == "NAME" and prev not in _PREPOSITIONS and _nominative(w.text):
             named += 1
         elif t is None and is_cyrillic(w.text) and _verb(w.text) is None:
-            morph = analyser()
             p = morph.parse(w.text)[0] if morph is not None else None
             spoken += p is not None and p.tag.POS in _PREDICATES and p.score >= 0.5
         prev = w.text
